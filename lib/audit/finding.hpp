@@ -1,0 +1,123 @@
+// What the audit produces (RULES.md, "Output records"): findings, one game record per game, and
+// the run summary. Plain data, filled by the auditor and read by the report writers.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace drawaudit::audit {
+
+// Stable rule ids (RULES.md). Their text form is what every output format uses.
+enum class Rule : std::uint8_t {
+    ThreefoldClaim,
+    FiftyMoveClaim,
+    FivefoldDraw,
+    SeventyFiveMoveDraw,
+    Checkmate,
+    Stalemate,
+    DeadPosition,
+    MovesAfterEnd,
+    ResultConflict,
+    ResultMismatch,
+    EarlyAgreement,
+    IllegalMove,
+    ParseError,
+    BadFen,
+    FenRepaired,
+    UnsupportedVariant,
+    NullMove,
+};
+inline constexpr int RuleCount = 17;
+
+std::string_view rule_id(Rule rule);                    // "threefold-claim"
+std::optional<Rule> rule_from_id(std::string_view id);  // inverse of rule_id
+// One sentence on what the rule reports, for help texts and SARIF rule metadata.
+std::string_view rule_description(Rule rule);
+// The article a rule is reported under by default (a finding may name a more precise one).
+std::string_view rule_article(Rule rule);
+
+enum class Severity : std::uint8_t { Info = 0, Warning = 1, Error = 2 };
+std::string_view severity_name(Severity s);  // "info", "warning", "error"
+std::optional<Severity> severity_from_name(std::string_view name);
+
+enum class Route : std::uint8_t { None, Appeared, Declared };
+std::string_view route_name(Route r);  // "", "appeared", "declared"
+
+enum class Side : std::uint8_t { None, White, Black };
+std::string_view side_name(Side s);  // "", "white", "black"
+
+// Editions of the Laws (RULES.md, "Which Laws").
+enum class Laws : std::uint8_t { Laws1997, Laws2014, Laws2017, Laws2023 };
+std::string_view laws_name(Laws l);  // "1997", "2014", "2017", "2023"
+std::optional<Laws> laws_from_name(std::string_view name);
+
+struct Finding {
+    Rule rule{};
+    Route route = Route::None;
+    Side side = Side::None;
+    Severity severity = Severity::Info;
+    std::string article;       // "9.2.1.1"
+    int ply = 0;               // position index k (RULES.md "Positions and plies")
+    std::string move;          // "29... Ng8", empty for k = 0 or when no move applies
+    std::uint32_t line = 0;    // of the move token (or of the game's first tag)
+    std::uint32_t column = 0;  // of the move token, 0 when not applicable
+    std::uint64_t offset = 0;  // byte offset of the move token in the input (for the PGN writer)
+    std::string message;       // one readable sentence
+    std::string fen;           // position k (empty when the game could not be set up)
+
+    // Per rule (empty / nullopt when not applicable):
+    std::vector<int> occurrences;      // repetitions: every position index where it appeared
+    std::vector<std::string> occurrence_moves;  // the same as moves ("32. Kd3"; "start" for 0)
+    std::vector<std::string> moves;    // declared routes: the SAN moves that produce it
+    std::optional<int> halfmove_clock;
+    std::optional<int> until_ply;      // fifty-move windows
+    std::string recorded;              // results: the recorded result
+    std::string expected;              // results: the result the rules give
+    std::optional<int> extra_plies;    // moves-after-end
+};
+
+enum class Termination : std::uint8_t { None, Checkmate, Stalemate, DeadPosition, Fivefold, SeventyFiveMove };
+std::string_view termination_name(Termination t);  // "", "checkmate", ..., "seventy-five-move"
+
+// One game's record and its findings (in ply order, as RULES.md lists them).
+struct GameReport {
+    std::string file;
+    std::uint64_t game = 0;       // 1-based in its file
+    std::uint32_t line = 0;       // of the first tag
+    std::uint64_t offset = 0;     // byte offset of the game's first token
+    std::string white, black, event, site, round, date, result;  // tags, UTF-8; result "" if missing
+    std::string termination_tag;  // the Termination tag, if any
+    std::string movetext_result;  // the game termination marker, "" if none
+    Laws laws = Laws::Laws2023;
+    int plies = 0;                // half-moves replayed
+    Termination termination = Termination::None;
+    std::optional<int> end_ply;
+    std::string expected_result;  // "" where the rules give none
+    bool error = false;           // status "error": the game could not be audited to its end
+    std::vector<Finding> findings;
+    // The game's source text, for the PGN writer (empty unless the run keeps it).
+    std::string text;
+};
+
+// Counts for the summary record (RULES.md): merged across workers.
+struct Summary {
+    std::uint64_t files = 0;
+    std::uint64_t games = 0;
+    std::uint64_t games_with_errors = 0;
+    std::uint64_t plies = 0;
+    std::uint64_t bytes = 0;
+    std::array<std::uint64_t, RuleCount> findings{};
+    std::array<std::uint64_t, RuleCount> games_by_rule{};
+    std::uint64_t io_errors = 0;
+    double seconds = 0;
+
+    void add(const GameReport& game);
+    void merge(const Summary& other);
+};
+
+}  // namespace drawaudit::audit

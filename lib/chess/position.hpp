@@ -1,0 +1,142 @@
+// A chess position with legal move generation and the FIDE repetition key (RULES.md, "Same
+// position"). Copy-make: `Position next = pos; next.make_move(m);`. No I/O, no allocation in
+// move generation or make_move.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tl/expected.hpp>
+
+#include "chess/types.hpp"
+
+namespace drawaudit::chess {
+
+// Castling rights, per side and wing, as the square of the rook that may castle (NoSquare: no
+// right). In standard chess these are the corner rooks; in Chess960 any rook on the back rank
+// (X-FEN/Shredder-FEN). A right is kept while king and rook are unmoved and the rook uncaptured,
+// whether or not castling is possible right now (9.2.2).
+struct CastlingRights {
+    // rook[colour][0] = king side (towards the h-file), rook[colour][1] = queen side.
+    Square rook[2][2] = {{NoSquare, NoSquare}, {NoSquare, NoSquare}};
+
+    constexpr bool any() const {
+        return rook[0][0] != NoSquare || rook[0][1] != NoSquare || rook[1][0] != NoSquare ||
+               rook[1][1] != NoSquare;
+    }
+    constexpr bool operator==(const CastlingRights&) const = default;
+};
+
+// Why a FEN was refused.
+struct FenError {
+    std::string message;  // e.g. "field 1 (placement): rank 3 has 9 squares"
+};
+
+// A carelessness of an exporter that from_fen repaired (reported as `fen-repaired`).
+struct FenRepair {
+    std::string message;  // e.g. "castling right K dropped: no rook on h1"
+};
+
+struct FenOptions {
+    bool chess960 = false;  // read castling letters as Chess960 rights (X-FEN / Shredder-FEN)
+};
+
+class Position;
+struct ParsedFen;
+
+class Position {
+public:
+    // The standard initial position.
+    static Position startpos();
+    // Reads FEN, X-FEN and Shredder-FEN. Refuses what cannot be a position (field syntax, king
+    // counts, pawns on the back rank, the side not to move in check); repairs castling rights the
+    // pieces cannot have, an impossible en-passant square and missing clock fields, each listed
+    // in ParsedFen::repairs.
+    static tl::expected<ParsedFen, FenError> from_fen(std::string_view fen, FenOptions options = {});
+
+    // FEN of the position; the en-passant field names a square only when an en-passant capture
+    // is legal (so equal FENs mean equal positions). Chess960 rights are written as X-FEN
+    // (KQkq for the outermost rook, the file letter otherwise).
+    std::string to_fen() const;
+    // The first four FEN fields only: placement, side, castling, legal en passant.
+    std::string to_position_fen() const;
+
+    Color side_to_move() const { return side_; }
+    Piece piece_on(Square s) const { return board_[s]; }
+    Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+    Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
+    Bitboard pieces(PieceType t) const { return by_type_[index_of(t)]; }
+    Bitboard pieces(Color c, PieceType t) const { return by_color_[index_of(c)] & by_type_[index_of(t)]; }
+    Square king_square(Color c) const { return lsb(pieces(c, PieceType::King)); }
+    const CastlingRights& castling_rights() const { return castling_; }
+    bool is_chess960() const { return chess960_; }
+
+    // Half-moves since the last capture or pawn move (9.3); the move number of the FEN.
+    int halfmove_clock() const { return halfmove_clock_; }
+    int fullmove_number() const { return fullmove_number_; }
+
+    // The square a pawn just passed with a double push (NoSquare otherwise), whether or not it
+    // can be captured there.
+    Square double_push_square() const { return ep_square_; }
+    // True when the side to move has a legal en-passant capture (9.2.2.1).
+    bool has_legal_en_passant() const { return ep_legal_; }
+
+    Bitboard checkers() const { return checkers_; }
+    bool in_check() const { return checkers_ != 0; }
+
+    void generate_legal(MoveList& list) const;
+    // Cheaper than generating: stops at the first legal move.
+    bool has_legal_move() const;
+    bool is_checkmate() const { return in_check() && !has_legal_move(); }
+    bool is_stalemate() const { return !in_check() && !has_legal_move(); }
+    // Whether `m` (any 16-bit value) is a legal move here.
+    bool is_legal(Move m) const;
+
+    // Plays a legal move (undefined for an illegal one).
+    void make_move(Move m);
+
+    // A capture (including en passant), a pawn move or a promotion: resets the halfmove clock
+    // and makes every earlier position unrepeatable.
+    bool is_zeroing(Move m) const;
+    bool is_capture(Move m) const;
+    PieceType moved_piece_type(Move m) const { return type_of(board_[m.from()]); }
+
+    // Zobrist key of the FIDE position (9.2.2): side to move, pieces, castling rights, and the
+    // en-passant file only when an en-passant capture is legal. Equal positions have equal keys;
+    // confirm a key match with same_position() before acting on it.
+    std::uint64_t key() const { return key_; }
+    // Exact comparison of the four parts of 9.2.2 (never a hash).
+    bool same_position(const Position& other) const;
+
+    // Null-move counters, clocks and the key are kept consistent by make_move; these let a FEN
+    // reader or a test build positions square by square.
+    bool operator==(const Position& other) const = delete;
+
+private:
+    friend struct PositionBuilder;
+
+    Bitboard by_color_[2] = {0, 0};
+    Bitboard by_type_[6] = {0, 0, 0, 0, 0, 0};
+    Piece board_[64] = {};
+    Bitboard checkers_ = 0;
+    std::uint64_t key_ = 0;
+    CastlingRights castling_{};
+    Color side_ = Color::White;
+    Square ep_square_ = NoSquare;
+    bool ep_legal_ = false;
+    bool chess960_ = false;
+    int halfmove_clock_ = 0;
+    int fullmove_number_ = 1;
+};
+
+struct ParsedFen {
+    Position position;
+    std::vector<FenRepair> repairs;
+};
+
+// The standard start position as FEN.
+inline constexpr std::string_view StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+}  // namespace drawaudit::chess

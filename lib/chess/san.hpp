@@ -1,0 +1,41 @@
+// Standard Algebraic Notation: lenient reading of what real PGN files contain, canonical writing.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include <tl/expected.hpp>
+
+#include "chess/position.hpp"
+
+namespace drawaudit::chess {
+
+enum class SanErrorKind {
+    Syntax,      // not a SAN move at all ("Nx", "e9", "K@e4")
+    Illegal,     // well formed, but no legal move matches
+    Ambiguous,   // several legal moves match and the text does not say which
+};
+
+struct SanError {
+    SanErrorKind kind;
+    std::string message;  // e.g. "Nbd7: no knight on b can reach d7" (allocated only on error)
+};
+
+// Reads one SAN token. Accepts O-O / 0-0 / O-O-O / 0-0-0, trailing + # ! ? glyphs, "e.p.",
+// promotions with or without '=', lower-case promotion letters, over-disambiguation (Ngf3,
+// Ng1f3), and the king-takes-rook castling form. No allocation unless it fails.
+tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san);
+
+// Longest canonical SAN, e.g. "Qa1xb2=Q#" fits comfortably.
+inline constexpr std::size_t MaxSanLength = 12;
+
+// Writes canonical SAN (minimal disambiguation, '+' or '#') into `out` (at least MaxSanLength
+// bytes); returns the length. `m` must be legal in `pos`.
+std::size_t write_san(const Position& pos, Move m, char* out);
+std::string to_san(const Position& pos, Move m);
+
+// UCI long algebraic (e2e4, e7e8q; castling as king to g/c-file, or king-takes-rook in Chess960).
+std::string to_uci(const Position& pos, Move m);
+
+}  // namespace drawaudit::chess

@@ -1,0 +1,60 @@
+// The visitor interface of the PGN reader: typed callbacks with string_views into the reader's
+// buffer (valid only during the callback), every token located by line and column.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace drawaudit::pgn {
+
+// Where a token stands: 1-based line and column (in bytes), and the byte offset in the
+// decompressed input.
+struct TextPos {
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    std::uint64_t offset = 0;
+};
+
+struct GameStart {
+    std::string_view file;        // the source's name as given
+    std::uint64_t game = 0;       // 1-based index of the game in its file
+    TextPos pos;                  // of the game's first token (its first tag, normally)
+};
+
+struct ParseError {
+    TextPos pos;
+    std::string_view message;     // "unterminated comment", "expected ']' after tag value"
+};
+
+enum class Control { Continue, SkipGame };
+
+class Visitor {
+public:
+    virtual ~Visitor() = default;
+
+    virtual void begin_game(const GameStart&) {}
+    // `raw_value` is the text between the quotes with escapes still in place; unescape_tag()
+    // turns it into the value.
+    virtual void tag(std::string_view /*name*/, std::string_view /*raw_value*/, TextPos) {}
+    // Called once before the first movetext token (also when the game has no tags). SkipGame
+    // skips the movetext: the reader still finds the game's end, then calls end_game.
+    virtual Control end_tags() { return Control::Continue; }
+    // A SAN (or other move) token of the main line or of a variation (depth() > 0); move number
+    // indications are not reported. Move-suffix glyphs (!, ?, !?) stay attached to `san`.
+    virtual Control move(std::string_view /*san*/, TextPos) { return Control::Continue; }
+    // A null move token ("--", "Z0", "0000", "@@@@").
+    virtual Control null_move(std::string_view /*token*/, TextPos) { return Control::Continue; }
+    virtual void comment(std::string_view /*text*/, TextPos) {}
+    virtual void nag(int /*value*/, TextPos) {}
+    virtual void begin_variation(TextPos) {}
+    virtual void end_variation(TextPos) {}
+    // The game termination marker of the movetext: "1-0", "0-1", "1/2-1/2" or "*".
+    virtual void result(std::string_view /*marker*/, TextPos) {}
+    // A syntax error; the reader then skips to the next game and calls end_game().
+    virtual void parse_error(const ParseError&) {}
+    // `text` is the game's whole source text, from its first token to the end of its termination
+    // marker (or to where the next game starts), so writers can copy it unchanged.
+    virtual void end_game(std::string_view /*text*/) {}
+};
+
+}  // namespace drawaudit::pgn

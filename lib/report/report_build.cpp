@@ -1,0 +1,1 @@
+// build unit placeholder until the layer lands
