@@ -58,6 +58,7 @@ std::optional<Laws> laws_from_name(std::string_view name);
 
 struct Finding {
     Rule rule{};
+    Laws laws = Laws::Laws2023;  // the edition the finding was judged by (RULES.md)
     Route route = Route::None;
     Side side = Side::None;
     Severity severity = Severity::Info;
@@ -71,30 +72,38 @@ struct Finding {
     std::string fen;           // position k (empty when the game could not be set up)
 
     // Per rule (empty / nullopt when not applicable):
-    std::vector<int> occurrences;      // repetitions: every position index where it appeared
+    std::vector<int> occurrences;  // repetitions: every position index where it appeared
     std::vector<std::string> occurrence_moves;  // the same as moves ("32. Kd3"; "start" for 0)
-    std::vector<std::string> moves;    // declared routes: the SAN moves that produce it
+    std::vector<std::string> moves;             // declared routes: the SAN moves that produce it
     std::optional<int> halfmove_clock;
-    std::optional<int> until_ply;      // fifty-move windows
-    std::string recorded;              // results: the recorded result
-    std::string expected;              // results: the result the rules give
-    std::optional<int> extra_plies;    // moves-after-end
+    std::optional<int> until_ply;    // fifty-move windows
+    std::string recorded;            // results: the recorded result
+    std::string expected;            // results: the result the rules give
+    std::optional<int> extra_plies;  // moves-after-end
 };
 
-enum class Termination : std::uint8_t { None, Checkmate, Stalemate, DeadPosition, Fivefold, SeventyFiveMove };
+enum class Termination : std::uint8_t {
+    None,
+    Checkmate,
+    Stalemate,
+    DeadPosition,
+    Fivefold,
+    SeventyFiveMove
+};
 std::string_view termination_name(Termination t);  // "", "checkmate", ..., "seventy-five-move"
 
 // One game's record and its findings (in ply order, as RULES.md lists them).
 struct GameReport {
     std::string file;
-    std::uint64_t game = 0;       // 1-based in its file
-    std::uint32_t line = 0;       // of the first tag
-    std::uint64_t offset = 0;     // byte offset of the game's first token
-    std::string white, black, event, site, round, date, result;  // tags, UTF-8; result "" if missing
+    std::uint64_t game = 0;    // 1-based in its file
+    std::uint32_t line = 0;    // of the first tag
+    std::uint64_t offset = 0;  // byte offset of the game's first token
+    std::string white, black, event, site, round, date,
+        result;                   // tags, UTF-8; result "" if missing
     std::string termination_tag;  // the Termination tag, if any
     std::string movetext_result;  // the game termination marker, "" if none
     Laws laws = Laws::Laws2023;
-    int plies = 0;                // half-moves replayed
+    int plies = 0;  // half-moves replayed
     Termination termination = Termination::None;
     std::optional<int> end_ply;
     std::string expected_result;  // "" where the rules give none

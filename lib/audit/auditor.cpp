@@ -1,0 +1,919 @@
+// The rules of RULES.md applied to one game at a time. Each FIDE article is applied in exactly one
+// place below, and named there.
+#include "audit/auditor.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "chess/material.hpp"
+#include "chess/san.hpp"
+#if __has_include("pgn/reader.hpp")  // TEMPORARY until the reader lands
+#include "pgn/reader.hpp"
+#include "pgn/text.hpp"
+#define DRAWAUDIT_HAVE_READER 1
+#endif
+
+namespace drawaudit::audit {
+
+namespace {
+
+using chess::Color;
+using chess::Move;
+using chess::Position;
+
+Side side_of(Color c) {
+    return c == Color::White ? Side::White : Side::Black;
+}
+std::string_view colour_name(Color c) {
+    return c == Color::White ? "White" : "Black";
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(a[i])) !=
+            std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    }
+    return true;
+}
+
+bool icontains(std::string_view text, std::string_view word) {
+    if (word.size() > text.size()) return false;
+    for (std::size_t i = 0; i + word.size() <= text.size(); ++i) {
+        if (iequals(text.substr(i, word.size()), word)) return true;
+    }
+    return false;
+}
+
+std::string_view ordinal(int n) {
+    static constexpr std::array<std::string_view, 11> words = {
+        "zeroth", "first",   "second", "third", "fourth", "fifth",
+        "sixth",  "seventh", "eighth", "ninth", "tenth"};
+    return n >= 0 && n < static_cast<int>(words.size()) ? words[static_cast<std::size_t>(n)]
+                                                        : std::string_view{"next"};
+}
+
+bool is_recorded_result(std::string_view r) {
+    return r == "1-0" || r == "0-1" || r == "1/2-1/2";
+}
+
+std::string_view termination_reason(Termination t) {
+    switch (t) {
+        case Termination::Checkmate:
+            return "checkmate";
+        case Termination::Stalemate:
+            return "stalemate";
+        case Termination::DeadPosition:
+            return "dead position";
+        case Termination::Fivefold:
+            return "fivefold repetition";
+        case Termination::SeventyFiveMove:
+            return "75-move rule";
+        case Termination::None:
+            break;
+    }
+    return "";
+}
+
+// The article under which the game ended (used by the findings that follow from the end).
+std::string_view termination_article(Termination t) {
+    switch (t) {
+        case Termination::Checkmate:
+            return "5.1.1";
+        case Termination::Stalemate:
+            return "5.2.1";
+        case Termination::DeadPosition:
+            return "5.2.2";
+        case Termination::Fivefold:
+            return "9.6.1";
+        case Termination::SeventyFiveMove:
+            return "9.6.2";
+        case Termination::None:
+            break;
+    }
+    return "";
+}
+
+// Parses a run of digits; nullopt for "??" or anything not a number.
+std::optional<int> date_part(std::string_view part) {
+    if (part.empty()) return std::nullopt;
+    int value = 0;
+    for (char c : part) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + (c - '0');
+    }
+    return value;
+}
+
+}  // namespace
+
+// RULES.md "Which Laws": 2023 from 2023-01-01, 2017 from 2017-07-01, 2014 from 2014-07-01, the
+// 1997 text (no 9.6) before. A date that leaves two editions possible gives the newest.
+Laws laws_for_date(std::string_view date) {
+    std::array<std::string_view, 3> parts{};
+    std::size_t count = 0;
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i <= date.size() && count < parts.size(); ++i) {
+        if (i == date.size() || date[i] == '.' || date[i] == '-' || date[i] == '/') {
+            parts[count++] = date.substr(begin, i - begin);
+            begin = i + 1;
+        }
+    }
+    const std::optional<int> year = count > 0 ? date_part(parts[0]) : std::nullopt;
+    const std::optional<int> month = count > 1 ? date_part(parts[1]) : std::nullopt;
+    if (!year) return Laws::Laws2023;
+    if (*year >= 2023) return Laws::Laws2023;
+    if (*year > 2017 && *year <= 2022) return Laws::Laws2017;
+    if (*year > 2014 && *year < 2017) return Laws::Laws2014;
+    if (*year < 2014) return Laws::Laws1997;
+    // 2014 or 2017: the edition changed on 1 July of that year.
+    if (!month || *month < 1 || *month > 12) return Laws::Laws2023;
+    const bool second_half = *month >= 7;
+    if (*year == 2017) return second_half ? Laws::Laws2017 : Laws::Laws2014;
+    return second_half ? Laws::Laws2014 : Laws::Laws1997;
+}
+
+VariantKind classify_variant(std::string_view variant) {
+    for (std::string_view name : {"", "Standard", "From Position", "chess"}) {
+        if (iequals(variant, name)) return VariantKind::Standard;
+    }
+    for (std::string_view name :
+         {"Chess960", "Fischerandom", "Fischer Random", "chess 960", "960"}) {
+        if (iequals(variant, name)) return VariantKind::Chess960;
+    }
+    return VariantKind::Unsupported;
+}
+
+GameAuditor::GameAuditor(const AuditOptions& options, GameSink& sink)
+    : options_(options), sink_(sink) {
+    plies_.reserve(512);
+    keys_.reserve(512);
+}
+
+void GameAuditor::reset_game() {
+    report_ = GameReport{};
+    fen_tag_.clear();
+    setup_tag_.clear();
+    variant_tag_.clear();
+    has_fen_tag_ = false;
+    laws_ = options_.laws.value_or(Laws::Laws2023);
+    chess960_ = false;
+    started_ = false;
+    stopped_ = false;
+    pending_ = false;
+    variation_depth_ = 0;
+    evaluated_up_to_ = -1;
+    window_start_ = 0;
+    second_occurrences_ = {};
+    extra_tokens_ = 0;
+    first_extra_token_.clear();
+    first_extra_pos_ = {};
+    last_claim_ply_ = -1;
+    ending_finding_count_ = 0;
+    fifty_ = FiftyWindow{};
+    plies_.clear();
+    keys_.clear();
+}
+
+void GameAuditor::begin_game(const pgn::GameStart& start) {
+    reset_game();
+    report_.file = std::string(start.file);
+    report_.game = start.game;
+    report_.line = start.pos.line;
+    report_.offset = start.pos.offset;
+    game_pos_ = start.pos;
+}
+
+void GameAuditor::tag(std::string_view name, std::string_view raw_value, pgn::TextPos) {
+#ifdef DRAWAUDIT_HAVE_READER
+    std::string value = pgn::to_utf8(pgn::unescape_tag(raw_value));
+#else
+    std::string value(raw_value);
+#endif
+    if (name == "White")
+        report_.white = std::move(value);
+    else if (name == "Black")
+        report_.black = std::move(value);
+    else if (name == "Event")
+        report_.event = std::move(value);
+    else if (name == "Site")
+        report_.site = std::move(value);
+    else if (name == "Round")
+        report_.round = std::move(value);
+    else if (name == "Date")
+        report_.date = std::move(value);
+    else if (name == "Result")
+        report_.result = std::move(value);
+    else if (name == "Termination")
+        report_.termination_tag = std::move(value);
+    else if (name == "FEN") {
+        fen_tag_ = std::move(value);
+        has_fen_tag_ = true;
+    } else if (name == "SetUp")
+        setup_tag_ = std::move(value);
+    else if (name == "Variant")
+        variant_tag_ = std::move(value);
+}
+
+pgn::Control GameAuditor::end_tags() {
+    laws_ = options_.laws ? *options_.laws : laws_for_date(report_.date);
+    report_.laws = laws_;
+    if (!set_up_start()) {
+        stopped_ = true;
+        report_.error = true;
+        return pgn::Control::SkipGame;
+    }
+    return pgn::Control::Continue;
+}
+
+// The start position: the standard one, or the FEN tag (RULES.md "Positions and plies").
+bool GameAuditor::set_up_start() {
+    const VariantKind variant = classify_variant(variant_tag_);
+    if (variant == VariantKind::Unsupported) {
+        Finding& f = add_game_finding(Rule::UnsupportedVariant);
+        f.severity = Severity::Warning;
+        f.message = fmt::format(
+            "The game is of the variant \"{}\", not standard chess or Chess960: it was counted "
+            "and not judged",
+            variant_tag_);
+        return false;
+    }
+    chess960_ = variant == VariantKind::Chess960;
+    if (!has_fen_tag_ && setup_tag_ == "1") {
+        Finding& f = add_game_finding(Rule::BadFen);
+        f.severity = Severity::Error;
+        f.message = "The SetUp tag announces a start position, but the game has no FEN tag";
+        return false;
+    }
+    Position start = Position::startpos();
+    if (has_fen_tag_ || chess960_) {
+        const std::string_view fen = has_fen_tag_ ? std::string_view{fen_tag_} : chess::StartFen;
+        auto parsed = Position::from_fen(fen, chess::FenOptions{.chess960 = chess960_});
+        if (!parsed) {
+            Finding& f = add_game_finding(Rule::BadFen);
+            f.severity = Severity::Error;
+            f.message =
+                fmt::format("The FEN tag \"{}\" cannot be set up: {}", fen, parsed.error().message);
+            return false;
+        }
+        start = parsed->position;
+        if (!parsed->repairs.empty()) {
+            std::string what;
+            for (const chess::FenRepair& repair : parsed->repairs) {
+                if (!what.empty()) what += "; ";
+                what += repair.message;
+            }
+            Finding& f = add_game_finding(Rule::FenRepaired);
+            f.severity = Severity::Warning;
+            f.fen = start.to_fen();
+            f.message = fmt::format("The FEN tag was repaired as the pieces demand ({})", what);
+        }
+    }
+    push_position(start, Move{}, game_pos_);
+    started_ = true;
+    pending_ = true;
+    return true;
+}
+
+// Appends position k and finds its latest earlier occurrence. Only the positions since the last
+// irreversible move can repeat (9.2.2: a pawn move or capture changes the position for good, and
+// a lost castling right makes every earlier position different), and only those with the same
+// side to move, so the scan looks at every second entry back to the window start.
+void GameAuditor::push_position(const Position& position, Move move, pgn::TextPos where) {
+    const int k = static_cast<int>(plies_.size());
+    if (k > 0) {
+        const Position& before = plies_.back().position;
+        if (before.is_zeroing(move) || !(before.castling_rights() == position.castling_rights())) {
+            window_start_ = k;
+            second_occurrences_ = {};
+        }
+    }
+    plies_.push_back(PlyRecord{position, move, where, -1, 1});
+    keys_.push_back(position.key());
+    PlyRecord& record = plies_.back();
+    const std::uint64_t key = keys_.back();
+    for (int j = k - 2; j >= window_start_; j -= 2) {
+        // A key match is only a candidate: same_position() decides (no claim from a collision).
+        if (keys_[static_cast<std::size_t>(j)] == key &&
+            plies_[static_cast<std::size_t>(j)].position.same_position(position)) {
+            record.previous = j;
+            record.occurrence = plies_[static_cast<std::size_t>(j)].occurrence + 1;
+            break;
+        }
+    }
+    if (record.occurrence == 2) ++second_occurrences_[chess::index_of(position.side_to_move())];
+}
+
+pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
+    if (variation_depth_ > 0 || !started_) return pgn::Control::Continue;
+    if (report_.end_ply) {
+        if (extra_tokens_ == 0) {
+            first_extra_token_ = std::string(san);
+            first_extra_pos_ = pos;
+        }
+        ++extra_tokens_;
+    }
+    if (stopped_) return pgn::Control::Continue;
+    const int k = last_position();
+    const Position& position = plies_.back().position;
+    auto parsed = chess::parse_san(position, san);
+    if (pending_) {
+        // A legal next move proves that position k has one, which spares the move generator.
+        evaluate(k, parsed.has_value() || position.has_legal_move());
+    }
+    if (!parsed) {
+        // 3.10: the record cannot be replayed past an illegal move; the rest is not audited.
+        Finding& f = add_finding(Rule::IllegalMove, k);
+        f.ply = k + 1;
+        f.severity = Severity::Error;
+        f.side = side_of(position.side_to_move());
+        f.move = fmt::format("{}{} {}", position.fullmove_number(),
+                             position.side_to_move() == Color::White ? "." : "...", san);
+        f.line = pos.line;
+        f.column = pos.column;
+        f.offset = pos.offset;
+        f.message = fmt::format("{} cannot be played here: {}; the rest of the game is not audited",
+                                f.move, parsed.error().message);
+        stopped_ = true;
+        report_.error = true;
+        return pgn::Control::Continue;
+    }
+    Position next = position;
+    next.make_move(*parsed);
+    push_position(next, *parsed, pos);
+    // After an automatic end the moves are still replayed (an illegal one is still reported), but
+    // no position after the end is judged.
+    pending_ = !report_.end_ply.has_value();
+    return pgn::Control::Continue;
+}
+
+pgn::Control GameAuditor::null_move(std::string_view token, pgn::TextPos pos) {
+    if (variation_depth_ > 0 || !started_) return pgn::Control::Continue;
+    if (report_.end_ply) {
+        if (extra_tokens_ == 0) {
+            first_extra_token_ = std::string(token);
+            first_extra_pos_ = pos;
+        }
+        ++extra_tokens_;
+    }
+    if (stopped_) return pgn::Control::Continue;
+    const int k = last_position();
+    const Position& position = plies_.back().position;
+    if (pending_) evaluate(k, position.has_legal_move());
+    // 3.10: passing is no move of the Laws; the game cannot be replayed past it.
+    Finding& f = add_finding(Rule::NullMove, k);
+    f.ply = k + 1;
+    f.severity = Severity::Warning;
+    f.side = side_of(position.side_to_move());
+    f.move = fmt::format("{}{} {}", position.fullmove_number(),
+                         position.side_to_move() == Color::White ? "." : "...", token);
+    f.line = pos.line;
+    f.column = pos.column;
+    f.offset = pos.offset;
+    f.message = fmt::format("{} is a null move: the game cannot be replayed past it", f.move);
+    stopped_ = true;
+    report_.error = true;
+    return pgn::Control::Continue;
+}
+
+void GameAuditor::begin_variation(pgn::TextPos) {
+    ++variation_depth_;
+}
+void GameAuditor::end_variation(pgn::TextPos) {
+    if (variation_depth_ > 0) --variation_depth_;
+}
+
+void GameAuditor::result(std::string_view marker, pgn::TextPos) {
+    if (variation_depth_ == 0) report_.movetext_result = std::string(marker);
+}
+
+void GameAuditor::parse_error(const pgn::ParseError& error) {
+    const int k = plies_.empty() ? 0 : last_position();
+    Finding& f = add_game_finding(Rule::ParseError);
+    f.ply = k;
+    f.severity = Severity::Error;
+    f.line = error.pos.line;
+    f.column = error.pos.column;
+    f.offset = error.pos.offset;
+    if (!plies_.empty()) f.fen = plies_.back().position.to_fen();
+    f.message = fmt::format("The PGN text is malformed at line {}, column {}: {}", error.pos.line,
+                            error.pos.column, error.message);
+    report_.error = true;
+}
+
+void GameAuditor::end_game(std::string_view text) {
+    if (started_ && pending_) {
+        const int k = last_position();
+        evaluate(k, plies_.back().position.has_legal_move());
+    }
+    if (fifty_.open) close_fifty_window(evaluated_up_to_);
+    report_.plies = plies_.empty() ? 0 : last_position();
+
+    // RULES.md moves-after-end: the record went on after an automatic end.
+    if (report_.end_ply && extra_tokens_ > 0) {
+        const int k = *report_.end_ply + 1;
+        Finding& f = add_finding(Rule::MovesAfterEnd, std::min(k, last_position()));
+        f.ply = k;
+        f.severity = Severity::Error;
+        f.extra_plies = extra_tokens_;
+        if (k <= last_position()) {
+            f.move = move_text(k);
+        } else {
+            const Position& end = plies_[static_cast<std::size_t>(*report_.end_ply)].position;
+            f.move =
+                fmt::format("{}{} {}", end.fullmove_number(),
+                            end.side_to_move() == Color::White ? "." : "...", first_extra_token_);
+        }
+        f.line = first_extra_pos_.line;
+        f.column = first_extra_pos_.column;
+        f.offset = first_extra_pos_.offset;
+        const int end_ply = *report_.end_ply;
+        f.article = std::string(termination_article(report_.termination));
+        f.message = fmt::format(
+            "The game had already ended {} ({}); {} more half-move{} {} recorded after it",
+            end_ply == 0 ? std::string("at the start") : "after " + move_text(end_ply),
+            termination_reason(report_.termination), extra_tokens_, extra_tokens_ == 1 ? "" : "s",
+            extra_tokens_ == 1 ? "was" : "were");
+    }
+
+    if (started_) check_results();
+
+    // Result-mismatch compares two texts of the record; it needs no replay.
+    if (!report_.result.empty() && !report_.movetext_result.empty() &&
+        report_.result != report_.movetext_result) {
+        Finding& f = add_game_finding(Rule::ResultMismatch);
+        f.ply = plies_.empty() ? 0 : last_position();
+        f.severity = Severity::Error;
+        f.recorded = report_.result;
+        f.expected = report_.movetext_result;
+        f.message = fmt::format(
+            "The Result tag says {}, but the movetext ends with the termination marker {}",
+            report_.result, report_.movetext_result);
+    }
+
+    // Automatic endings are info only when nothing in the record conflicts with them.
+    if (ending_finding_count_ > 0) {
+        const bool conflict = extra_tokens_ > 0 || report_.result != report_.expected_result;
+        for (int i = 0; i < ending_finding_count_; ++i) {
+            report_
+                .findings[static_cast<std::size_t>(ending_findings_[static_cast<std::size_t>(i)])]
+                .severity = conflict ? Severity::Warning : Severity::Info;
+        }
+    }
+
+    std::stable_sort(report_.findings.begin(), report_.findings.end(),
+                     [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
+    if (options_.keep_game_text) report_.text = std::string(text);
+    GameReport done = std::move(report_);
+    report_ = GameReport{};
+    sink_.game(std::move(done));
+}
+
+// Everything RULES.md decides at position k: first the automatic endings, then (if the game goes
+// on) the claims of the player having the move.
+void GameAuditor::evaluate(int k, bool has_legal_move) {
+    pending_ = false;
+    evaluated_up_to_ = k;
+    open_or_close_fifty_window(k);
+    check_endings(k, has_legal_move);
+    if (report_.end_ply) {
+        if (fifty_.open) close_fifty_window(k);
+        return;
+    }
+    check_claims(k);
+}
+
+void GameAuditor::check_endings(int k, bool has_legal_move) {
+    const PlyRecord& record = plies_[static_cast<std::size_t>(k)];
+    const Position& position = record.position;
+    const Color mover = position.side_to_move();
+    const bool automatic_draws = laws_ != Laws::Laws1997;  // 9.6 exists since the 2014 edition
+
+    // 5.1.1: checkmate.
+    const bool checkmate = position.in_check() && !has_legal_move;
+    // 5.2.1: stalemate.
+    const bool stalemate = !position.in_check() && !has_legal_move;
+    // 5.2.2: dead position, the material part (RULES.md).
+    const bool dead = chess::is_insufficient_material(position);
+    // 9.6.1: fivefold; the 2014 text asked for "consecutive alternate moves", read as positions
+    // k, k-4, k-8, k-12 and k-16 all the same.
+    bool fivefold = false;
+    if (automatic_draws && record.occurrence >= 5) {
+        if (laws_ == Laws::Laws2014) {
+            fivefold = k - 16 >= window_start_;
+            for (int back = 4; fivefold && back <= 16; back += 4) {
+                const auto j = static_cast<std::size_t>(k - back);
+                fivefold = keys_[j] == keys_[static_cast<std::size_t>(k)] &&
+                           plies_[j].position.same_position(position);
+            }
+        } else {
+            fivefold = true;
+        }
+    }
+    // 9.6.2: the clock reaches 150, unless the 150th half-move mates (mate takes precedence).
+    const bool seventy_five = automatic_draws && position.halfmove_clock() >= 150 && !checkmate;
+
+    if (!(checkmate || stalemate || dead || fivefold || seventy_five)) return;
+
+    // RULES.md termination order: checkmate, stalemate, dead position, fivefold, 75 moves.
+    report_.end_ply = k;
+    if (checkmate) {
+        report_.termination = Termination::Checkmate;
+        report_.expected_result = mover == Color::White ? "0-1" : "1-0";
+    } else {
+        report_.termination = stalemate  ? Termination::Stalemate
+                              : dead     ? Termination::DeadPosition
+                              : fivefold ? Termination::Fivefold
+                                         : Termination::SeventyFiveMove;
+        report_.expected_result = "1/2-1/2";
+    }
+
+    auto ending = [&](Rule rule, std::string_view article, std::string message) {
+        Finding& f = add_finding(rule, k);
+        f.article = std::string(article);
+        f.side = side_of(mover);
+        f.message = std::move(message);
+        ending_findings_[static_cast<std::size_t>(ending_finding_count_++)] =
+            static_cast<int>(report_.findings.size()) - 1;
+        return &f;
+    };
+    if (checkmate) {
+        ending(Rule::Checkmate, "5.1.1",
+               fmt::format("{} is checkmated: the game is won by {} ({})", colour_name(mover),
+                           colour_name(~mover), report_.expected_result));
+    }
+    if (stalemate) {
+        ending(Rule::Stalemate, "5.2.1",
+               fmt::format("{} is stalemated: the game is drawn", colour_name(mover)));
+    }
+    if (dead) {
+        ending(Rule::DeadPosition, "5.2.2",
+               "Neither side can checkmate with the material left: the game is drawn (dead "
+               "position)");
+    }
+    if (fivefold) {
+        Finding* f = ending(Rule::FivefoldDraw, "9.6.1",
+                            fmt::format("The same position has appeared for the {} time ({}): "
+                                        "the game is drawn automatically",
+                                        ordinal(record.occurrence), earlier_occurrences_text(k)));
+        fill_occurrences(k, *f);
+    }
+    if (seventy_five) {
+        Finding* f = ending(
+            Rule::SeventyFiveMoveDraw, "9.6.2",
+            fmt::format("75 moves by each player without a pawn move or capture (halfmove clock "
+                        "{}): the game is drawn automatically",
+                        position.halfmove_clock()));
+        f->halfmove_clock = position.halfmove_clock();
+    }
+}
+
+void GameAuditor::check_claims(int k) {
+    const PlyRecord& record = plies_[static_cast<std::size_t>(k)];
+    const Position& position = record.position;
+    const Color mover = position.side_to_move();
+
+    // 9.2.1.2: the position has appeared (at least) three times; the player to move claims.
+    if (record.occurrence >= 3) {
+        Finding& f = add_finding(Rule::ThreefoldClaim, k);
+        f.route = Route::Appeared;
+        f.article = "9.2.1.2";
+        f.side = side_of(mover);
+        fill_occurrences(k, f);
+        f.message = fmt::format(
+            "{} may claim a draw: the position has appeared for the {} time ({})",
+            colour_name(mover), ordinal(record.occurrence), earlier_occurrences_text(k));
+        last_claim_ply_ = k;
+    }
+
+    // 9.2.1.1: a move that would make a position appear for the third time. Only worth looking
+    // for when a position with the other side to move has already occurred twice in the window.
+    if (second_occurrences_[chess::index_of(~mover)] > 0) {
+        Finding candidate;
+        if (find_declared_repetitions(k, candidate)) {
+            Finding& f = add_finding(Rule::ThreefoldClaim, k);
+            f.route = Route::Declared;
+            f.article = "9.2.1.1";
+            f.side = side_of(mover);
+            f.moves = std::move(candidate.moves);
+            f.occurrences = std::move(candidate.occurrences);
+            f.occurrence_moves = std::move(candidate.occurrence_moves);
+            f.message = fmt::format("{} may claim a draw by writing {}", colour_name(mover),
+                                    candidate.message);
+            last_claim_ply_ = k;
+        }
+    }
+
+    // 9.3.1: at clock 99, the player to move may write down a move that is neither a pawn move
+    // nor a capture and claim (RULES.md: even a move that mates).
+    const int clock = position.halfmove_clock();
+    if (clock == 99 && !fifty_.declared_done) {
+        fifty_.declared_done = true;
+        position.generate_legal(scratch_moves_);
+        std::vector<std::string> quiet;
+        for (Move m : scratch_moves_) {
+            if (m.kind() == chess::MoveKind::Castling || !position.is_zeroing(m)) {
+                quiet.push_back(chess::to_san(position, m));
+            }
+        }
+        if (!quiet.empty()) {
+            Finding& f = add_finding(Rule::FiftyMoveClaim, k);
+            f.route = Route::Declared;
+            f.article = "9.3.1";
+            f.side = side_of(mover);
+            f.halfmove_clock = clock;
+            f.message = fmt::format(
+                "{} may claim a draw by writing a move that is neither a pawn move nor a capture "
+                "(e.g. {}): the last 50 moves by each player will then have been made without "
+                "one",
+                colour_name(mover), next_move_text(k, Move{}) + quiet.front());
+            f.moves = std::move(quiet);
+            fifty_.finding_index[static_cast<std::size_t>(fifty_.finding_count++)] =
+                static_cast<int>(report_.findings.size()) - 1;
+            last_claim_ply_ = k;
+        }
+    }
+    // 9.3.2: the last 50 moves by each player were made without a pawn move or capture.
+    if (clock >= 100 && !fifty_.appeared_done[static_cast<std::size_t>(chess::index_of(mover))]) {
+        fifty_.appeared_done[static_cast<std::size_t>(chess::index_of(mover))] = true;
+        Finding& f = add_finding(Rule::FiftyMoveClaim, k);
+        f.route = Route::Appeared;
+        f.article = "9.3.2";
+        f.side = side_of(mover);
+        f.halfmove_clock = clock;
+        f.message = fmt::format(
+            "{} may claim a draw: the last 50 moves by each player have been made without a pawn "
+            "move or capture (halfmove clock {})",
+            colour_name(mover), clock);
+        fifty_.finding_index[static_cast<std::size_t>(fifty_.finding_count++)] =
+            static_cast<int>(report_.findings.size()) - 1;
+    }
+    if (clock >= 100) last_claim_ply_ = k;
+}
+
+// The moves from position k that make an already twice-occurred position appear a third time.
+// A position of the window differs from k by one quiet move of a piece: two squares change their
+// occupancy (castling and captures cannot lead back into the window: they are irreversible).
+// The move is derived from that difference and confirmed by is_legal and same_position.
+bool GameAuditor::find_declared_repetitions(int k, Finding& out) {
+    const Position& position = plies_[static_cast<std::size_t>(k)].position;
+    const Color mover = position.side_to_move();
+    std::string described;
+    for (int j = k - 1; j >= window_start_; j -= 2) {
+        const PlyRecord& target = plies_[static_cast<std::size_t>(j)];
+        if (target.occurrence != 2) continue;  // each twice-occurred position, once
+        const chess::Bitboard changed = position.occupied() ^ target.position.occupied();
+        if (chess::popcount(changed) != 2) continue;
+        chess::Square from = chess::lsb(changed);
+        chess::Square to = chess::lsb(changed & (changed - 1));
+        if (position.piece_on(from) == chess::NoPiece) std::swap(from, to);
+        const chess::Piece piece = position.piece_on(from);
+        if (piece == chess::NoPiece || chess::color_of(piece) != mover ||
+            target.position.piece_on(to) != piece)
+            continue;
+        const Move m(from, to);
+        if (!position.is_legal(m)) continue;
+        Position next = position;
+        next.make_move(m);
+        if (!next.same_position(target.position)) continue;
+
+        const std::string text = next_move_text(k, m);
+        out.moves.push_back(chess::to_san(position, m));
+        for (int i = j; i >= 0; i = plies_[static_cast<std::size_t>(i)].previous) {
+            out.occurrences.push_back(i);
+        }
+        if (!described.empty()) described += ", or ";
+        described += fmt::format("{} (third occurrence; before: {})", text, occurrences_text(j));
+    }
+    if (out.moves.empty()) return false;
+    std::sort(out.occurrences.begin(), out.occurrences.end());
+    out.occurrences.erase(std::unique(out.occurrences.begin(), out.occurrences.end()),
+                          out.occurrences.end());
+    for (int i : out.occurrences) out.occurrence_moves.push_back(i == 0 ? "start" : move_text(i));
+    out.message = std::move(described);
+    return true;
+}
+
+// RULES.md fifty-move windows: a maximal run of positions with clock >= 99, ended by a pawn move,
+// a capture or the game's end. Findings of a window get its last position as until_ply.
+void GameAuditor::open_or_close_fifty_window(int k) {
+    const int clock = plies_[static_cast<std::size_t>(k)].position.halfmove_clock();
+    if (fifty_.open && clock < 99) close_fifty_window(k - 1);
+    if (!fifty_.open && clock >= 99) {
+        fifty_ = FiftyWindow{};
+        fifty_.open = true;
+    }
+}
+
+void GameAuditor::close_fifty_window(int last_ply) {
+    for (int i = 0; i < fifty_.finding_count; ++i) {
+        Finding& f = report_.findings[static_cast<std::size_t>(
+            fifty_.finding_index[static_cast<std::size_t>(i)])];
+        f.until_ply = last_ply;
+    }
+    fifty_ = FiftyWindow{};
+}
+
+bool GameAuditor::claim_available_at(int k) const {
+    if (last_claim_ply_ == k) return true;
+    const Position& position = plies_[static_cast<std::size_t>(k)].position;
+    return position.halfmove_clock() >= 100;
+}
+
+// RULES.md "The recorded result".
+void GameAuditor::check_results() {
+    const std::string& recorded = report_.result;
+    const int final_ply = report_.end_ply ? *report_.end_ply : evaluated_up_to_;
+    if (final_ply < 0) return;
+
+    if (report_.end_ply) {
+        // The rules gave a result (5.1.1, 5.2.1, 5.2.2, 9.6): the record must agree with it.
+        if (recorded == report_.expected_result) return;
+        Finding& f = add_finding(Rule::ResultConflict, final_ply);
+        f.article = std::string(termination_article(report_.termination));
+        f.recorded = recorded;
+        f.expected = report_.expected_result;
+        const bool decided = is_recorded_result(recorded);
+        f.severity = decided ? Severity::Error : Severity::Warning;
+        f.message = fmt::format(
+            "The game ended {} by {}, which gives {}, but the Result tag {}",
+            final_ply == 0 ? std::string("at the start") : "after " + move_text(final_ply),
+            termination_reason(report_.termination), report_.expected_result,
+            recorded.empty() ? std::string("is missing") : fmt::format("says {}", recorded));
+        return;
+    }
+    if (report_.error) return;  // the final position of the record is unknown
+
+    if (recorded == "1-0" || recorded == "0-1") {
+        check_decisive_result_winner_can_mate(final_ply);
+        return;
+    }
+
+    // 5.2.3: a draw may be agreed only after both players have moved; 9.1.1: an event's
+    // regulations may ask for more moves first.
+    if (recorded == "1/2-1/2" && !claim_available_at(final_ply)) {
+        const Color first = plies_.front().position.side_to_move();
+        const int first_mover_moves = (final_ply + 1) / 2;
+        const int second_mover_moves = final_ply / 2;
+        const int white_moves = first == Color::White ? first_mover_moves : second_mover_moves;
+        const int black_moves = first == Color::White ? second_mover_moves : first_mover_moves;
+        const int required = std::max(1, options_.min_moves_before_agreement);
+        if (white_moves < required || black_moves < required) {
+            Finding& f = add_finding(Rule::EarlyAgreement, final_ply);
+            f.severity = Severity::Warning;
+            f.recorded = recorded;
+            const bool both_moved = white_moves >= 1 && black_moves >= 1;
+            f.article = both_moved ? "9.1.1" : "5.2.3";
+            f.message = both_moved
+                            ? fmt::format(
+                                  "The draw was agreed after {} moves by White and {} by Black, "
+                                  "fewer than the {} moves each the event requires",
+                                  white_moves, black_moves, required)
+                            : fmt::format(
+                                  "The draw was agreed before both players had moved ({} "
+                                  "half-move{} played)",
+                                  final_ply, final_ply == 1 ? "" : "s");
+        }
+    }
+}
+
+// 5.1.2 (resignation), 6.9 (time) and 7.5.5 (second illegal move): a decisive result where the
+// winner cannot checkmate by any series of legal moves is a draw. The 2017 and earlier texts
+// apply this only to losses on time or by an illegal move, not to resignations.
+void GameAuditor::check_decisive_result_winner_can_mate(int k) {
+    const Position& final_position = plies_[static_cast<std::size_t>(k)].position;
+    const Color winner = report_.result == "1-0" ? Color::White : Color::Black;
+    if (chess::can_checkmate(final_position, winner)) return;
+    const std::string& how = report_.termination_tag;
+    const bool on_time = icontains(how, "time") || icontains(how, "flag");
+    const bool illegal = icontains(how, "illegal");
+    if (laws_ != Laws::Laws2023 && !on_time && !illegal) return;
+
+    Finding& f = add_finding(Rule::ResultConflict, k);
+    f.severity = Severity::Error;
+    f.article = on_time ? "6.9" : illegal ? "7.5.5" : "5.1.2";
+    f.side = side_of(winner);
+    f.recorded = report_.result;
+    f.expected = "1/2-1/2";
+    f.message = fmt::format(
+        "The Result tag says {}, but {} cannot checkmate by any series of legal moves in the "
+        "final position, so the game is drawn{}",
+        report_.result, colour_name(winner),
+        how.empty() ? std::string{} : fmt::format(" (Termination tag: \"{}\")", how));
+}
+
+Finding& GameAuditor::add_finding(Rule rule, int k) {
+    Finding& f = report_.findings.emplace_back();
+    f.rule = rule;
+    f.laws = laws_;
+    f.article = std::string(rule_article(rule));
+    f.ply = k;
+    const PlyRecord& record = plies_[static_cast<std::size_t>(k)];
+    f.fen = record.position.to_fen();
+    if (k > 0) {
+        f.move = move_text(k);
+        f.line = record.where.line;
+        f.column = record.where.column;
+        f.offset = record.where.offset;
+    } else {
+        f.line = game_pos_.line;
+        f.column = game_pos_.column;
+        f.offset = game_pos_.offset;
+    }
+    return f;
+}
+
+Finding& GameAuditor::add_game_finding(Rule rule) {
+    Finding& f = report_.findings.emplace_back();
+    f.rule = rule;
+    f.laws = laws_;
+    f.article = std::string(rule_article(rule));
+    f.line = game_pos_.line;
+    f.column = game_pos_.column;
+    f.offset = game_pos_.offset;
+    return f;
+}
+
+// "29... Ng8": the move that led to position k, in canonical SAN with its move number.
+std::string GameAuditor::move_text(int k) const {
+    if (k <= 0) return {};
+    const PlyRecord& before = plies_[static_cast<std::size_t>(k - 1)];
+    const Move m = plies_[static_cast<std::size_t>(k)].move;
+    char san[chess::MaxSanLength + 4];
+    const std::size_t length = chess::write_san(before.position, m, san);
+    return fmt::format("{}{} {}", before.position.fullmove_number(),
+                       before.position.side_to_move() == Color::White ? "." : "...",
+                       std::string_view(san, length));
+}
+
+// "36. Kd3": a move that could be played from position k (a null move gives only the number).
+std::string GameAuditor::next_move_text(int k, Move m) const {
+    const Position& position = plies_[static_cast<std::size_t>(k)].position;
+    std::string text = fmt::format("{}{} ", position.fullmove_number(),
+                                   position.side_to_move() == Color::White ? "." : "...");
+    if (!m.is_null()) text += chess::to_san(position, m);
+    return text;
+}
+
+// "after 32. Kd3, 34. Kd3" (or "at the start, after 2... Ng8"): the occurrences of position k
+// before k, oldest first.
+std::string GameAuditor::earlier_occurrences_text(int k) const {
+    return occurrences_text(plies_[static_cast<std::size_t>(k)].previous);
+}
+
+// The occurrences from `latest` back along the chain of previous occurrences, oldest first.
+std::string GameAuditor::occurrences_text(int latest) const {
+    std::vector<int> chain;
+    for (int i = latest; i >= 0; i = plies_[static_cast<std::size_t>(i)].previous) {
+        chain.push_back(i);
+    }
+    std::string text;
+    bool said_after = false;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+        if (!text.empty()) text += ", ";
+        if (*it == 0) {
+            text += "at the start";
+            continue;
+        }
+        if (!said_after) text += "after ";
+        said_after = true;
+        text += move_text(*it);
+    }
+    return text;
+}
+
+void GameAuditor::fill_occurrences(int k, Finding& finding) const {
+    for (int i = k; i >= 0; i = plies_[static_cast<std::size_t>(i)].previous) {
+        finding.occurrences.push_back(i);
+    }
+    std::reverse(finding.occurrences.begin(), finding.occurrences.end());
+    for (int i : finding.occurrences) {
+        finding.occurrence_moves.push_back(i == 0 ? "start" : move_text(i));
+    }
+}
+
+namespace {
+struct CollectingSink final : GameSink {
+    std::vector<GameReport> games;
+    void game(GameReport&& report) override { games.push_back(std::move(report)); }
+};
+}  // namespace
+
+std::vector<GameReport> audit_text(std::string_view pgn, const AuditOptions& options,
+                                   std::string_view file) {
+    CollectingSink sink;
+    GameAuditor auditor(options, sink);
+#ifdef DRAWAUDIT_HAVE_READER
+    pgn::parse_games(pgn, pgn::TextOrigin{file}, auditor);
+#else
+    (void)pgn;
+    (void)file;
+#endif
+    return std::move(sink.games);
+}
+
+}  // namespace drawaudit::audit

@@ -1,0 +1,131 @@
+// The audit of RULES.md: a pgn::Visitor that replays each game's main line through the chess core
+// and hands one GameReport per game (findings, termination, expected result) to a GameSink.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "audit/finding.hpp"
+#include "chess/position.hpp"
+#include "pgn/visitor.hpp"
+
+namespace drawaudit::audit {
+
+struct AuditOptions {
+    std::optional<Laws> laws;  // nullopt: chosen per game from its Date tag (RULES.md)
+    // Tournament rule (9.1.1, "Sofia rule"): a draw agreed before each player made this many
+    // moves is reported as early-agreement. 0: only 5.2.3 (both players must have moved).
+    int min_moves_before_agreement = 0;
+    bool keep_game_text = false;  // copy each game's source text into GameReport::text
+};
+
+class GameSink {
+  public:
+    virtual ~GameSink() = default;
+    virtual void game(GameReport&& report) = 0;
+};
+
+// The edition of the Laws in force on a PGN Date ("YYYY.MM.DD", parts may be "??"). A date that
+// does not decide between two editions gives the newest one (RULES.md, "Which Laws").
+Laws laws_for_date(std::string_view date);
+
+enum class VariantKind : std::uint8_t { Standard, Chess960, Unsupported };
+// Reads a Variant tag value ("" = no tag): standard chess, Chess960, or anything else.
+VariantKind classify_variant(std::string_view variant);
+
+// One auditor per thread; it can read any number of games in a row. Allocates only for findings
+// and game records, not per move.
+class GameAuditor final : public pgn::Visitor {
+  public:
+    GameAuditor(const AuditOptions& options, GameSink& sink);
+
+    void begin_game(const pgn::GameStart& start) override;
+    void tag(std::string_view name, std::string_view raw_value, pgn::TextPos pos) override;
+    pgn::Control end_tags() override;
+    pgn::Control move(std::string_view san, pgn::TextPos pos) override;
+    pgn::Control null_move(std::string_view token, pgn::TextPos pos) override;
+    void begin_variation(pgn::TextPos pos) override;
+    void end_variation(pgn::TextPos pos) override;
+    void result(std::string_view marker, pgn::TextPos pos) override;
+    void parse_error(const pgn::ParseError& error) override;
+    void end_game(std::string_view text) override;
+
+  private:
+    // Position k of the game, with what the repetition rules need to know about it.
+    struct PlyRecord {
+        chess::Position position;
+        chess::Move move;    // the move that led to position k (null for k = 0)
+        pgn::TextPos where;  // of that move's token
+        int previous = -1;   // the latest earlier occurrence of the same position, or -1
+        int occurrence = 1;  // how many times this position has occurred among 0..k
+    };
+
+    // Fifty-move window (RULES.md): a maximal run of positions with halfmove clock >= 99.
+    struct FiftyWindow {
+        bool open = false;
+        bool declared_done = false;
+        std::array<bool, 2> appeared_done{};  // per side to move
+        std::array<int, 3> finding_index{};   // findings to give until_ply when it closes
+        int finding_count = 0;
+    };
+
+    void reset_game();
+    bool set_up_start();
+    void push_position(const chess::Position& position, chess::Move move, pgn::TextPos where);
+    void evaluate(int k, bool has_legal_move);
+    void check_endings(int k, bool has_legal_move);
+    void check_claims(int k);
+    bool find_declared_repetitions(int k, Finding& finding);
+    void open_or_close_fifty_window(int k);
+    void close_fifty_window(int last_ply);
+    void check_results();
+    void check_decisive_result_winner_can_mate(int k);
+    bool claim_available_at(int k) const;
+
+    Finding& add_finding(Rule rule, int k);
+    Finding& add_game_finding(Rule rule);
+    std::string move_text(int k) const;
+    std::string next_move_text(int k, chess::Move move) const;
+    std::string earlier_occurrences_text(int k) const;
+    std::string occurrences_text(int latest) const;
+    void fill_occurrences(int k, Finding& finding) const;
+    int last_position() const { return static_cast<int>(plies_.size()) - 1; }
+
+    AuditOptions options_;
+    GameSink& sink_;
+
+    // Per game; the vectors keep their capacity from game to game.
+    GameReport report_;
+    std::string fen_tag_, setup_tag_, variant_tag_;
+    bool has_fen_tag_ = false;
+    pgn::TextPos game_pos_{};
+    Laws laws_ = Laws::Laws2023;
+    bool chess960_ = false;
+    bool started_ = false;  // the start position is set up
+    bool stopped_ = false;  // no further move is replayed (illegal move, null move, bad set-up)
+    bool pending_ = false;  // the last position still awaits evaluate()
+    int variation_depth_ = 0;
+    int evaluated_up_to_ = -1;
+    int window_start_ = 0;                     // first position after the last irreversible move
+    std::array<int, 2> second_occurrences_{};  // per side to move, in the current window
+    int extra_tokens_ = 0;  // main-line half-moves recorded after the automatic end
+    std::string first_extra_token_;
+    pgn::TextPos first_extra_pos_{};
+    int last_claim_ply_ = -1;
+    std::array<int, 5> ending_findings_{};
+    int ending_finding_count_ = 0;
+    FiftyWindow fifty_;
+    std::vector<PlyRecord> plies_;
+    std::vector<std::uint64_t> keys_;  // keys_[k] == plies_[k].position.key(), scanned densely
+    chess::MoveList scratch_moves_;
+};
+
+// Audits every game of a PGN text (for tests and small tools).
+std::vector<GameReport> audit_text(std::string_view pgn, const AuditOptions& options = {},
+                                   std::string_view file = "test.pgn");
+
+}  // namespace drawaudit::audit

@@ -1,0 +1,180 @@
+// Names and default articles of the rules of RULES.md, and the summary counts.
+#include "audit/finding.hpp"
+
+#include <algorithm>
+
+namespace drawaudit::audit {
+
+namespace {
+
+struct RuleInfo {
+    std::string_view id;
+    std::string_view article;  // default article; findings may name a more precise one
+    std::string_view description;
+};
+
+// Indexed by Rule. The articles here are only the defaults shown in help texts and rule metadata;
+// the auditor (auditor.cpp) names the article that applies next to the code applying it.
+constexpr std::array<RuleInfo, RuleCount> rule_table{{
+    {"threefold-claim", "9.2",
+     "The player having the move may claim a draw by threefold repetition (appeared or declared)"},
+    {"fifty-move-claim", "9.3",
+     "The player having the move may claim a draw: 50 moves each without a pawn move or capture"},
+    {"fivefold-draw", "9.6.1",
+     "The same position appeared five times: the game was drawn automatically"},
+    {"seventy-five-move-draw", "9.6.2",
+     "75 moves each without a pawn move or capture: the game was drawn automatically"},
+    {"checkmate", "5.1.1", "The game ended by checkmate"},
+    {"stalemate", "5.2.1", "The game ended by stalemate"},
+    {"dead-position", "5.2.2",
+     "Neither side can checkmate (insufficient material): the game ended in a dead position"},
+    {"moves-after-end", "", "Moves were recorded after the game had ended automatically"},
+    {"result-conflict", "", "The recorded result differs from the result the rules give"},
+    {"result-mismatch", "PGN 8.2.6",
+     "The Result tag differs from the game termination marker of the movetext"},
+    {"early-agreement", "5.2.3", "A draw was agreed before both players had made enough moves"},
+    {"illegal-move", "3.10", "A recorded move is illegal, ambiguous or unreadable"},
+    {"parse-error", "PGN 8", "The PGN text of the game is malformed"},
+    {"bad-fen", "PGN 16.1", "The FEN tag is malformed or describes an impossible position"},
+    {"fen-repaired", "PGN 16.1", "The FEN tag was repaired to what the pieces allow"},
+    {"unsupported-variant", "", "The game is of a variant other than standard chess or Chess960"},
+    {"null-move", "3.10", "The movetext holds a null move; the game cannot be replayed past it"},
+}};
+
+const RuleInfo& info(Rule rule) {
+    return rule_table[static_cast<std::size_t>(rule)];
+}
+
+}  // namespace
+
+std::string_view rule_id(Rule rule) {
+    return info(rule).id;
+}
+
+std::optional<Rule> rule_from_id(std::string_view id) {
+    for (std::size_t i = 0; i < rule_table.size(); ++i) {
+        if (rule_table[i].id == id) return static_cast<Rule>(i);
+    }
+    return std::nullopt;
+}
+
+std::string_view rule_description(Rule rule) {
+    return info(rule).description;
+}
+std::string_view rule_article(Rule rule) {
+    return info(rule).article;
+}
+
+std::string_view severity_name(Severity s) {
+    switch (s) {
+        case Severity::Info:
+            return "info";
+        case Severity::Warning:
+            return "warning";
+        case Severity::Error:
+            return "error";
+    }
+    return "";
+}
+
+std::optional<Severity> severity_from_name(std::string_view name) {
+    for (Severity s : {Severity::Info, Severity::Warning, Severity::Error}) {
+        if (severity_name(s) == name) return s;
+    }
+    return std::nullopt;
+}
+
+std::string_view route_name(Route r) {
+    switch (r) {
+        case Route::None:
+            return "";
+        case Route::Appeared:
+            return "appeared";
+        case Route::Declared:
+            return "declared";
+    }
+    return "";
+}
+
+std::string_view side_name(Side s) {
+    switch (s) {
+        case Side::None:
+            return "";
+        case Side::White:
+            return "white";
+        case Side::Black:
+            return "black";
+    }
+    return "";
+}
+
+std::string_view laws_name(Laws l) {
+    switch (l) {
+        case Laws::Laws1997:
+            return "1997";
+        case Laws::Laws2014:
+            return "2014";
+        case Laws::Laws2017:
+            return "2017";
+        case Laws::Laws2023:
+            return "2023";
+    }
+    return "";
+}
+
+std::optional<Laws> laws_from_name(std::string_view name) {
+    for (Laws l : {Laws::Laws1997, Laws::Laws2014, Laws::Laws2017, Laws::Laws2023}) {
+        if (laws_name(l) == name) return l;
+    }
+    return std::nullopt;
+}
+
+std::string_view termination_name(Termination t) {
+    switch (t) {
+        case Termination::None:
+            return "";
+        case Termination::Checkmate:
+            return "checkmate";
+        case Termination::Stalemate:
+            return "stalemate";
+        case Termination::DeadPosition:
+            return "dead-position";
+        case Termination::Fivefold:
+            return "fivefold";
+        case Termination::SeventyFiveMove:
+            return "seventy-five-move";
+    }
+    return "";
+}
+
+void Summary::add(const GameReport& game) {
+    ++games;
+    if (game.error) ++games_with_errors;
+    plies += static_cast<std::uint64_t>(game.plies);
+    std::array<bool, RuleCount> seen{};
+    for (const Finding& f : game.findings) {
+        const auto index = static_cast<std::size_t>(f.rule);
+        ++findings[index];
+        seen[index] = true;
+    }
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+        if (seen[i]) ++games_by_rule[i];
+    }
+}
+
+void Summary::merge(const Summary& other) {
+    files += other.files;
+    games += other.games;
+    games_with_errors += other.games_with_errors;
+    plies += other.plies;
+    bytes += other.bytes;
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+        findings[i] += other.findings[i];
+        games_by_rule[i] += other.games_by_rule[i];
+    }
+    io_errors += other.io_errors;
+    // Workers run at the same time: the run took as long as the slowest of them.
+    seconds = std::max(seconds, other.seconds);
+}
+
+}  // namespace drawaudit::audit
