@@ -1,6 +1,13 @@
 #include "perft_command.hpp"
 
+#include <algorithm>
+#include <cinttypes>
 #include <cstdio>
+#include <string>
+
+#include "chess/perft.hpp"
+#include "chess/position.hpp"
+#include "chess/san.hpp"
 
 namespace drawaudit::app {
 
@@ -13,9 +20,39 @@ CLI::App* add_perft_command(CLI::App& app, PerftOptions& options) {
     return cmd;
 }
 
-int run_perft(const PerftOptions&) {
-    std::fputs("perft: not built yet\n", stderr);
-    return 2;
+int run_perft(const PerftOptions& options) {
+    using namespace drawaudit::chess;
+    if (options.depth < 0) {
+        std::fputs("perft: --depth must not be negative\n", stderr);
+        return 2;
+    }
+    const std::string fen = options.fen.empty() ? std::string(StartFen) : options.fen;
+    auto parsed = Position::from_fen(fen, FenOptions{options.chess960});
+    if (!parsed) {
+        std::fprintf(stderr, "perft: bad FEN: %s\n", parsed.error().message.c_str());
+        return 2;
+    }
+    for (const FenRepair& repair : parsed->repairs)
+        std::fprintf(stderr, "perft: FEN repaired: %s\n", repair.message.c_str());
+    const Position& pos = parsed->position;
+
+    std::uint64_t total = 0;
+    if (options.divide) {
+        std::vector<std::pair<std::string, std::uint64_t>> lines;
+        for (const auto& [move, nodes] : perft_divide(pos, options.depth)) {
+            lines.emplace_back(to_uci(pos, move), nodes);
+            total += nodes;
+        }
+        // Sorted by move text so that two engines' outputs can be compared with diff.
+        std::sort(lines.begin(), lines.end());
+        for (const auto& [text, nodes] : lines)
+            std::printf("%s: %" PRIu64 "\n", text.c_str(), nodes);
+        if (options.depth == 0) total = 1;
+    } else {
+        total = perft(pos, options.depth);
+    }
+    std::printf("%" PRIu64 "\n", total);
+    return 0;
 }
 
 }  // namespace drawaudit::app

@@ -48,6 +48,11 @@ struct ParsedFen;
 
 class Position {
 public:
+    // An empty board (no kings: not a playable position); use startpos() or from_fen().
+    Position() {
+        for (Piece& p : board_) p = NoPiece;
+    }
+
     // The standard initial position.
     static Position startpos();
     // Reads FEN, X-FEN and Shredder-FEN. Refuses what cannot be a position (field syntax, king
@@ -85,6 +90,11 @@ public:
 
     Bitboard checkers() const { return checkers_; }
     bool in_check() const { return checkers_ != 0; }
+    // Pieces of both colours attacking `s` with the given occupancy (x-rays not included).
+    Bitboard attackers_to(Square s, Bitboard occupancy) const;
+    Bitboard attackers_to(Square s) const { return attackers_to(s, occupied()); }
+    // Pieces of colour `c` that are pinned to c's own king (moving off the line exposes it).
+    Bitboard pinned(Color c) const;
 
     void generate_legal(MoveList& list) const;
     // Cheaper than generating: stops at the first legal move.
@@ -93,6 +103,8 @@ public:
     bool is_stalemate() const { return !in_check() && !has_legal_move(); }
     // Whether `m` (any 16-bit value) is a legal move here.
     bool is_legal(Move m) const;
+    // The number of legal moves, without building a list (perft's bulk count).
+    int count_legal_moves() const;
 
     // Plays a legal move (undefined for an illegal one).
     void make_move(Move m);
@@ -115,7 +127,19 @@ public:
     bool operator==(const Position& other) const = delete;
 
 private:
-    friend struct PositionBuilder;
+    friend struct PositionBuilder;  // FEN reading (position.cpp)
+    friend struct MoveGenerator;    // legal move generation (movegen.cpp)
+
+    void put_piece(Piece p, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+    void drop_castling_right(Color c, int wing);
+    // Whether the pawn of the side to move on `from` may capture en passant on ep_square_
+    // without leaving its king attacked (every pin, including the rank pin of 9.2.2.1's note).
+    bool en_passant_capture_is_legal(Square from) const;
+    // Sets ep_legal_ and its key part for the side to move (after a double push or a FEN).
+    void update_en_passant_legality();
+    std::uint64_t compute_key() const;
 
     Bitboard by_color_[2] = {0, 0};
     Bitboard by_type_[6] = {0, 0, 0, 0, 0, 0};

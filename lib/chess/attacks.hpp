@@ -1,0 +1,152 @@
+// Attack tables: leapers (knight, king, pawn) computed at compile time, sliders through magic
+// bitboards filled once at start-up, and the between/line tables of pin and check masks.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "chess/types.hpp"
+
+namespace drawaudit::chess {
+
+namespace detail {
+
+// Steps `s` by (df, dr) and returns its bit, or 0 when that leaves the board.
+constexpr Bitboard step_bb(int s, int df, int dr) {
+    const int f = (s & 7) + df;
+    const int r = (s >> 3) + dr;
+    if (f < 0 || f > 7 || r < 0 || r > 7) return 0;
+    return Bitboard{1} << (r * 8 + f);
+}
+
+constexpr std::array<Bitboard, 64> make_knight_attacks() {
+    std::array<Bitboard, 64> table{};
+    constexpr int steps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                 {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    for (int s = 0; s < 64; ++s)
+        for (const auto& d : steps) table[static_cast<std::size_t>(s)] |= step_bb(s, d[0], d[1]);
+    return table;
+}
+
+constexpr std::array<Bitboard, 64> make_king_attacks() {
+    std::array<Bitboard, 64> table{};
+    for (int s = 0; s < 64; ++s)
+        for (int df = -1; df <= 1; ++df)
+            for (int dr = -1; dr <= 1; ++dr)
+                if (df != 0 || dr != 0) table[static_cast<std::size_t>(s)] |= step_bb(s, df, dr);
+    return table;
+}
+
+constexpr std::array<std::array<Bitboard, 64>, 2> make_pawn_attacks() {
+    std::array<std::array<Bitboard, 64>, 2> table{};
+    for (int s = 0; s < 64; ++s) {
+        table[0][static_cast<std::size_t>(s)] = step_bb(s, -1, 1) | step_bb(s, 1, 1);
+        table[1][static_cast<std::size_t>(s)] = step_bb(s, -1, -1) | step_bb(s, 1, -1);
+    }
+    return table;
+}
+
+inline constexpr std::array<Bitboard, 64> KnightAttacks = make_knight_attacks();
+inline constexpr std::array<Bitboard, 64> KingAttacks = make_king_attacks();
+inline constexpr std::array<std::array<Bitboard, 64>, 2> PawnAttacks = make_pawn_attacks();
+
+// One square's fancy magic: index = ((occupancy & mask) * magic) >> shift.
+struct Magic {
+    Bitboard mask;
+    Bitboard magic;
+    const Bitboard* attacks;
+    unsigned shift;
+
+    std::size_t index(Bitboard occupancy) const {
+        return static_cast<std::size_t>(((occupancy & mask) * magic) >> shift);
+    }
+};
+
+extern Magic RookMagics[64];
+extern Magic BishopMagics[64];
+// BetweenBB[a][b]: squares strictly between a and b on a shared line (0 if none).
+// LineBB[a][b]: the whole line through a and b, both included (0 if they share none).
+extern Bitboard BetweenBB[64][64];
+extern Bitboard LineBB[64][64];
+
+// Ray attacks computed square by square; the reference the magics are checked against.
+Bitboard slow_slider_attacks(bool rook, Square s, Bitboard occupancy);
+
+}  // namespace detail
+
+// Fills the slider and line tables (idempotent; also run by a static initialiser). Every public
+// entry that creates a Position calls it, so no caller needs to.
+void init_attack_tables();
+
+constexpr Bitboard knight_attacks(Square s) {
+    return detail::KnightAttacks[s];
+}
+constexpr Bitboard king_attacks(Square s) {
+    return detail::KingAttacks[s];
+}
+// The squares a pawn of colour `c` on `s` attacks.
+constexpr Bitboard pawn_attacks(Color c, Square s) {
+    return detail::PawnAttacks[static_cast<std::size_t>(index_of(c))][s];
+}
+inline Bitboard rook_attacks(Square s, Bitboard occupancy) {
+    const detail::Magic& m = detail::RookMagics[s];
+    return m.attacks[m.index(occupancy)];
+}
+inline Bitboard bishop_attacks(Square s, Bitboard occupancy) {
+    const detail::Magic& m = detail::BishopMagics[s];
+    return m.attacks[m.index(occupancy)];
+}
+inline Bitboard queen_attacks(Square s, Bitboard occupancy) {
+    return rook_attacks(s, occupancy) | bishop_attacks(s, occupancy);
+}
+inline Bitboard between_bb(Square a, Square b) {
+    return detail::BetweenBB[a][b];
+}
+inline Bitboard line_bb(Square a, Square b) {
+    return detail::LineBB[a][b];
+}
+
+// Attacks of a piece type of colour `c` from `s` (pawn: captures only).
+inline Bitboard attacks_of(PieceType t, Color c, Square s, Bitboard occupancy) {
+    switch (t) {
+        case PieceType::Pawn:
+            return pawn_attacks(c, s);
+        case PieceType::Knight:
+            return knight_attacks(s);
+        case PieceType::Bishop:
+            return bishop_attacks(s, occupancy);
+        case PieceType::Rook:
+            return rook_attacks(s, occupancy);
+        case PieceType::Queen:
+            return queen_attacks(s, occupancy);
+        case PieceType::King:
+            return king_attacks(s);
+        default:
+            return 0;
+    }
+}
+
+// Pawn pushes and captures of a whole set at once, from `c`'s point of view.
+template <Color c>
+constexpr Bitboard pawn_push(Bitboard b) {
+    if constexpr (c == Color::White)
+        return b << 8;
+    else
+        return b >> 8;
+}
+template <Color c>
+constexpr Bitboard pawn_attacks_west(Bitboard b) {  // towards the a-file
+    if constexpr (c == Color::White)
+        return (b & ~FileABB) << 7;
+    else
+        return (b & ~FileABB) >> 9;
+}
+template <Color c>
+constexpr Bitboard pawn_attacks_east(Bitboard b) {  // towards the h-file
+    if constexpr (c == Color::White)
+        return (b & ~file_bb(7)) << 9;
+    else
+        return (b & ~file_bb(7)) >> 7;
+}
+
+}  // namespace drawaudit::chess

@@ -1,0 +1,375 @@
+// FEN, X-FEN and Shredder-FEN reading (with the repairs of RULES.md `fen-repaired`) and writing.
+//
+// Castling letters: KQkq name the outermost rook on that wing; A-H/a-h name the rook's file
+// (X-FEN for inner rooks, Shredder-FEN always). Without FenOptions::chess960 a right is standard
+// only with the king on its e-file square and the rook in the corner. A file letter that names a
+// real rook on the back rank in any other set-up (e.g. king b1, rook on c1 as "C") can only be
+// Chess960, so such a FEN is read as Chess960 even without the option; KQkq with the king off
+// the e-file are dropped instead (the common exporter slip of rights left after a king move).
+#include <array>
+#include <charconv>
+#include <string>
+
+#include "chess/attacks.hpp"
+#include "chess/position.hpp"
+
+namespace drawaudit::chess {
+
+namespace {
+
+const char* color_name(Color c) {
+    return c == Color::White ? "white" : "black";
+}
+
+std::string square_name(Square s) {
+    return {static_cast<char>('a' + file_of(s)), static_cast<char>('1' + rank_of(s))};
+}
+
+Piece piece_from_char(char c) {
+    switch (c) {
+        case 'P':
+            return WhitePawn;
+        case 'N':
+            return WhiteKnight;
+        case 'B':
+            return WhiteBishop;
+        case 'R':
+            return WhiteRook;
+        case 'Q':
+            return WhiteQueen;
+        case 'K':
+            return WhiteKing;
+        case 'p':
+            return BlackPawn;
+        case 'n':
+            return BlackKnight;
+        case 'b':
+            return BlackBishop;
+        case 'r':
+            return BlackRook;
+        case 'q':
+            return BlackQueen;
+        case 'k':
+            return BlackKing;
+        default:
+            return NoPiece;
+    }
+}
+
+char piece_char(Piece p) {
+    return "PNBRQKpnbrqk"[p];
+}
+
+tl::unexpected<FenError> fail(std::string message) {
+    return tl::unexpected(FenError{std::move(message)});
+}
+
+bool parse_int(std::string_view text, int& out) {
+    if (text.empty()) return false;
+    const auto result = std::from_chars(text.data(), text.data() + text.size(), out);
+    return result.ec == std::errc{} && result.ptr == text.data() + text.size();
+}
+
+}  // namespace
+
+struct PositionBuilder {
+    Position pos;
+    std::vector<FenRepair> repairs;
+
+    void repair(std::string message) { repairs.push_back(FenRepair{std::move(message)}); }
+
+    tl::expected<void, FenError> read_placement(std::string_view text) {
+        int rank = 7, file = 0;
+        for (char c : text) {
+            if (c == '/') {
+                if (file != 8)
+                    return fail("field 1 (placement): rank " + std::to_string(rank + 1) + " has " +
+                                std::to_string(file) + " squares");
+                if (--rank < 0) return fail("field 1 (placement): more than 8 ranks");
+                file = 0;
+            } else if (c >= '1' && c <= '8') {
+                file += c - '0';
+            } else if (piece_from_char(c) != NoPiece) {
+                if (file < 8) pos.put_piece(piece_from_char(c), make_square(file, rank));
+                ++file;
+            } else if (c == '~' && file > 0) {
+                // X-FEN/Crazyhouse marks promoted pieces with '~': no meaning here.
+            } else {
+                return fail(std::string("field 1 (placement): unexpected character '") + c + "'");
+            }
+            if (file > 8)
+                return fail("field 1 (placement): rank " + std::to_string(rank + 1) +
+                            " has more than 8 squares");
+        }
+        if (rank != 0)
+            return fail("field 1 (placement): " + std::to_string(8 - rank) + " ranks instead of 8");
+        if (file != 8)
+            return fail("field 1 (placement): rank 1 has " + std::to_string(file) + " squares");
+        return {};
+    }
+
+    tl::expected<void, FenError> check_material() const {
+        for (Color c : {Color::White, Color::Black}) {
+            const int kings = popcount(pos.pieces(c, PieceType::King));
+            if (kings != 1)
+                return fail(std::string(color_name(c)) + " has " + std::to_string(kings) +
+                            " kings instead of 1");
+            const int pawns = popcount(pos.pieces(c, PieceType::Pawn));
+            if (pawns > 8)
+                return fail(std::string(color_name(c)) + " has " + std::to_string(pawns) +
+                            " pawns");
+            if (popcount(pos.pieces(c)) > 16)
+                return fail(std::string(color_name(c)) + " has " +
+                            std::to_string(popcount(pos.pieces(c))) + " pieces (at most 16)");
+            // Pieces beyond the initial set must have been promoted pawns.
+            auto extra = [&](PieceType t, int initial) {
+                const int n = popcount(pos.pieces(c, t));
+                return n > initial ? n - initial : 0;
+            };
+            const int promoted = extra(PieceType::Queen, 1) + extra(PieceType::Rook, 2) +
+                                 extra(PieceType::Bishop, 2) + extra(PieceType::Knight, 2);
+            if (promoted > 8 - pawns)
+                return fail(std::string(color_name(c)) + " has more pieces than " +
+                            std::to_string(8 - pawns) + " missing pawns could have promoted to");
+        }
+        if (pos.pieces(PieceType::Pawn) & (rank_bb(0) | rank_bb(7)))
+            return fail("a pawn stands on the first or last rank");
+        return {};
+    }
+
+    // The rook square a castling letter of colour `c` names, or NoSquare.
+    Square rook_for_letter(Color c, char letter, bool chess960) const {
+        const int back_rank = c == Color::White ? 0 : 7;
+        const Square king = pos.king_square(c);
+        if (rank_of(king) != back_rank) return NoSquare;
+        const Piece rook = make_piece(c, PieceType::Rook);
+        const char upper = static_cast<char>(letter & ~0x20);
+        if (upper == 'K' || upper == 'Q') {
+            if (!chess960) {
+                const Square corner = make_square(upper == 'K' ? 7 : 0, back_rank);
+                return file_of(king) == 4 && pos.piece_on(corner) == rook ? corner : NoSquare;
+            }
+            // The outermost rook on that wing.
+            if (upper == 'K') {
+                for (int f = 7; f > file_of(king); --f)
+                    if (pos.piece_on(make_square(f, back_rank)) == rook)
+                        return make_square(f, back_rank);
+            } else {
+                for (int f = 0; f < file_of(king); ++f)
+                    if (pos.piece_on(make_square(f, back_rank)) == rook)
+                        return make_square(f, back_rank);
+            }
+            return NoSquare;
+        }
+        const Square square = make_square(upper - 'A', back_rank);
+        if (pos.piece_on(square) != rook) return NoSquare;
+        if (!chess960 && !(file_of(king) == 4 && (file_of(square) == 0 || file_of(square) == 7)))
+            return NoSquare;
+        return square;
+    }
+
+    // Whether any file letter only makes sense as a Chess960 right.
+    bool letters_demand_chess960(std::string_view text) const {
+        for (char letter : text) {
+            const char upper = static_cast<char>(letter & ~0x20);
+            if (upper < 'A' || upper > 'H') continue;
+            const Color c = letter == upper ? Color::White : Color::Black;
+            if (rook_for_letter(c, letter, true) != NoSquare &&
+                rook_for_letter(c, letter, false) == NoSquare)
+                return true;
+        }
+        return false;
+    }
+
+    tl::expected<void, FenError> read_castling(std::string_view text, bool chess960) {
+        pos.chess960_ = chess960;
+        if (text == "-") return {};
+        for (char letter : text) {
+            const char upper = static_cast<char>(letter & ~0x20);
+            if (!(upper == 'K' || upper == 'Q' || (upper >= 'A' && upper <= 'H')) ||
+                !((letter >= 'A' && letter <= 'Z') || (letter >= 'a' && letter <= 'z')))
+                return fail(std::string("field 3 (castling): unexpected character '") + letter +
+                            "'");
+        }
+        for (char letter : text) {
+            const char upper = static_cast<char>(letter & ~0x20);
+            const Color c = letter == upper ? Color::White : Color::Black;
+            const Square rook = rook_for_letter(c, letter, chess960);
+            if (rook == NoSquare) {
+                const int back_rank = c == Color::White ? 0 : 7;
+                repair(std::string("castling right ") + letter + " dropped: " +
+                       (rank_of(pos.king_square(c)) != back_rank
+                            ? std::string("the ") + color_name(c) + " king is not on its first rank"
+                        : chess960
+                            ? std::string("no ") + color_name(c) + " rook for it on the first rank"
+                            : std::string("the ") + color_name(c) +
+                                  " king and rook are not on their initial squares"));
+                continue;
+            }
+            const int wing = file_of(rook) > file_of(pos.king_square(c)) ? 0 : 1;
+            Square& slot = pos.castling_.rook[index_of(c)][wing];
+            if (slot == rook) continue;  // the same right written twice
+            if (slot != NoSquare) {
+                repair(std::string("castling right ") + letter + " dropped: " + color_name(c) +
+                       " already castles on that wing with the rook on " + square_name(slot));
+                continue;
+            }
+            slot = rook;
+        }
+        return {};
+    }
+
+    tl::expected<void, FenError> read_en_passant(std::string_view text) {
+        if (text == "-") return {};
+        if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
+            return fail("field 4 (en passant): '" + std::string(text) +
+                        "' is neither a square nor '-'");
+        const Square ep = make_square(text[0] - 'a', text[1] - '1');
+        const Color us = pos.side_;
+        const int up = us == Color::White ? 8 : -8;
+        // The square a double push of the other side passed: on our 6th rank, empty, the pawn
+        // just in front of it (from our side) and its start square empty.
+        std::string why;
+        if (relative_rank(us, ep) != 5) {
+            why = "not on the rank a double push by " + std::string(color_name(~us)) + " passes";
+        } else if (pos.piece_on(static_cast<Square>(ep - up)) != make_piece(~us, PieceType::Pawn)) {
+            why = std::string("no ") + color_name(~us) + " pawn on " +
+                  square_name(static_cast<Square>(ep - up));
+        } else if (pos.piece_on(ep) != NoPiece ||
+                   pos.piece_on(static_cast<Square>(ep + up)) != NoPiece) {
+            why = "the pawn's path is occupied";
+        }
+        if (!why.empty()) {
+            repair("en-passant square " + std::string(text) + " dropped: " + why);
+            return {};
+        }
+        pos.ep_square_ = ep;
+        return {};
+    }
+
+    void read_clocks(std::string_view halfmove, std::string_view fullmove, int fields) {
+        if (fields < 6) {
+            repair(fields == 4 ? "halfmove clock and move number missing: set to 0 and 1"
+                               : "move number missing: set to 1");
+        }
+        if (fields >= 5) {
+            int value = 0;
+            if (parse_int(halfmove, value) && value >= 0)
+                pos.halfmove_clock_ = value;
+            else
+                repair("halfmove clock '" + std::string(halfmove) + "' is not a number: set to 0");
+        }
+        if (fields >= 6) {
+            int value = 0;
+            if (parse_int(fullmove, value) && value >= 1)
+                pos.fullmove_number_ = value;
+            else
+                repair("move number '" + std::string(fullmove) +
+                       "' is not a positive number: set to 1");
+        }
+    }
+};
+
+tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOptions options) {
+    init_attack_tables();
+    std::array<std::string_view, 6> fields{};
+    int count = 0;
+    std::size_t i = 0;
+    while (i < fen.size()) {
+        while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
+        if (i >= fen.size()) break;
+        const std::size_t start = i;
+        while (i < fen.size() && fen[i] != ' ' && fen[i] != '\t') ++i;
+        if (count == 6) return fail("more than 6 fields");
+        fields[static_cast<std::size_t>(count++)] = fen.substr(start, i - start);
+    }
+    if (count < 4)
+        return fail(std::to_string(count) +
+                    " fields instead of 6 (at least placement, side, castling, en passant)");
+
+    PositionBuilder builder;
+    Position& pos = builder.pos;
+    if (auto r = builder.read_placement(fields[0]); !r) return tl::unexpected(r.error());
+    if (auto r = builder.check_material(); !r) return tl::unexpected(r.error());
+
+    if (fields[1] == "w" || fields[1] == "W")
+        pos.side_ = Color::White;
+    else if (fields[1] == "b" || fields[1] == "B")
+        pos.side_ = Color::Black;
+    else
+        return fail("field 2 (side to move): '" + std::string(fields[1]) + "' is neither w nor b");
+
+    const bool chess960 = options.chess960 || builder.letters_demand_chess960(fields[2]);
+    if (auto r = builder.read_castling(fields[2], chess960); !r) return tl::unexpected(r.error());
+    if (auto r = builder.read_en_passant(fields[3]); !r) return tl::unexpected(r.error());
+    builder.read_clocks(fields[4], fields[5], count);
+
+    const Color them = ~pos.side_;
+    if (pos.attackers_to(pos.king_square(them)) & pos.pieces(pos.side_))
+        return fail(std::string("the side not to move (") + color_name(them) + ") is in check");
+    pos.checkers_ = pos.attackers_to(pos.king_square(pos.side_)) & pos.pieces(them);
+    pos.ep_legal_ = false;
+    pos.update_en_passant_legality();
+    pos.key_ = pos.compute_key();
+    return ParsedFen{pos, std::move(builder.repairs)};
+}
+
+namespace {
+
+void append_castling(std::string& out, const Position& pos) {
+    const CastlingRights& rights = pos.castling_rights();
+    const std::size_t before = out.size();
+    for (Color c : {Color::White, Color::Black}) {
+        const Piece rook = make_piece(c, PieceType::Rook);
+        for (int wing = 0; wing < 2; ++wing) {
+            const Square square = rights.rook[index_of(c)][wing];
+            if (square == NoSquare) continue;
+            // X-FEN: K/Q when no other own rook stands further out on that wing.
+            bool outermost = true;
+            if (pos.is_chess960()) {
+                const int step = wing == 0 ? 1 : -1;
+                for (int f = file_of(square) + step; f >= 0 && f <= 7; f += step)
+                    if (pos.piece_on(make_square(f, rank_of(square))) == rook) outermost = false;
+            }
+            char letter =
+                outermost ? (wing == 0 ? 'K' : 'Q') : static_cast<char>('A' + file_of(square));
+            if (c == Color::Black) letter = static_cast<char>(letter | 0x20);
+            out += letter;
+        }
+    }
+    if (out.size() == before) out += '-';
+}
+
+}  // namespace
+
+std::string Position::to_position_fen() const {
+    std::string out;
+    out.reserve(90);
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const Piece p = board_[make_square(file, rank)];
+            if (p == NoPiece) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += static_cast<char>('0' + empty);
+            empty = 0;
+            out += piece_char(p);
+        }
+        if (empty) out += static_cast<char>('0' + empty);
+        if (rank) out += '/';
+    }
+    out += side_ == Color::White ? " w " : " b ";
+    append_castling(out, *this);
+    out += ' ';
+    out += ep_legal_ ? square_name(ep_square_) : std::string("-");
+    return out;
+}
+
+std::string Position::to_fen() const {
+    return to_position_fen() + ' ' + std::to_string(halfmove_clock_) + ' ' +
+           std::to_string(fullmove_number_);
+}
+
+}  // namespace drawaudit::chess

@@ -1,0 +1,267 @@
+// Legal move generation with pin and check masks: every move generated is legal, so perft,
+// mate and stalemate detection never play a move to test it.
+#include <algorithm>
+
+#include "chess/attacks.hpp"
+#include "chess/position.hpp"
+
+namespace drawaudit::chess {
+
+namespace {
+
+constexpr PieceType PromotionPieces[4] = {PieceType::Queen, PieceType::Knight, PieceType::Rook,
+                                          PieceType::Bishop};
+
+// Collects the moves into a MoveList.
+struct ListSink {
+    static constexpr bool stops_early = false;
+    MoveList& list;
+    bool done() const { return false; }
+    void add(Move m) { list.push(m); }
+    void add_targets(Square from, Bitboard targets) {
+        while (targets) list.push(Move(from, pop_lsb(targets)));
+    }
+    void add_pawn_moves(Bitboard targets, int offset) {
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            list.push(Move(static_cast<Square>(to - offset), to));
+        }
+    }
+    void add_promotions(Bitboard targets, int offset) {
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            const Square from = static_cast<Square>(to - offset);
+            for (PieceType p : PromotionPieces) list.push(Move(from, to, MoveKind::Promotion, p));
+        }
+    }
+};
+
+// Only counts (perft's last ply).
+struct CountSink {
+    static constexpr bool stops_early = false;
+    int count = 0;
+    bool done() const { return false; }
+    void add(Move) { ++count; }
+    void add_targets(Square, Bitboard targets) { count += popcount(targets); }
+    void add_pawn_moves(Bitboard targets, int) { count += popcount(targets); }
+    void add_promotions(Bitboard targets, int) { count += 4 * popcount(targets); }
+};
+
+// Stops at the first legal move (mate and stalemate tests).
+struct AnySink {
+    static constexpr bool stops_early = true;
+    bool found = false;
+    bool done() const { return found; }
+    void add(Move) { found = true; }
+    void add_targets(Square, Bitboard targets) { found |= targets != 0; }
+    void add_pawn_moves(Bitboard targets, int) { found |= targets != 0; }
+    void add_promotions(Bitboard targets, int) { found |= targets != 0; }
+};
+
+}  // namespace
+
+struct MoveGenerator {
+    template <Color Us, class Sink>
+    static void generate(const Position& pos, Sink& sink);
+
+    template <Color Us, class Sink>
+    static void add_pawn_move(Sink& sink, Square from, Square to) {
+        if (relative_rank(Us, to) == 7) {
+            for (PieceType p : PromotionPieces) sink.add(Move(from, to, MoveKind::Promotion, p));
+        } else {
+            sink.add(Move(from, to));
+        }
+    }
+
+    static bool attacked_by(const Position& pos, Color by, Square s, Bitboard occupancy) {
+        const Bitboard enemies = pos.pieces(by);
+        const Bitboard queens = pos.by_type_[index_of(PieceType::Queen)];
+        return (knight_attacks(s) & pos.by_type_[index_of(PieceType::Knight)] & enemies) ||
+               (pawn_attacks(~by, s) & pos.by_type_[index_of(PieceType::Pawn)] & enemies) ||
+               (king_attacks(s) & pos.by_type_[index_of(PieceType::King)] & enemies) ||
+               (bishop_attacks(s, occupancy) &
+                (pos.by_type_[index_of(PieceType::Bishop)] | queens) & enemies) ||
+               (rook_attacks(s, occupancy) & (pos.by_type_[index_of(PieceType::Rook)] | queens) &
+                enemies);
+    }
+};
+
+template <Color Us, class Sink>
+void MoveGenerator::generate(const Position& pos, Sink& sink) {
+    constexpr Color Them = ~Us;
+    constexpr int Up = Us == Color::White ? 8 : -8;
+    constexpr int UpWest = Us == Color::White ? 7 : -9;
+    constexpr int UpEast = Us == Color::White ? 9 : -7;
+    constexpr Bitboard LastRank = Us == Color::White ? rank_bb(7) : rank_bb(0);
+    constexpr Bitboard ThirdRank = Us == Color::White ? rank_bb(2) : rank_bb(5);
+
+    const Bitboard own = pos.pieces(Us);
+    const Bitboard enemies = pos.pieces(Them);
+    const Bitboard occupancy = own | enemies;
+    const Square king = pos.king_square(Us);
+    const Bitboard checkers = pos.checkers_;
+
+    // King steps: the king's own square is removed so that it cannot hide behind itself.
+    {
+        const Bitboard without_king = occupancy ^ bb(king);
+        Bitboard targets = king_attacks(king) & ~own;
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            if (!attacked_by(pos, Them, to, without_king)) {
+                sink.add(Move(king, to));
+                if constexpr (Sink::stops_early) return;
+            }
+        }
+    }
+    if (more_than_one(checkers)) return;  // double check: only the king may move
+
+    // Single check: capture the checker or block the line.
+    const Bitboard target_mask = checkers ? (between_bb(king, lsb(checkers)) | checkers) : ~own;
+    const Bitboard pinned = pos.pinned(Us);
+    const Bitboard queens = pos.pieces(Us, PieceType::Queen);
+
+    // Pawns that are not pinned, all at once.
+    {
+        const Bitboard pawns = pos.pieces(Us, PieceType::Pawn) & ~pinned;
+        const Bitboard empty = ~occupancy;
+        const Bitboard single = pawn_push<Us>(pawns) & empty;
+        const Bitboard twice = pawn_push<Us>(single & ThirdRank) & empty & target_mask;
+        const Bitboard pushes = single & target_mask;
+        const Bitboard west = pawn_attacks_west<Us>(pawns) & enemies & target_mask;
+        const Bitboard east = pawn_attacks_east<Us>(pawns) & enemies & target_mask;
+        sink.add_pawn_moves(pushes & ~LastRank, Up);
+        sink.add_pawn_moves(twice, 2 * Up);
+        sink.add_pawn_moves(west & ~LastRank, UpWest);
+        sink.add_pawn_moves(east & ~LastRank, UpEast);
+        sink.add_promotions(pushes & LastRank, Up);
+        sink.add_promotions(west & LastRank, UpWest);
+        sink.add_promotions(east & LastRank, UpEast);
+        if constexpr (Sink::stops_early)
+            if (sink.done()) return;
+    }
+
+    Bitboard knights = pos.pieces(Us, PieceType::Knight) & ~pinned;
+    while (knights) {
+        const Square from = pop_lsb(knights);
+        sink.add_targets(from, knight_attacks(from) & target_mask);
+    }
+    Bitboard diagonal = (pos.pieces(Us, PieceType::Bishop) | queens) & ~pinned;
+    while (diagonal) {
+        const Square from = pop_lsb(diagonal);
+        sink.add_targets(from, bishop_attacks(from, occupancy) & target_mask);
+    }
+    Bitboard straight = (pos.pieces(Us, PieceType::Rook) | queens) & ~pinned;
+    while (straight) {
+        const Square from = pop_lsb(straight);
+        sink.add_targets(from, rook_attacks(from, occupancy) & target_mask);
+    }
+    if constexpr (Sink::stops_early)
+        if (sink.done()) return;
+
+    // A pinned piece can never parry a check; without check it may move along its pin line.
+    if (!checkers && pinned) {
+        Bitboard pieces = pinned;
+        while (pieces) {
+            const Square from = pop_lsb(pieces);
+            const Bitboard line = line_bb(king, from);
+            switch (type_of(pos.board_[from])) {
+                case PieceType::Pawn: {
+                    const Square ahead = static_cast<Square>(from + Up);
+                    if ((line & bb(ahead)) && !(occupancy & bb(ahead))) {
+                        add_pawn_move<Us>(sink, from, ahead);
+                        const Square two = static_cast<Square>(ahead + Up);
+                        if (relative_rank(Us, from) == 1 && !(occupancy & bb(two)))
+                            sink.add(Move(from, two));
+                    }
+                    Bitboard captures = pawn_attacks(Us, from) & enemies & line;
+                    while (captures) add_pawn_move<Us>(sink, from, pop_lsb(captures));
+                    break;
+                }
+                case PieceType::Bishop:
+                    sink.add_targets(from, bishop_attacks(from, occupancy) & line & ~own);
+                    break;
+                case PieceType::Rook:
+                    sink.add_targets(from, rook_attacks(from, occupancy) & line & ~own);
+                    break;
+                case PieceType::Queen:
+                    sink.add_targets(from, queen_attacks(from, occupancy) & line & ~own);
+                    break;
+                default:
+                    break;  // a pinned knight has no move along the line
+            }
+        }
+        if constexpr (Sink::stops_early)
+            if (sink.done()) return;
+    }
+
+    // En passant: ep_legal_ already says whether any capture is legal; play each one out.
+    if (pos.ep_legal_) {
+        Bitboard capturers = pawn_attacks(Them, pos.ep_square_) & pos.pieces(Us, PieceType::Pawn);
+        while (capturers) {
+            const Square from = pop_lsb(capturers);
+            if (pos.en_passant_capture_is_legal(from))
+                sink.add(Move(from, pos.ep_square_, MoveKind::EnPassant));
+        }
+    }
+
+    // Castling (3.8.2): king and rook unmoved (the right), the squares between king and its
+    // destination and rook and its destination empty but for the two, and the king not in check,
+    // not crossing or landing on an attacked square. Chess960 alike: king to g/c, rook to f/d.
+    if (!checkers) {
+        const CastlingRights& rights = pos.castling_;
+        for (int wing = 0; wing < 2; ++wing) {
+            const Square rook = rights.rook[index_of(Us)][wing];
+            if (rook == NoSquare) continue;
+            const int back_rank = rank_of(king);
+            const Square king_to = make_square(wing == 0 ? 6 : 2, back_rank);
+            const Square rook_to = make_square(wing == 0 ? 5 : 3, back_rank);
+            const Bitboard movers = bb(king) | bb(rook);
+            const Bitboard must_be_empty = (between_bb(king, king_to) | bb(king_to) |
+                                            between_bb(rook, rook_to) | bb(rook_to)) &
+                                           ~movers;
+            if (occupancy & must_be_empty) continue;
+            const Bitboard without_movers = occupancy ^ movers;
+            Bitboard king_path = between_bb(king, king_to) | bb(king_to);
+            king_path &= ~bb(king);
+            bool safe = true;
+            while (king_path && safe)
+                safe = !attacked_by(pos, Them, pop_lsb(king_path), without_movers);
+            if (safe) sink.add(Move(king, rook, MoveKind::Castling));
+        }
+    }
+}
+
+void Position::generate_legal(MoveList& list) const {
+    list.count = 0;
+    ListSink sink{list};
+    if (side_ == Color::White)
+        MoveGenerator::generate<Color::White>(*this, sink);
+    else
+        MoveGenerator::generate<Color::Black>(*this, sink);
+}
+
+int Position::count_legal_moves() const {
+    CountSink sink;
+    if (side_ == Color::White)
+        MoveGenerator::generate<Color::White>(*this, sink);
+    else
+        MoveGenerator::generate<Color::Black>(*this, sink);
+    return sink.count;
+}
+
+bool Position::has_legal_move() const {
+    AnySink sink;
+    if (side_ == Color::White)
+        MoveGenerator::generate<Color::White>(*this, sink);
+    else
+        MoveGenerator::generate<Color::Black>(*this, sink);
+    return sink.found;
+}
+
+bool Position::is_legal(Move m) const {
+    MoveList list;
+    generate_legal(list);
+    return std::find(list.begin(), list.end(), m) != list.end();
+}
+
+}  // namespace drawaudit::chess

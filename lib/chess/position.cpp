@@ -1,0 +1,217 @@
+// Position state, make_move and the repetition key. FEN reading and writing is in fen.cpp, move
+// generation in movegen.cpp.
+#include "chess/position.hpp"
+
+#include <cstring>
+
+#include "chess/attacks.hpp"
+#include "chess/zobrist.hpp"
+
+namespace drawaudit::chess {
+
+Position Position::startpos() {
+    static const Position start = from_fen(StartFen).value().position;
+    return start;
+}
+
+void Position::put_piece(Piece p, Square s) {
+    const Bitboard b = bb(s);
+    by_color_[index_of(color_of(p))] |= b;
+    by_type_[index_of(type_of(p))] |= b;
+    board_[s] = p;
+    key_ ^= zobrist::piece_square(p, s);
+}
+
+void Position::remove_piece(Square s) {
+    const Piece p = board_[s];
+    const Bitboard b = bb(s);
+    by_color_[index_of(color_of(p))] ^= b;
+    by_type_[index_of(type_of(p))] ^= b;
+    board_[s] = NoPiece;
+    key_ ^= zobrist::piece_square(p, s);
+}
+
+void Position::move_piece(Square from, Square to) {
+    const Piece p = board_[from];
+    const Bitboard both = bb(from) | bb(to);
+    by_color_[index_of(color_of(p))] ^= both;
+    by_type_[index_of(type_of(p))] ^= both;
+    board_[from] = NoPiece;
+    board_[to] = p;
+    key_ ^= zobrist::piece_square(p, from) ^ zobrist::piece_square(p, to);
+}
+
+void Position::drop_castling_right(Color c, int wing) {
+    Square& rook = castling_.rook[index_of(c)][wing];
+    if (rook == NoSquare) return;
+    key_ ^= zobrist::castling(c, rook);
+    rook = NoSquare;
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occupancy) const {
+    const Bitboard diagonal =
+        by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)];
+    const Bitboard straight =
+        by_type_[index_of(PieceType::Rook)] | by_type_[index_of(PieceType::Queen)];
+    return (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
+           (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
+           (knight_attacks(s) & by_type_[index_of(PieceType::Knight)]) |
+           (king_attacks(s) & by_type_[index_of(PieceType::King)]) |
+           (bishop_attacks(s, occupancy) & diagonal) | (rook_attacks(s, occupancy) & straight);
+}
+
+Bitboard Position::pinned(Color c) const {
+    const Square king = king_square(c);
+    const Bitboard enemies = pieces(~c);
+    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
+    Bitboard snipers =
+        ((rook_attacks(king, 0) & (by_type_[index_of(PieceType::Rook)] | queens)) |
+         (bishop_attacks(king, 0) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
+        enemies;
+    const Bitboard occupancy = occupied();
+    Bitboard result = 0;
+    while (snipers) {
+        const Bitboard between = between_bb(king, pop_lsb(snipers)) & occupancy;
+        if (between && !more_than_one(between)) result |= between;
+    }
+    return result & pieces(c);
+}
+
+bool Position::en_passant_capture_is_legal(Square from) const {
+    const Color us = side_;
+    const Square captured = make_square(file_of(ep_square_), rank_of(from));
+    const Square king = king_square(us);
+    // 9.2.2.1: the capture is played out on the occupancy, so that every pin counts, including
+    // the rank pin where capturer and captured pawn both leave the king's rank.
+    const Bitboard after = (occupied() ^ bb(from) ^ bb(captured)) | bb(ep_square_);
+    const Bitboard enemies = pieces(~us) & ~bb(captured);
+    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
+    const Bitboard straight = (by_type_[index_of(PieceType::Rook)] | queens) & enemies;
+    const Bitboard diagonal = (by_type_[index_of(PieceType::Bishop)] | queens) & enemies;
+    return !(rook_attacks(king, after) & straight) && !(bishop_attacks(king, after) & diagonal) &&
+           !(knight_attacks(king) & by_type_[index_of(PieceType::Knight)] & enemies) &&
+           !(pawn_attacks(us, king) & by_type_[index_of(PieceType::Pawn)] & enemies);
+}
+
+void Position::update_en_passant_legality() {
+    if (ep_legal_) key_ ^= zobrist::en_passant(ep_square_);
+    ep_legal_ = false;
+    if (ep_square_ == NoSquare) return;
+    Bitboard capturers = pawn_attacks(~side_, ep_square_) & pieces(side_, PieceType::Pawn);
+    while (capturers) {
+        if (en_passant_capture_is_legal(pop_lsb(capturers))) {
+            ep_legal_ = true;
+            key_ ^= zobrist::en_passant(ep_square_);  // 9.2.2.1: counts only when legal
+            return;
+        }
+    }
+}
+
+std::uint64_t Position::compute_key() const {
+    std::uint64_t key = 0;
+    for (int s = 0; s < 64; ++s)
+        if (board_[s] != NoPiece) key ^= zobrist::piece_square(board_[s], static_cast<Square>(s));
+    for (int c = 0; c < 2; ++c)
+        for (int wing = 0; wing < 2; ++wing)
+            if (castling_.rook[c][wing] != NoSquare)
+                key ^= zobrist::castling(static_cast<Color>(c), castling_.rook[c][wing]);
+    if (ep_legal_) key ^= zobrist::en_passant(ep_square_);
+    if (side_ == Color::Black) key ^= zobrist::side();
+    return key;
+}
+
+void Position::make_move(Move m) {
+    const Color us = side_;
+    const Color them = ~us;
+    const Square from = m.from();
+    const Square to = m.to();
+    const Piece moving = board_[from];
+    const PieceType moving_type = type_of(moving);
+
+    if (ep_legal_) key_ ^= zobrist::en_passant(ep_square_);
+    ep_square_ = NoSquare;
+    ep_legal_ = false;
+    ++halfmove_clock_;
+
+    // 9.2.2.2: a right ends when its king or rook moves, or the rook is captured.
+    if (castling_.any()) {
+        const int u = index_of(us), t = index_of(them);
+        if (moving_type == PieceType::King) {
+            drop_castling_right(us, 0);
+            drop_castling_right(us, 1);
+        }
+        for (int wing = 0; wing < 2; ++wing) {
+            if (castling_.rook[u][wing] == from) drop_castling_right(us, wing);
+            if (castling_.rook[t][wing] == to) drop_castling_right(them, wing);
+        }
+    }
+
+    switch (m.kind()) {
+        case MoveKind::Normal:
+            if (board_[to] != NoPiece) {
+                remove_piece(to);
+                halfmove_clock_ = 0;
+            }
+            move_piece(from, to);
+            if (moving_type == PieceType::Pawn) {
+                halfmove_clock_ = 0;
+                if ((from ^ to) == 16) ep_square_ = static_cast<Square>((from + to) / 2);
+            }
+            break;
+        case MoveKind::Promotion:
+            if (board_[to] != NoPiece) remove_piece(to);
+            remove_piece(from);
+            put_piece(make_piece(us, m.promotion()), to);
+            halfmove_clock_ = 0;
+            break;
+        case MoveKind::EnPassant:
+            remove_piece(make_square(file_of(to), rank_of(from)));
+            move_piece(from, to);
+            halfmove_clock_ = 0;
+            break;
+        case MoveKind::Castling: {
+            // King takes own rook: king to the g/c-file, rook to the f/d-file (3.8.2, 960 alike).
+            const bool king_side = to > from;
+            const int back_rank = rank_of(from);
+            const Square king_to = make_square(king_side ? 6 : 2, back_rank);
+            const Square rook_to = make_square(king_side ? 5 : 3, back_rank);
+            const Piece rook = board_[to];
+            remove_piece(from);
+            remove_piece(to);
+            put_piece(moving, king_to);
+            put_piece(rook, rook_to);
+            break;
+        }
+    }
+
+    side_ = them;
+    key_ ^= zobrist::side();
+    if (us == Color::Black) ++fullmove_number_;
+
+    checkers_ = attackers_to(king_square(them), occupied()) & pieces(us);
+    if (ep_square_ != NoSquare) update_en_passant_legality();
+}
+
+bool Position::is_capture(Move m) const {
+    switch (m.kind()) {
+        case MoveKind::EnPassant:
+            return true;
+        case MoveKind::Castling:
+            return false;
+        default:
+            return board_[m.to()] != NoPiece;
+    }
+}
+
+bool Position::is_zeroing(Move m) const {
+    return type_of(board_[m.from()]) == PieceType::Pawn || is_capture(m);
+}
+
+bool Position::same_position(const Position& other) const {
+    const Square ep = ep_legal_ ? ep_square_ : NoSquare;
+    const Square other_ep = other.ep_legal_ ? other.ep_square_ : NoSquare;
+    return side_ == other.side_ && castling_ == other.castling_ && ep == other_ep &&
+           std::memcmp(board_, other.board_, sizeof board_) == 0;
+}
+
+}  // namespace drawaudit::chess

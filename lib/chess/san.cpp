@@ -1,0 +1,345 @@
+// SAN reading resolves a move from its target square: the attacks of the named piece type from
+// the destination, intersected with the mover's pieces of that type, give the few candidates,
+// and only those are checked for legality (pins computed once). This is the hot path of the
+// whole audit, so the success path neither allocates nor generates moves.
+#include "chess/san.hpp"
+
+#include <cstring>
+
+#include "chess/attacks.hpp"
+
+namespace drawaudit::chess {
+
+namespace {
+
+tl::unexpected<SanError> error(SanErrorKind kind, std::string_view san, const char* why) {
+    std::string message(san);
+    message += ": ";
+    message += why;
+    return tl::unexpected(SanError{kind, std::move(message)});
+}
+
+PieceType piece_from_letter(char c) {
+    switch (c) {
+        case 'N':
+            return PieceType::Knight;
+        case 'B':
+            return PieceType::Bishop;
+        case 'R':
+            return PieceType::Rook;
+        case 'Q':
+            return PieceType::Queen;
+        case 'K':
+            return PieceType::King;
+        default:
+            return PieceType::None;
+    }
+}
+
+PieceType promotion_from_letter(char c) {
+    switch (c) {
+        case 'N':
+        case 'n':
+            return PieceType::Knight;
+        case 'B':
+        case 'b':
+            return PieceType::Bishop;
+        case 'R':
+        case 'r':
+            return PieceType::Rook;
+        case 'Q':
+        case 'q':
+            return PieceType::Queen;
+        default:
+            return PieceType::None;
+    }
+}
+
+constexpr bool is_file(char c) {
+    return c >= 'a' && c <= 'h';
+}
+constexpr bool is_rank(char c) {
+    return c >= '1' && c <= '8';
+}
+
+const char* piece_name(PieceType t) {
+    switch (t) {
+        case PieceType::Pawn:
+            return "pawn";
+        case PieceType::Knight:
+            return "knight";
+        case PieceType::Bishop:
+            return "bishop";
+        case PieceType::Rook:
+            return "rook";
+        case PieceType::Queen:
+            return "queen";
+        default:
+            return "king";
+    }
+}
+
+// Of `candidates` (pieces of the mover that reach `to`, not the king), those whose move to `to`
+// is legal: not in double check, parrying a single check, and staying on a pin line.
+Bitboard legal_movers(const Position& pos, Bitboard candidates, Square to) {
+    const Bitboard checkers = pos.checkers();
+    const Square king = pos.king_square(pos.side_to_move());
+    if (checkers) {
+        if (more_than_one(checkers)) return 0;
+        if (!((between_bb(king, lsb(checkers)) | checkers) & bb(to))) return 0;
+    }
+    // Only a piece on a line with its king can be pinned; most moves skip the pin search.
+    Bitboard aligned = 0;
+    for (Bitboard b = candidates; b;) {
+        const Square from = pop_lsb(b);
+        if (line_bb(king, from) && !(line_bb(king, from) & bb(to))) aligned |= bb(from);
+    }
+    if (aligned) candidates &= ~(aligned & pos.pinned(pos.side_to_move()));
+    return candidates;
+}
+
+bool king_may_step(const Position& pos, Square to) {
+    const Color us = pos.side_to_move();
+    const Square king = pos.king_square(us);
+    return !(pos.attackers_to(to, pos.occupied() ^ bb(king)) & pos.pieces(~us));
+}
+
+tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_view san, int wing) {
+    const Color us = pos.side_to_move();
+    const Square rook = pos.castling_rights().rook[index_of(us)][wing];
+    if (rook == NoSquare)
+        return error(SanErrorKind::Illegal, san, "no castling right on that side");
+    const Move m(pos.king_square(us), rook, MoveKind::Castling);
+    if (!pos.is_legal(m))
+        return error(SanErrorKind::Illegal, san, "castling is not possible in this position");
+    return m;
+}
+
+}  // namespace
+
+tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san) {
+    // Trailing check/mate marks, annotation glyphs and "e.p." carry no information.
+    std::size_t n = san.size();
+    for (;;) {
+        while (n > 0 && (san[n - 1] == '+' || san[n - 1] == '#' || san[n - 1] == '!' ||
+                         san[n - 1] == '?' || san[n - 1] == ' '))
+            --n;
+        if (n >= 4 && std::memcmp(san.data() + n - 4, "e.p.", 4) == 0) {
+            n -= 4;
+            continue;
+        }
+        break;
+    }
+    const char* s = san.data();
+    if (n < 2) return error(SanErrorKind::Syntax, san, "too short for a move");
+
+    if (s[0] == 'O' || s[0] == '0' || s[0] == 'o') {
+        const std::string_view body(s, n);
+        if (body == "O-O" || body == "0-0" || body == "o-o") return parse_castling(pos, san, 0);
+        if (body == "O-O-O" || body == "0-0-0" || body == "o-o-o")
+            return parse_castling(pos, san, 1);
+        return error(SanErrorKind::Syntax, san, "not a castling move");
+    }
+
+    const Color us = pos.side_to_move();
+    const Bitboard own = pos.pieces(us);
+    const Bitboard occupancy = pos.occupied();
+    PieceType type = piece_from_letter(s[0]);
+
+    if (type == PieceType::None) {
+        // Pawn move: e4, exd5, ed5, e8=Q, e8Q, exd8=n.
+        if (!is_file(s[0]))
+            return error(SanErrorKind::Syntax, san, "does not start with a piece letter or a file");
+        PieceType promotion = PieceType::None;
+        if (!is_rank(s[n - 1])) {
+            promotion = promotion_from_letter(s[n - 1]);
+            if (promotion == PieceType::None)
+                return error(SanErrorKind::Syntax, san, "does not end in a square");
+            --n;
+            if (n > 0 && s[n - 1] == '=') --n;
+            if (n < 2 || !is_rank(s[n - 1]))
+                return error(SanErrorKind::Syntax, san, "does not end in a square");
+        }
+        if (!is_file(s[n - 2])) return error(SanErrorKind::Syntax, san, "does not end in a square");
+        const Square to = make_square(s[n - 2] - 'a', s[n - 1] - '1');
+        const int up = us == Color::White ? 8 : -8;
+        const Piece pawn = make_piece(us, PieceType::Pawn);
+        Square from = NoSquare;
+        MoveKind kind = MoveKind::Normal;
+        if (n == 2) {
+            if (occupancy & bb(to))
+                return error(SanErrorKind::Illegal, san, "the square is occupied");
+            const int behind = to - up;
+            if (behind >= 0 && behind < 64 && pos.piece_on(static_cast<Square>(behind)) == pawn) {
+                from = static_cast<Square>(behind);
+            } else if (relative_rank(us, to) == 3 && behind >= 0 && behind < 64 &&
+                       pos.piece_on(static_cast<Square>(behind)) == NoPiece &&
+                       pos.piece_on(static_cast<Square>(behind - up)) == pawn) {
+                from = static_cast<Square>(behind - up);
+            } else {
+                return error(SanErrorKind::Illegal, san, "no pawn can advance there");
+            }
+        } else {
+            // Capture: file, optional 'x' or ':' (the sloppy "ed5" has none), destination.
+            for (std::size_t i = 1; i + 2 < n; ++i)
+                if (s[i] != 'x' && s[i] != ':')
+                    return error(SanErrorKind::Syntax, san,
+                                 "unexpected character in a pawn capture");
+            if (n > 4)
+                return error(SanErrorKind::Syntax, san, "unexpected character in a pawn capture");
+            const int from_file = s[0] - 'a';
+            if (from_file - file_of(to) != 1 && file_of(to) - from_file != 1)
+                return error(SanErrorKind::Illegal, san, "a pawn captures on an adjacent file");
+            const int from_rank = rank_of(to) - (us == Color::White ? 1 : -1);
+            if (from_rank < 0 || from_rank > 7)
+                return error(SanErrorKind::Illegal, san, "no pawn can capture there");
+            from = make_square(from_file, from_rank);
+            if (pos.piece_on(from) != pawn)
+                return error(SanErrorKind::Illegal, san, "no pawn there to capture with");
+            if (pos.pieces(~us) & bb(to)) {
+                kind = MoveKind::Normal;
+            } else if (to == pos.double_push_square() && !(occupancy & bb(to))) {
+                const Move m(from, to, MoveKind::EnPassant);
+                if (promotion != PieceType::None)
+                    return error(SanErrorKind::Illegal, san, "en passant is no promotion");
+                if (!pos.is_legal(m))
+                    return error(SanErrorKind::Illegal, san,
+                                 "the en-passant capture would expose the king");
+                return m;
+            } else {
+                return error(SanErrorKind::Illegal, san, "nothing to capture there");
+            }
+        }
+        if (relative_rank(us, to) == 7) {
+            if (promotion == PieceType::None)
+                return error(SanErrorKind::Illegal, san,
+                             "a pawn reaching the last rank must promote");
+            kind = MoveKind::Promotion;
+        } else if (promotion != PieceType::None) {
+            return error(SanErrorKind::Illegal, san, "only a pawn reaching the last rank promotes");
+        }
+        if (!legal_movers(pos, bb(from), to))
+            return error(SanErrorKind::Illegal, san, "the move leaves the king in check");
+        return Move(from, to, kind, promotion == PieceType::None ? PieceType::Knight : promotion);
+    }
+
+    // Piece move: letter, optional from-file / from-rank, optional 'x' (or ':', '-'), square.
+    if (index_of(type) > index_of(PieceType::King))  // never: keeps the compiler's range right
+        return error(SanErrorKind::Syntax, san, "unknown piece letter");
+    if (!is_file(s[n - 2]) || !is_rank(s[n - 1])) {
+        if (n >= 3 && promotion_from_letter(s[n - 1]) != PieceType::None)
+            return error(SanErrorKind::Illegal, san, "only a pawn promotes");
+        return error(SanErrorKind::Syntax, san, "does not end in a square");
+    }
+    const Square to = make_square(s[n - 2] - 'a', s[n - 1] - '1');
+    Bitboard from_mask = ~Bitboard{0};
+    for (std::size_t i = 1; i + 2 < n; ++i) {
+        const char c = s[i];
+        if (is_file(c))
+            from_mask &= file_bb(c - 'a');
+        else if (is_rank(c))
+            from_mask &= rank_bb(c - '1');
+        else if (c != 'x' && c != ':' && c != '-')
+            return error(SanErrorKind::Syntax, san, "unexpected character");
+    }
+
+    if (type == PieceType::King) {
+        const Square king = pos.king_square(us);
+        // King takes own rook: the Chess960 way to write castling.
+        if (pos.piece_on(to) == make_piece(us, PieceType::Rook)) {
+            const CastlingRights& rights = pos.castling_rights();
+            for (int wing = 0; wing < 2; ++wing)
+                if (rights.rook[index_of(us)][wing] == to) return parse_castling(pos, san, wing);
+        }
+        if (!(king_attacks(to) & bb(king) & from_mask))
+            return error(SanErrorKind::Illegal, san, "the king cannot reach that square");
+        if (own & bb(to)) return error(SanErrorKind::Illegal, san, "the square holds an own piece");
+        if (!king_may_step(pos, to))
+            return error(SanErrorKind::Illegal, san, "the king would be in check");
+        return Move(king, to);
+    }
+
+    if (own & bb(to)) return error(SanErrorKind::Illegal, san, "the square holds an own piece");
+    const Bitboard candidates =
+        attacks_of(type, us, to, occupancy) & pos.pieces(us, type) & from_mask;
+    if (!candidates) {
+        std::string why = std::string("no ") + piece_name(type) + " can reach that square";
+        return error(SanErrorKind::Illegal, san, why.c_str());
+    }
+    const Bitboard legal = legal_movers(pos, candidates, to);
+    if (!legal) return error(SanErrorKind::Illegal, san, "the move leaves the king in check");
+    if (more_than_one(legal)) {
+        std::string why = std::string("more than one ") + piece_name(type) + " can move there";
+        return error(SanErrorKind::Ambiguous, san, why.c_str());
+    }
+    return Move(lsb(legal), to);
+}
+
+std::size_t write_san(const Position& pos, Move m, char* out) {
+    char* p = out;
+    const Square from = m.from();
+    const Square to = m.to();
+    if (m.kind() == MoveKind::Castling) {
+        std::memcpy(p, to > from ? "O-O" : "O-O-O", to > from ? 3 : 5);
+        p += to > from ? 3 : 5;
+    } else {
+        const PieceType type = pos.moved_piece_type(m);
+        const bool capture = pos.is_capture(m);
+        if (type == PieceType::Pawn) {
+            if (capture) {
+                *p++ = static_cast<char>('a' + file_of(from));
+                *p++ = 'x';
+            }
+        } else {
+            *p++ = "PNBRQK"[index_of(type)];
+            if (type != PieceType::King) {
+                const Color us = pos.side_to_move();
+                const Bitboard others = legal_movers(
+                    pos,
+                    attacks_of(type, us, to, pos.occupied()) & pos.pieces(us, type) & ~bb(from),
+                    to);
+                if (others) {
+                    if (!(others & file_bb(file_of(from)))) {
+                        *p++ = static_cast<char>('a' + file_of(from));
+                    } else if (!(others & rank_bb(rank_of(from)))) {
+                        *p++ = static_cast<char>('1' + rank_of(from));
+                    } else {
+                        *p++ = static_cast<char>('a' + file_of(from));
+                        *p++ = static_cast<char>('1' + rank_of(from));
+                    }
+                }
+            }
+            if (capture) *p++ = 'x';
+        }
+        *p++ = static_cast<char>('a' + file_of(to));
+        *p++ = static_cast<char>('1' + rank_of(to));
+        if (m.kind() == MoveKind::Promotion) {
+            *p++ = '=';
+            *p++ = "PNBRQK"[index_of(m.promotion())];
+        }
+    }
+    Position next = pos;
+    next.make_move(m);
+    if (next.in_check()) *p++ = next.has_legal_move() ? '+' : '#';
+    return static_cast<std::size_t>(p - out);
+}
+
+std::string to_san(const Position& pos, Move m) {
+    char buffer[MaxSanLength];
+    return std::string(buffer, write_san(pos, m, buffer));
+}
+
+std::string to_uci(const Position& pos, Move m) {
+    Square to = m.to();
+    if (m.kind() == MoveKind::Castling && !pos.is_chess960())
+        to = make_square(to > m.from() ? 6 : 2, rank_of(m.from()));
+    std::string out;
+    out += static_cast<char>('a' + file_of(m.from()));
+    out += static_cast<char>('1' + rank_of(m.from()));
+    out += static_cast<char>('a' + file_of(to));
+    out += static_cast<char>('1' + rank_of(to));
+    if (m.kind() == MoveKind::Promotion) out += "pnbrqk"[index_of(m.promotion())];
+    return out;
+}
+
+}  // namespace drawaudit::chess
