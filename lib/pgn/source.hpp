@@ -20,7 +20,7 @@ struct IoError {
 enum class Compression { None, Zstd, Gzip, Bzip2 };
 
 class ByteSource {
-public:
+  public:
     virtual ~ByteSource() = default;
     // Reads up to `capacity` decompressed bytes into `buffer`; 0 at the end of the input.
     virtual tl::expected<std::size_t, IoError> read(char* buffer, std::size_t capacity) = 0;

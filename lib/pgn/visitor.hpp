@@ -16,21 +16,31 @@ struct TextPos {
 };
 
 struct GameStart {
-    std::string_view file;        // the source's name as given
-    std::uint64_t game = 0;       // 1-based index of the game in its file
-    TextPos pos;                  // of the game's first token (its first tag, normally)
+    std::string_view file;   // the source's name as given
+    std::uint64_t game = 0;  // 1-based index of the game in its file
+    TextPos pos;             // of the game's first token (its first tag, normally)
 };
 
 struct ParseError {
     TextPos pos;
-    std::string_view message;     // "unterminated comment", "expected ']' after tag value"
+    std::string_view message;  // "unterminated comment", "expected ']' after tag value"
 };
 
 enum class Control { Continue, SkipGame };
 
+struct ReaderAccess;
+
 class Visitor {
-public:
+  public:
     virtual ~Visitor() = default;
+
+    // Nesting depth of the token being reported: 0 on the main line, 1 inside a variation, 2
+    // inside a variation of a variation... (set by the reader before each callback).
+    std::uint32_t depth() const { return depth_; }
+    // Asked at the start of every game. False: the reader skips variations quickly (checking only
+    // that their parentheses, braces and the game's end are where they should be) and reports
+    // nothing from inside them: no begin/end_variation, no moves, comments or NAGs at depth > 0.
+    virtual bool wants_variations() const { return true; }
 
     virtual void begin_game(const GameStart&) {}
     // `raw_value` is the text between the quotes with escapes still in place; unescape_tag()
@@ -38,6 +48,8 @@ public:
     virtual void tag(std::string_view /*name*/, std::string_view /*raw_value*/, TextPos) {}
     // Called once before the first movetext token (also when the game has no tags). SkipGame
     // skips the movetext: the reader still finds the game's end, then calls end_game.
+    // Called exactly once for every game, also for a game without movetext and right after the
+    // parse_error of a broken tag section, so begin_game / end_tags / end_game always pair up.
     virtual Control end_tags() { return Control::Continue; }
     // A SAN (or other move) token of the main line or of a variation (depth() > 0); move number
     // indications are not reported. Move-suffix glyphs (!, ?, !?) stay attached to `san`.
@@ -55,6 +67,10 @@ public:
     // `text` is the game's whole source text, from its first token to the end of its termination
     // marker (or to where the next game starts), so writers can copy it unchanged.
     virtual void end_game(std::string_view /*text*/) {}
+
+  private:
+    friend struct ReaderAccess;
+    std::uint32_t depth_ = 0;
 };
 
 }  // namespace drawaudit::pgn

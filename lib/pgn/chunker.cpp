@@ -1,0 +1,245 @@
+// Streaming: a buffer refilled from the source and cut only where a game certainly begins, so
+// that every piece parses exactly as it would inside the whole text.
+#include <algorithm>
+#include <cstring>
+
+#include "pgn/reader.hpp"
+#include "pgn/reader_detail.hpp"
+
+namespace drawaudit::pgn {
+namespace {
+
+using namespace detail;
+
+constexpr std::size_t kReadBlock = std::size_t{1} << 20;
+constexpr std::size_t kNoCut = static_cast<std::size_t>(-1);
+// What is kept of a skipped oversized game to judge the next cut (its previous lines).
+constexpr std::size_t kSkipContext = std::size_t{64} << 10;
+
+// Line breaks in [b, e): CRLF counts once, a lone CR once. `limit` bounds the look at e[0].
+std::uint32_t count_breaks(const char* b, const char* e, const char* limit) {
+    std::uint32_t n = 0;
+    for (const char* q = b; q < e; ++q) n += *q == '\n';
+    const char* q = b;
+    while ((q = static_cast<const char*>(std::memchr(q, '\r', static_cast<std::size_t>(e - q)))) !=
+           nullptr) {
+        if (q + 1 >= limit || q[1] != '\n') ++n;
+        ++q;
+    }
+    return n;
+}
+
+// Whether the text can be cut at `ls` (a line start inside [b, e), b being a line start): see
+// the GameChunker comment in reader.hpp. `content` is set when some non-blank byte precedes ls.
+bool is_cut(const char* b, const char* e, const char* ls, bool& content) {
+    std::string_view name;
+    content = false;
+    if (!tag_line_at(ls, e, &name)) return false;
+    const char* q = ls;
+    while (q > b && is(q[-1], kBlank | kBreak)) --q;
+    if (q == b) return false;  // nothing before it: not a cut
+    content = true;
+    if (name == "Event")
+        return true;                 // an Event tag always opens a new game, even in a tag section
+    if (q[-1] == ']') return false;  // perhaps the tag section of the game before goes on
+    const char* line = q - 1;
+    while (line > b && !is(line[-1], kBreak)) --line;
+    return *line != '%';  // a '%' escape line could hide a ']' of that tag section
+}
+
+// The line start before the '[' at `bracket`, or nullptr when other bytes precede it on its line.
+const char* line_start_of(const char* b, const char* bracket) {
+    const char* ls = bracket;
+    while (ls > b && (ls[-1] == ' ' || ls[-1] == '\t')) --ls;
+    if (ls == b) return b;
+    return is(ls[-1], kBreak) ? ls : nullptr;
+}
+
+// The last cut in [b, e) whose '[' lies at or after b + from; kNoCut if none.
+std::size_t last_cut(const char* b, const char* e, std::size_t from) {
+    const char* hi = e;
+    const char* lo = b + from;
+    while (hi > lo) {
+        const auto* bracket =
+            static_cast<const char*>(memrchr(lo, '[', static_cast<std::size_t>(hi - lo)));
+        if (bracket == nullptr) break;
+        hi = bracket;
+        const char* ls = line_start_of(b, bracket);
+        if (ls == nullptr || ls == b) continue;
+        bool content = false;
+        if (is_cut(b, e, ls, content)) return static_cast<std::size_t>(ls - b);
+        if (!content) break;  // only blanks before: no earlier line can be a cut either
+    }
+    return kNoCut;
+}
+
+// The first cut in [b, e); kNoCut if none.
+std::size_t first_cut(const char* b, const char* e) {
+    const char* q = b;
+    while (q < e) {
+        const auto* bracket =
+            static_cast<const char*>(std::memchr(q, '[', static_cast<std::size_t>(e - q)));
+        if (bracket == nullptr) break;
+        q = bracket + 1;
+        const char* ls = line_start_of(b, bracket);
+        if (ls == nullptr || ls == b) continue;
+        bool content = false;
+        if (is_cut(b, e, ls, content)) return static_cast<std::size_t>(ls - b);
+    }
+    return kNoCut;
+}
+
+}  // namespace
+
+GameChunker::GameChunker(ByteSource& source, std::size_t target_bytes)
+    : source_(source), target_(std::max<std::size_t>(target_bytes, 1)) {}
+
+tl::expected<bool, IoError> GameChunker::fill(std::size_t want) {
+    if (begin_ > 0) {
+        std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+        end_ -= begin_;
+        begin_ = 0;
+    }
+    while (!eof_ && end_ < want) {
+        if (buffer_.size() - end_ < kReadBlock) {
+            buffer_.resize(std::max({buffer_.size() * 2, end_ + kReadBlock, want}));
+        }
+        auto n = source_.read(buffer_.data() + end_, buffer_.size() - end_);
+        if (!n) return tl::unexpected(n.error());
+        if (*n == 0) eof_ = true;
+        end_ += *n;
+        read_offset_ += *n;
+    }
+    return true;
+}
+
+void GameChunker::consume(std::size_t n) {
+    const char* b = buffer_.data() + begin_;
+    line_ += count_breaks(b, b + n, buffer_.data() + end_);
+    offset_ += n;
+    begin_ += n;
+    searched_ = 0;
+}
+
+tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
+    for (;;) {
+        if (auto filled = fill(target_); !filled) return tl::unexpected(filled.error());
+        const std::size_t available = end_ - begin_;
+        const char* b = buffer_.data() + begin_;
+        const char* e = buffer_.data() + end_;
+        if (available == 0) return false;
+        if (skipping_) {
+            // The rest of an oversized game: discard up to the first cut.
+            const std::size_t cut = eof_ ? available : first_cut(b, e);
+            if (cut != kNoCut) {
+                consume(cut);
+                skipping_ = false;
+                continue;
+            }
+            const char* keep = e - std::min(available, kSkipContext);
+            while (keep < e && keep > b && !is(keep[-1], kBreak)) ++keep;  // from a line start
+            consume(static_cast<std::size_t>(keep - b));
+            if (auto filled = fill(end_ - begin_ + kReadBlock); !filled)
+                return tl::unexpected(filled.error());
+            continue;
+        }
+        if (eof_) {
+            out = ChunkView{std::string_view(b, available), offset_, line_, false};
+            consume(available);
+            return true;
+        }
+        const std::size_t cut = last_cut(b, e, searched_);
+        if (cut != kNoCut) {
+            out = ChunkView{std::string_view(b, cut), offset_, line_, false};
+            consume(cut);
+            return true;
+        }
+        if (available >= kMaxGameBytes) {
+            // No place to cut within the limit: report the game's beginning and skip the rest.
+            const char* first = b;
+            while (first < e && is(*first, kBlank | kBreak)) ++first;
+            const char* first_line_end = first;
+            while (first_line_end < e && !is(*first_line_end, kBreak) &&
+                   first_line_end - first < 200)
+                ++first_line_end;
+            oversized_head_.assign(b, first_line_end);
+            out = ChunkView{oversized_head_, offset_, line_, true};
+            const char* keep = e - kSkipContext;
+            while (keep < e && keep > b && !is(keep[-1], kBreak)) ++keep;
+            consume(static_cast<std::size_t>(keep - b));
+            skipping_ = true;
+            return true;
+        }
+        // No cut yet: look again once more text is in, from the last line searched (a tag line
+        // cut off at the end of the buffer may be complete then).
+        const char* last_line = e;
+        while (last_line > b && !is(last_line[-1], kBreak)) --last_line;
+        searched_ = static_cast<std::size_t>(last_line - b);
+        if (auto filled = fill(available + kReadBlock); !filled)
+            return tl::unexpected(filled.error());
+    }
+}
+
+tl::expected<bool, IoError> GameChunker::next(Chunk& out) {
+    ChunkView view;
+    auto got = next_view(view);
+    if (!got || !*got) return got;
+    out.text.assign(view.text);
+    out.offset = view.offset;
+    out.line = view.line;
+    out.oversized = view.oversized;
+    return true;
+}
+
+std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::uint64_t first_game,
+                          Visitor& visitor) {
+    if (!chunk.oversized) {
+        return parse_games(chunk.text,
+                           TextOrigin{file, first_game, TextPos{chunk.line, 1, chunk.offset}},
+                           visitor);
+    }
+    // The head of a game too long to hold: one game with one error.
+    const char* b = chunk.text.data();
+    const char* e = b + chunk.text.size();
+    const char* q = b;
+    const char* line_start = b;
+    std::uint32_t line = chunk.line;
+    while (q < e && is(*q, kBlank | kBreak)) {
+        if (is(*q, kBreak)) {
+            if (*q == '\r' && q + 1 < e && q[1] == '\n') ++q;
+            ++line;
+            line_start = q + 1;
+        }
+        ++q;
+    }
+    const TextPos at{line, static_cast<std::uint32_t>(q - line_start + 1),
+                     chunk.offset + static_cast<std::uint64_t>(q - b)};
+    visitor.begin_game(GameStart{file, first_game, at});
+    visitor.parse_error(ParseError{at, "game longer than 64 MiB: skipped up to the next game"});
+    visitor.end_tags();
+    visitor.end_game(std::string_view(q, static_cast<std::size_t>(e - q)));
+    return 1;
+}
+
+std::uint64_t parse_chunk(const Chunk& chunk, std::string_view file, std::uint64_t first_game,
+                          Visitor& visitor) {
+    return parse_chunk(ChunkView{chunk.text, chunk.offset, chunk.line, chunk.oversized}, file,
+                       first_game, visitor);
+}
+
+tl::expected<ReadStats, IoError> read_games(ByteSource& source, std::string_view file,
+                                            Visitor& visitor) {
+    GameChunker chunker(source, std::size_t{4} << 20);
+    ReadStats stats;
+    ChunkView chunk;
+    for (;;) {
+        auto got = chunker.next_view(chunk);
+        if (!got) return tl::unexpected(got.error());
+        if (!*got) break;
+        stats.games += parse_chunk(chunk, file, stats.games + 1, visitor);
+    }
+    stats.bytes = chunker.bytes_read();
+    return stats;
+}
+
+}  // namespace drawaudit::pgn

@@ -1,0 +1,105 @@
+// The PGN reader: games from text in memory, from a streamed source, or from chunks that parallel
+// readers parse independently. Tokens only, no chess rules: SAN tokens go to Visitor::move as
+// they are written.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tl/expected.hpp>
+
+#include "pgn/source.hpp"
+#include "pgn/visitor.hpp"
+
+namespace drawaudit::pgn {
+
+// Where a text in memory stands in its file: its name for GameStart, the 1-based index to give its
+// first game, and the line / column / byte offset of text[0].
+struct TextOrigin {
+    std::string_view file;
+    std::uint64_t first_game = 1;
+    TextPos start{1, 1, 0};
+};
+
+// Parses complete games in memory (the end of `text` ends the last game). Returns the number of
+// games. A UTF-8 byte order mark at file offset 0 is skipped (columns count from after it).
+std::uint64_t parse_games(std::string_view text, const TextOrigin& origin, Visitor& visitor);
+
+// Games longer than this (between two places where a game can be cut, see GameChunker) are
+// reported as a parse error and skipped, so memory stays bounded on any input.
+inline constexpr std::size_t kMaxGameBytes = std::size_t{64} << 20;
+
+struct ReadStats {
+    std::uint64_t games = 0;
+    std::uint64_t bytes = 0;  // decompressed bytes read
+};
+
+// Streams a whole source with bounded memory: a buffer of a few MiB that grows only to hold the
+// largest game (up to kMaxGameBytes). The callbacks are exactly those of parse_games on the whole
+// text. An I/O error ends the reading (the games before it have been reported).
+tl::expected<ReadStats, IoError> read_games(ByteSource& source, std::string_view file,
+                                            Visitor& visitor);
+
+// A piece of a source that begins and ends between games.
+struct Chunk {
+    std::string text;
+    std::uint64_t offset = 0;  // of text[0] in the decompressed input
+    std::uint32_t line = 1;    // of text[0]; text[0] always begins a line
+    // A single game longer than kMaxGameBytes: `text` holds only its first line; parse_chunk
+    // reports it as one game with a parse error.
+    bool oversized = false;
+};
+
+// The same, as a view into the chunker's buffer (valid until its next call).
+struct ChunkView {
+    std::string_view text;
+    std::uint64_t offset = 0;
+    std::uint32_t line = 1;
+    bool oversized = false;
+};
+
+// Cuts a source into chunks of about `target_bytes` that begin and end at game boundaries, so
+// that parse_chunk (or parse_games with the chunk's origin) on each chunk yields exactly the
+// callbacks of the sequential read, except that each chunk's game numbers start at `first_game`
+// (the caller adds the games of the earlier chunks). A cut is made only before a line that opens
+// a tag pair ("[Name \"") where no sequential parse can be inside a tag section: the tag is
+// Event, or the last non-blank line before it does not end with ']' and is no '%' escape line.
+// (Inside a comment such a line ends the comment as unterminated, so it is a boundary there too.)
+class GameChunker {
+  public:
+    explicit GameChunker(ByteSource& source, std::size_t target_bytes = std::size_t{1} << 20);
+    // The next chunk; false at the end of the source.
+    tl::expected<bool, IoError> next(Chunk& out);
+    // The next chunk without copying it: a view into the buffer, valid until the next call.
+    tl::expected<bool, IoError> next_view(ChunkView& out);
+    // Decompressed bytes read so far.
+    std::uint64_t bytes_read() const { return read_offset_; }
+
+  private:
+    tl::expected<bool, IoError> fill(std::size_t want);
+    void consume(std::size_t n);
+
+    ByteSource& source_;
+    std::size_t target_;
+    std::vector<char> buffer_;
+    std::size_t begin_ = 0;     // first unconsumed byte
+    std::size_t end_ = 0;       // end of the data
+    std::size_t searched_ = 0;  // below this (relative to begin_) no cut was found last time
+    std::uint64_t offset_ = 0;  // of buffer_[begin_]
+    std::uint32_t line_ = 1;    // of buffer_[begin_]
+    std::uint64_t read_offset_ = 0;
+    bool eof_ = false;
+    bool skipping_ = false;  // discarding the rest of an oversized game
+    std::string oversized_head_;
+};
+
+// Parses one chunk of `file` (numbering its games from first_game); returns its number of games.
+std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::uint64_t first_game,
+                          Visitor& visitor);
+std::uint64_t parse_chunk(const Chunk& chunk, std::string_view file, std::uint64_t first_game,
+                          Visitor& visitor);
+
+}  // namespace drawaudit::pgn

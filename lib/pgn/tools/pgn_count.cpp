@@ -1,0 +1,142 @@
+// pgn_count: prints the number of games the reader finds in each path (for
+// scripts/compare-game-counts.sh), or measures the reader's throughput (--bench).
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "pgn/reader.hpp"
+#include "pgn/source.hpp"
+
+namespace {
+
+using namespace drawaudit::pgn;
+
+struct CountingVisitor : Visitor {
+    std::uint64_t errors = 0;
+    std::uint64_t moves = 0;
+    void parse_error(const ParseError&) override { ++errors; }
+    Control move(std::string_view, TextPos) override {
+        ++moves;
+        return Control::Continue;
+    }
+};
+
+int usage() {
+    std::fprintf(
+        stderr,
+        "usage: pgn_count [--chunked BYTES] PATH...   games, parse errors, moves, bytes per path\n"
+        "       pgn_count --bench PATH                parse_games throughput (text in memory)\n");
+    return 2;
+}
+
+tl::expected<std::string, IoError> slurp(const std::string& path) {
+    auto source = open_source(path);
+    if (!source) return tl::unexpected(source.error());
+    std::string text;
+    std::size_t size = 0;
+    for (;;) {
+        text.resize(size + (std::size_t{16} << 20));
+        auto n = (*source)->read(text.data() + size, text.size() - size);
+        if (!n) return tl::unexpected(n.error());
+        if (*n == 0) break;
+        size += *n;
+    }
+    text.resize(size);
+    return text;
+}
+
+int bench(const std::string& path) {
+    auto text = slurp(path);
+    if (!text) {
+        std::fprintf(stderr, "%s: %s\n", text.error().path.c_str(), text.error().message.c_str());
+        return 2;
+    }
+    const double mb = static_cast<double>(text->size()) / 1e6;
+    for (const char* mode : {"null visitor", "counting visitor", "null, no variations"}) {
+        double best = 1e9;
+        std::uint64_t games = 0;
+        for (int run = 0; run < 3; ++run) {
+            CountingVisitor counting;
+            struct NoVariations : Visitor {
+                bool wants_variations() const override { return false; }
+            } no_variations;
+            Visitor null_visitor;
+            Visitor& v = std::strcmp(mode, "null visitor") == 0 ? null_visitor
+                         : std::strcmp(mode, "counting visitor") == 0
+                             ? static_cast<Visitor&>(counting)
+                             : no_variations;
+            const auto start = std::chrono::steady_clock::now();
+            games = parse_games(*text, TextOrigin{path}, v);
+            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+            best = std::min(best, took.count());
+        }
+        std::printf("%-20s %10.1f MB in %.3f s: %7.0f MB/s, %9.0f games/s (%llu games)\n", mode, mb,
+                    best, mb / best, static_cast<double>(games) / best,
+                    static_cast<unsigned long long>(games));
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> paths;
+    std::size_t chunked = 0;
+    bool do_bench = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--bench") == 0) {
+            do_bench = true;
+        } else if (std::strcmp(argv[i], "--chunked") == 0 && i + 1 < argc) {
+            chunked = std::stoul(argv[++i]);
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            return usage();
+        } else {
+            paths.emplace_back(argv[i]);
+        }
+    }
+    if (paths.empty()) return usage();
+    if (do_bench) return bench(paths.front());
+    int status = 0;
+    for (const std::string& path : paths) {
+        auto source = open_source(path);
+        if (!source) {
+            std::fprintf(stderr, "%s: %s\n", path.c_str(), source.error().message.c_str());
+            status = 2;
+            continue;
+        }
+        CountingVisitor v;
+        std::uint64_t games = 0;
+        std::uint64_t bytes = 0;
+        if (chunked > 0) {
+            GameChunker chunker(**source, chunked);
+            Chunk chunk;
+            for (;;) {
+                auto got = chunker.next(chunk);
+                if (!got) {
+                    std::fprintf(stderr, "%s: %s\n", path.c_str(), got.error().message.c_str());
+                    status = 2;
+                    break;
+                }
+                if (!*got) break;
+                games += parse_chunk(chunk, path, games + 1, v);
+            }
+            bytes = chunker.bytes_read();
+        } else {
+            auto stats = read_games(**source, path, v);
+            if (!stats) {
+                std::fprintf(stderr, "%s: %s\n", path.c_str(), stats.error().message.c_str());
+                status = 2;
+                continue;
+            }
+            games = stats->games;
+            bytes = stats->bytes;
+        }
+        std::printf("%llu\t%llu\t%llu\t%llu\t%s\n", static_cast<unsigned long long>(games),
+                    static_cast<unsigned long long>(v.errors),
+                    static_cast<unsigned long long>(v.moves),
+                    static_cast<unsigned long long>(bytes), path.c_str());
+    }
+    return status;
+}
