@@ -1,0 +1,231 @@
+// FEN, X-FEN and Shredder-FEN: round trips, refusals of impossible positions, and the repairs of
+// exporters' carelessness (RULES.md `bad-fen` and `fen-repaired`).
+#include <gtest/gtest.h>
+
+#include "chess/position.hpp"
+#include "chess_test_helpers.hpp"
+
+namespace drawaudit::chess {
+namespace {
+
+using test::position_of;
+
+std::string refusal(std::string_view fen) {
+    auto parsed = Position::from_fen(fen);
+    EXPECT_FALSE(parsed.has_value()) << fen << " was accepted";
+    return parsed ? std::string() : parsed.error().message;
+}
+
+std::vector<std::string> repairs(std::string_view fen, bool chess960 = false) {
+    auto parsed = Position::from_fen(fen, FenOptions{chess960});
+    EXPECT_TRUE(parsed.has_value()) << fen << ": " << (parsed ? "" : parsed.error().message);
+    std::vector<std::string> messages;
+    if (parsed)
+        for (const FenRepair& r : parsed->repairs) messages.push_back(r.message);
+    return messages;
+}
+
+bool contains(const std::string& text, std::string_view part) {
+    return text.find(part) != std::string::npos;
+}
+
+TEST(FenRoundTrip, StandardPositionsAreWrittenBackUnchanged) {
+    for (std::string_view fen : {
+             StartFen,
+             std::string_view(
+                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+             std::string_view("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+             std::string_view("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
+             std::string_view("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"),
+             std::string_view(
+                 "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"),
+             std::string_view("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
+         }) {
+        EXPECT_EQ(position_of(fen).to_fen(), fen);
+    }
+}
+
+TEST(FenRoundTrip, PositionFenHasTheFirstFourFields) {
+    EXPECT_EQ(Position::startpos().to_position_fen(),
+              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+}
+
+TEST(FenRoundTrip, StartposEqualsTheStartFen) {
+    EXPECT_EQ(Position::startpos().to_fen(), StartFen);
+    EXPECT_FALSE(Position::startpos().is_chess960());
+}
+
+TEST(FenRoundTrip, EnPassantSquareWithoutLegalCaptureIsWrittenAsDash) {
+    EXPECT_EQ(position_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").to_fen(),
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+TEST(FenRoundTrip, ShredderFenIsReadAndWrittenAsXFen) {
+    const Position pos =
+        position_of("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true);
+    EXPECT_TRUE(pos.is_chess960());
+    EXPECT_EQ(pos.castling_rights().rook[0][0], H1);
+    EXPECT_EQ(pos.castling_rights().rook[0][1], F1);
+    EXPECT_EQ(pos.castling_rights().rook[1][0], H8);
+    EXPECT_EQ(pos.castling_rights().rook[1][1], F8);
+    EXPECT_EQ(pos.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+}
+
+TEST(FenRoundTrip, KQkqInChess960NamesTheOutermostRooks) {
+    const Position pos =
+        position_of("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9", true);
+    EXPECT_TRUE(pos.same_position(
+        position_of("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true)));
+}
+
+TEST(FenRoundTrip, XFenInnerRookIsNamedByItsFile) {
+    const Position pos = position_of("4k3/8/8/8/8/8/8/1R1R1K2 w D - 0 1", true);
+    EXPECT_EQ(pos.castling_rights().rook[0][1], D1);
+    EXPECT_EQ(pos.to_fen(), "4k3/8/8/8/8/8/8/1R1R1K2 w D - 0 1");
+    EXPECT_EQ(position_of("4k3/8/8/8/8/8/8/1R1R1K2 w B - 0 1", true).to_fen(),
+              "4k3/8/8/8/8/8/8/1R1R1K2 w Q - 0 1");
+}
+
+TEST(FenRoundTrip, FileLettersThatOnlyMakeSenseAsChess960ReadAsChess960) {
+    // Without the option: the king on f1 with a right for the rook on d1 can only be Chess960.
+    const Position pos = position_of("4k3/8/8/8/8/8/8/1R1R1K2 w D - 0 1");
+    EXPECT_TRUE(pos.is_chess960());
+    EXPECT_EQ(pos.castling_rights().rook[0][1], D1);
+}
+
+TEST(FenRoundTrip, ShredderLettersOfTheStandardCornersAreStandardChess) {
+    const Position pos = position_of("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    EXPECT_FALSE(pos.is_chess960());
+    EXPECT_TRUE(pos.same_position(position_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")));
+}
+
+TEST(FenRefusal, TooFewFields) {
+    EXPECT_TRUE(contains(refusal("8/8/8/8/8/8/8/8 w"), "fields"));
+}
+
+TEST(FenRefusal, TooManyFields) {
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"), "fields"));
+}
+
+TEST(FenRefusal, RankWithNineSquares) {
+    EXPECT_TRUE(contains(refusal("4k3/9/8/8/8/8/8/4K3 w - - 0 1"), "placement"));
+    EXPECT_TRUE(contains(refusal("4k3/ppppppppp/8/8/8/8/8/4K3 w - - 0 1"), "more than 8 squares"));
+}
+
+TEST(FenRefusal, RankWithSevenSquares) {
+    EXPECT_TRUE(contains(refusal("4k3/7/8/8/8/8/8/4K3 w - - 0 1"), "rank 7 has 7 squares"));
+}
+
+TEST(FenRefusal, SevenOrNineRanks) {
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/4K3 w - - 0 1"), "placement"));
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1"), "more than 8 ranks"));
+}
+
+TEST(FenRefusal, UnknownPieceLetter) {
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K2X w - - 0 1"), "unexpected character 'X'"));
+}
+
+TEST(FenRefusal, MissingOrExtraKing) {
+    EXPECT_TRUE(contains(refusal("8/8/8/8/8/8/8/4K3 w - - 0 1"), "black has 0 kings"));
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"), "white has 2 kings"));
+}
+
+TEST(FenRefusal, PawnOnTheFirstOrLastRank) {
+    EXPECT_TRUE(contains(refusal("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"), "pawn"));
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/p3K3 w - - 0 1"), "pawn"));
+}
+
+TEST(FenRefusal, SideNotToMoveInCheck) {
+    EXPECT_TRUE(contains(refusal("4k2R/8/8/8/8/8/8/4K3 w - - 0 1"), "side not to move (black)"));
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4r1K1 b - - 0 1"), "side not to move (white)"));
+}
+
+TEST(FenRefusal, TooManyPawnsOrPieces) {
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"), "9 pawns"));
+    EXPECT_TRUE(contains(refusal("QQQQk3/QQQQ4/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"), "white"));
+}
+
+TEST(FenRefusal, MorePromotedPiecesThanMissingPawns) {
+    // Eight pawns still on the board and two queens: the second queen cannot exist.
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/PPPPPPPP/2QQK3 w - - 0 1"), "promoted"));
+}
+
+TEST(FenRefusal, BadSideToMove) {
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K3 x - - 0 1"), "side"));
+}
+
+TEST(FenRefusal, BadCastlingCharacter) {
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K3 w X1 - 0 1"), "castling"));
+}
+
+TEST(FenRefusal, EnPassantFieldThatIsNoSquare) {
+    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K3 w - z9 0 1"), "en passant"));
+}
+
+TEST(FenRepair, CastlingRightWithoutItsRookIsDropped) {
+    const auto messages = repairs("4k3/8/8/8/8/8/8/4K3 w K - 0 1");
+    ASSERT_EQ(messages.size(), 1u);
+    EXPECT_TRUE(contains(messages[0], "castling right K dropped"));
+    EXPECT_FALSE(position_of("4k3/8/8/8/8/8/8/4K3 w K - 0 1").castling_rights().any());
+}
+
+TEST(FenRepair, CastlingRightAfterAKingMoveIsDropped) {
+    const auto messages = repairs("r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1");
+    ASSERT_EQ(messages.size(), 2u);
+    const Position pos = position_of("r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1");
+    EXPECT_TRUE(pos.same_position(position_of("r3k2r/8/8/8/8/8/8/R4K1R w kq - 0 1")));
+}
+
+TEST(FenRepair, OtherRightsSurviveADroppedOne) {
+    const Position pos = position_of("r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    EXPECT_EQ(pos.to_position_fen(), "r3k3/8/8/8/8/8/8/R3K2R w KQq -");
+}
+
+TEST(FenRepair, EnPassantSquareOnTheWrongRankIsDropped) {
+    const auto messages = repairs("4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1");
+    ASSERT_EQ(messages.size(), 1u);
+    EXPECT_TRUE(contains(messages[0], "en-passant square e4 dropped"));
+}
+
+TEST(FenRepair, EnPassantSquareWithoutThePawnInFrontIsDropped) {
+    const auto messages = repairs("4k3/8/8/3p4/8/8/8/4K3 w - e6 0 1");
+    ASSERT_EQ(messages.size(), 1u);
+    EXPECT_TRUE(contains(messages[0], "no black pawn on e5"));
+    EXPECT_EQ(position_of("4k3/8/8/3p4/8/8/8/4K3 w - e6 0 1").double_push_square(), NoSquare);
+}
+
+TEST(FenRepair, EnPassantSquareWithOccupiedPathIsDropped) {
+    const auto messages = repairs("4k3/4n3/8/3Pp3/8/8/8/4K3 w - e6 0 1");
+    ASSERT_EQ(messages.size(), 1u);
+    EXPECT_TRUE(contains(messages[0], "occupied"));
+}
+
+TEST(FenRepair, MissingClockFieldsAreSetToZeroAndOne) {
+    const auto parsed = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - -");
+    ASSERT_TRUE(parsed.has_value());
+    EXPECT_EQ(parsed->repairs.size(), 1u);
+    EXPECT_EQ(parsed->position.halfmove_clock(), 0);
+    EXPECT_EQ(parsed->position.fullmove_number(), 1);
+}
+
+TEST(FenRepair, MissingMoveNumberIsSetToOne) {
+    const auto parsed = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 12");
+    ASSERT_TRUE(parsed.has_value());
+    EXPECT_EQ(parsed->repairs.size(), 1u);
+    EXPECT_EQ(parsed->position.halfmove_clock(), 12);
+    EXPECT_EQ(parsed->position.fullmove_number(), 1);
+}
+
+TEST(FenRepair, ClocksAreRead) {
+    const Position pos = position_of("4k3/8/8/8/8/8/8/4K3 b - - 37 60");
+    EXPECT_EQ(pos.halfmove_clock(), 37);
+    EXPECT_EQ(pos.fullmove_number(), 60);
+    EXPECT_TRUE(repairs("4k3/8/8/8/8/8/8/4K3 b - - 37 60").empty());
+}
+
+TEST(FenRepair, ValidFenNeedsNoRepair) {
+    EXPECT_TRUE(repairs(StartFen).empty());
+}
+
+}  // namespace
+}  // namespace drawaudit::chess

@@ -1,0 +1,185 @@
+// Legal move generation: check, pins, en passant, castling (standard and Chess960), mate and
+// stalemate, is_legal.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "chess/position.hpp"
+#include "chess/san.hpp"
+#include "chess_test_helpers.hpp"
+
+namespace drawaudit::chess {
+namespace {
+
+using test::play;
+using test::position_of;
+
+bool generates(const Position& pos, Move m) {
+    MoveList moves;
+    pos.generate_legal(moves);
+    return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+int move_count(const Position& pos) {
+    MoveList moves;
+    pos.generate_legal(moves);
+    EXPECT_EQ(moves.size(), pos.count_legal_moves());
+    EXPECT_EQ(moves.empty(), !pos.has_legal_move());
+    return moves.size();
+}
+
+TEST(MoveGeneration, StartPositionHasTwentyMoves) {
+    EXPECT_EQ(move_count(Position::startpos()), 20);
+}
+
+TEST(MoveGeneration, FoolsMateIsCheckmate) {
+    const Position pos = play(Position::startpos(), {"f3", "e5", "g4", "Qh4#"});
+    EXPECT_TRUE(pos.in_check());
+    EXPECT_TRUE(pos.is_checkmate());
+    EXPECT_FALSE(pos.is_stalemate());
+    EXPECT_EQ(move_count(pos), 0);
+}
+
+TEST(MoveGeneration, StalemateHasNoMoveAndNoCheck) {
+    const Position pos = position_of("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    EXPECT_TRUE(pos.is_stalemate());
+    EXPECT_FALSE(pos.is_checkmate());
+    EXPECT_EQ(move_count(pos), 0);
+}
+
+TEST(MoveGeneration, DoubleCheckAllowsOnlyKingMoves) {
+    // The rook on e1 and the bishop on b5 both check e8.
+    const Position pos = position_of("4k3/8/8/1B6/8/8/8/4R1K1 b - - 0 1");
+    EXPECT_EQ(popcount(pos.checkers()), 2);
+    MoveList moves;
+    pos.generate_legal(moves);
+    for (Move m : moves) EXPECT_EQ(m.from(), E8);
+}
+
+TEST(MoveGeneration, SingleCheckCanBeBlockedOrTheCheckerCaptured) {
+    const Position pos = position_of("4k3/8/8/8/8/8/1B6/r3K3 w - - 0 1");
+    EXPECT_TRUE(pos.in_check());
+    EXPECT_TRUE(generates(pos, Move(B2, A1)));   // capture
+    EXPECT_FALSE(generates(pos, Move(B2, C3)));  // ignores the check
+    EXPECT_TRUE(generates(pos, Move(E1, E2)));
+    EXPECT_FALSE(generates(pos, Move(E1, D1)));  // still on the rook's rank
+}
+
+TEST(MoveGeneration, PinnedPieceMovesOnlyAlongThePin) {
+    const Position pos = position_of("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1");
+    EXPECT_TRUE(generates(pos, Move(E2, E5)));
+    EXPECT_TRUE(generates(pos, Move(E2, E7)));
+    EXPECT_FALSE(generates(pos, Move(E2, D2)));
+}
+
+TEST(MoveGeneration, PinnedPawnCapturesThePinnerAndPromotes) {
+    // The bishop on d8 pins e7 against h4: capturing it stays on the line, pushing does not.
+    const Position pos = position_of("3b3k/4P3/8/8/7K/8/8/8 w - - 0 1");
+    EXPECT_TRUE(generates(pos, Move(E7, D8, MoveKind::Promotion, PieceType::Queen)));
+    EXPECT_TRUE(generates(pos, Move(E7, D8, MoveKind::Promotion, PieceType::Knight)));
+    EXPECT_FALSE(generates(pos, Move(E7, E8, MoveKind::Promotion, PieceType::Queen)));
+}
+
+TEST(MoveGeneration, EnPassantRankPinIsNotGenerated) {
+    const Position pos = play(position_of("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1"), {"e4"});
+    EXPECT_FALSE(generates(pos, Move(D4, E3, MoveKind::EnPassant)));
+    EXPECT_TRUE(generates(pos, Move(D4, D3)));
+}
+
+TEST(MoveGeneration, LegalEnPassantIsGenerated) {
+    const Position pos = play(position_of("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"), {"e4"});
+    EXPECT_TRUE(generates(pos, Move(D4, E3, MoveKind::EnPassant)));
+}
+
+TEST(MoveGeneration, OnlyTheUnpinnedOfTwoCapturersMayTakeEnPassant) {
+    // d4 is pinned on the d-file by the rook on d1; f4 is free.
+    const Position pos = play(position_of("3k4/8/8/8/3p1p2/8/4P3/3RK3 w - - 0 1"), {"e4"});
+    EXPECT_TRUE(pos.has_legal_en_passant());
+    EXPECT_FALSE(generates(pos, Move(D4, E3, MoveKind::EnPassant)));
+    EXPECT_TRUE(generates(pos, Move(F4, E3, MoveKind::EnPassant)));
+}
+
+TEST(MoveGeneration, CastlingBothWaysWhenFree) {
+    const Position pos = position_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    EXPECT_TRUE(generates(pos, Move(E1, H1, MoveKind::Castling)));
+    EXPECT_TRUE(generates(pos, Move(E1, A1, MoveKind::Castling)));
+}
+
+TEST(MoveGeneration, NoCastlingOutOfThroughOrIntoCheck) {
+    // Out of check (rook on e5), through an attacked f1 (rook on f5), into g1 (rook on g5).
+    EXPECT_FALSE(generates(position_of("k7/8/8/4r3/8/8/8/4K2R w K - 0 1"),
+                           Move(E1, H1, MoveKind::Castling)));
+    EXPECT_FALSE(generates(position_of("k7/8/8/5r2/8/8/8/4K2R w K - 0 1"),
+                           Move(E1, H1, MoveKind::Castling)));
+    EXPECT_FALSE(generates(position_of("k7/8/8/6r1/8/8/8/4K2R w K - 0 1"),
+                           Move(E1, H1, MoveKind::Castling)));
+}
+
+TEST(MoveGeneration, QueenSideCastlingMayPassAnAttackedB1) {
+    // b1 is crossed by the rook only: an attack on it does not prevent castling (3.8.2).
+    EXPECT_TRUE(generates(position_of("7k/8/8/1r6/8/8/8/R3K3 w Q - 0 1"),
+                          Move(E1, A1, MoveKind::Castling)));
+}
+
+TEST(MoveGeneration, NoCastlingThroughAPiece) {
+    EXPECT_FALSE(
+        generates(position_of("7k/8/8/8/8/8/8/RN2K3 w Q - 0 1"), Move(E1, A1, MoveKind::Castling)));
+}
+
+TEST(MoveGeneration, Chess960CastlingWithTheKingAlreadyOnItsSquare) {
+    const Position pos = position_of("4k3/8/8/8/8/8/8/6KR w H - 0 1", true);
+    ASSERT_TRUE(generates(pos, Move(G1, H1, MoveKind::Castling)));
+    const Position after = play(pos, {"O-O"});
+    EXPECT_EQ(after.piece_on(G1), WhiteKing);
+    EXPECT_EQ(after.piece_on(F1), WhiteRook);
+    EXPECT_EQ(after.piece_on(H1), NoPiece);
+}
+
+TEST(MoveGeneration, Chess960CastlingWhereKingAndRookSwapSquares) {
+    const Position after = play(position_of("4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1", true), {"O-O"});
+    EXPECT_EQ(after.piece_on(G1), WhiteKing);
+    EXPECT_EQ(after.piece_on(F1), WhiteRook);
+    EXPECT_FALSE(after.castling_rights().any());
+}
+
+TEST(MoveGeneration, Chess960CastlingBlockedByAPieceOnTheRookDestination) {
+    // King b1, rook a1: the king goes to c1 and the rook to d1, which is occupied.
+    EXPECT_FALSE(generates(position_of("4k3/8/8/8/8/8/8/RK1N4 w A - 0 1", true),
+                           Move(B1, A1, MoveKind::Castling)));
+    EXPECT_TRUE(generates(position_of("4k3/8/8/8/8/8/8/RK3N2 w A - 0 1", true),
+                          Move(B1, A1, MoveKind::Castling)));
+}
+
+TEST(MoveGeneration, Chess960CastlingRookShieldingTheDestination) {
+    // The rook on b1 hides c1 from the queen on a1; once it has left, the king on c1 would be in
+    // check.
+    EXPECT_FALSE(generates(position_of("4k3/8/8/8/8/8/8/qR3K2 w B - 0 1", true),
+                           Move(F1, B1, MoveKind::Castling)));
+}
+
+TEST(MoveGeneration, IsLegalRejectsArbitraryValues) {
+    const Position start = Position::startpos();
+    EXPECT_TRUE(start.is_legal(Move(E2, E4)));
+    EXPECT_FALSE(start.is_legal(Move(E2, E5)));
+    EXPECT_FALSE(start.is_legal(Move{}));
+    EXPECT_FALSE(start.is_legal(Move(E1, H1, MoveKind::Castling)));
+}
+
+TEST(MoveGeneration, HalfmoveClockAndMoveNumberFollowTheMoves) {
+    const Position pos = play(Position::startpos(), {"Nf3", "Nf6", "Nc3"});
+    EXPECT_EQ(pos.halfmove_clock(), 3);
+    EXPECT_EQ(pos.fullmove_number(), 2);
+    EXPECT_EQ(play(pos, {"e5"}).halfmove_clock(), 0);
+}
+
+TEST(MoveGeneration, ZeroingMovesAreCapturesAndPawnMoves) {
+    const Position pos = play(Position::startpos(), {"e4", "d5"});
+    EXPECT_TRUE(pos.is_zeroing(Move(E4, D5)));
+    EXPECT_TRUE(pos.is_capture(Move(E4, D5)));
+    EXPECT_TRUE(pos.is_zeroing(Move(A2, A3)));
+    EXPECT_FALSE(pos.is_capture(Move(A2, A3)));
+    EXPECT_FALSE(pos.is_zeroing(Move(G1, F3)));
+}
+
+}  // namespace
+}  // namespace drawaudit::chess
