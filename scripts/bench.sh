@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Benchmarks of the release build. Usage: scripts/bench.sh MODE
+#   perft   times `drawaudit perft` against Stockfish's `go perft` on the same positions in the
+#           same run (both count the last ply in bulk) and prints nodes, seconds, Mnodes/s and
+#           the ratio. Each program's start-up (a depth-1 run) is subtracted from its time, so
+#           that Stockfish's network loading does not count against it.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+build_release() {
+    cmake --preset release -S "$root" >/dev/null
+    cmake --build "$root/build/release" --target drawaudit >/dev/null
+}
+
+now() { date +%s.%N; }
+
+# Prints the node count of `drawaudit perft`; $1 FEN, $2 depth.
+drawaudit_perft() { "$root/build/release/app/drawaudit" perft --fen "$1" --depth "$2" | tail -n 1; }
+
+# Prints the node count of Stockfish's perft (single-threaded by nature); $1 FEN, $2 depth.
+stockfish_perft() {
+    printf 'position fen %s\ngo perft %s\nquit\n' "$1" "$2" | "$stockfish" 2>/dev/null |
+        awk '/^Nodes searched/ {print $3}'
+}
+
+# Runs "$1 FEN DEPTH" and sets nodes and seconds (wall clock, less the depth-1 start-up).
+timed() {
+    local command=$1 fen=$2 depth=$3 start middle end
+    start=$(now)
+    "$command" "$fen" 1 >/dev/null
+    middle=$(now)
+    nodes=$("$command" "$fen" "$depth")
+    end=$(now)
+    seconds=$(awk -v s="$start" -v m="$middle" -v e="$end" 'BEGIN { t = (e - m) - (m - s); if (t < 1e-6) t = 1e-6; printf "%.3f", t }')
+}
+
+bench_perft() {
+    stockfish=${STOCKFISH:-/usr/games/stockfish}
+    [[ -x $stockfish ]] || { echo "bench.sh: $stockfish not found (apt-get install stockfish)" >&2; exit 2; }
+    build_release
+    local -a cases=(
+        "start|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|6"
+        "kiwipete|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|5"
+        "pos3|8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1|7"
+        "pos4|r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1|5"
+        "pos5|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8|5"
+        "pos6|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10|5"
+    )
+    printf '%-9s %5s %12s %9s %8s %9s %8s %7s %s\n' position depth nodes da_s da_Mn/s sf_s sf_Mn/s ratio check
+    local total_da=0 total_sf=0 total_nodes=0 status=0
+    for entry in "${cases[@]}"; do
+        IFS='|' read -r name fen depth <<<"$entry"
+        timed drawaudit_perft "$fen" "$depth"
+        local da_nodes=$nodes da_s=$seconds
+        timed stockfish_perft "$fen" "$depth"
+        local sf_nodes=$nodes sf_s=$seconds
+        local check=ok
+        [[ $da_nodes == "$sf_nodes" ]] || { check="MISMATCH (stockfish $sf_nodes)"; status=1; }
+        awk -v n="$name" -v d="$depth" -v nodes="$da_nodes" -v a="$da_s" -v b="$sf_s" -v c="$check" 'BEGIN {
+            printf "%-9s %5d %12d %9.3f %8.1f %9.3f %8.1f %7.2f %s\n", n, d, nodes, a, nodes / a / 1e6, b, nodes / b / 1e6, b / a, c }'
+        total_da=$(awk -v x="$total_da" -v y="$da_s" 'BEGIN { print x + y }')
+        total_sf=$(awk -v x="$total_sf" -v y="$sf_s" 'BEGIN { print x + y }')
+        total_nodes=$((total_nodes + da_nodes))
+    done
+    awk -v nodes="$total_nodes" -v a="$total_da" -v b="$total_sf" 'BEGIN {
+        printf "%-9s %5s %12d %9.3f %8.1f %9.3f %8.1f %7.2f\n", "total", "", nodes, a, nodes / a / 1e6, b, nodes / b / 1e6, b / a
+        printf "ratio = Stockfish time / drawaudit time (above 1: drawaudit is faster)\n" }'
+    return $status
+}
+
+case "${1:-}" in
+    perft) bench_perft ;;
+    *)
+        echo "usage: scripts/bench.sh perft" >&2
+        exit 2
+        ;;
+esac
