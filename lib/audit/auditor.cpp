@@ -10,11 +10,8 @@
 
 #include "chess/material.hpp"
 #include "chess/san.hpp"
-#if __has_include("pgn/reader.hpp")  // TEMPORARY until the reader lands
 #include "pgn/reader.hpp"
 #include "pgn/text.hpp"
-#define DRAWAUDIT_HAVE_READER 1
-#endif
 
 namespace drawaudit::audit {
 
@@ -165,7 +162,6 @@ void GameAuditor::reset_game() {
     started_ = false;
     stopped_ = false;
     pending_ = false;
-    variation_depth_ = 0;
     evaluated_up_to_ = -1;
     window_start_ = 0;
     second_occurrences_ = {};
@@ -189,11 +185,7 @@ void GameAuditor::begin_game(const pgn::GameStart& start) {
 }
 
 void GameAuditor::tag(std::string_view name, std::string_view raw_value, pgn::TextPos) {
-#ifdef DRAWAUDIT_HAVE_READER
     std::string value = pgn::to_utf8(pgn::unescape_tag(raw_value));
-#else
-    std::string value(raw_value);
-#endif
     if (name == "White")
         report_.white = std::move(value);
     else if (name == "Black")
@@ -220,6 +212,10 @@ void GameAuditor::tag(std::string_view name, std::string_view raw_value, pgn::Te
 }
 
 pgn::Control GameAuditor::end_tags() {
+    if (report_.error) {  // a broken tag section: the game is not set up
+        stopped_ = true;
+        return pgn::Control::SkipGame;
+    }
     laws_ = options_.laws ? *options_.laws : laws_for_date(report_.date);
     report_.laws = laws_;
     if (!set_up_start()) {
@@ -308,16 +304,22 @@ void GameAuditor::push_position(const Position& position, Move move, pgn::TextPo
     if (record.occurrence == 2) ++second_occurrences_[chess::index_of(position.side_to_move())];
 }
 
-pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
-    if (variation_depth_ > 0 || !started_) return pgn::Control::Continue;
-    if (report_.end_ply) {
-        if (extra_tokens_ == 0) {
-            first_extra_token_ = std::string(san);
-            first_extra_pos_ = pos;
-        }
-        ++extra_tokens_;
+// RULES.md moves-after-end: every main-line half-move recorded after the automatic end.
+void GameAuditor::count_extra_half_move(std::string_view token, pgn::TextPos pos) {
+    if (!report_.end_ply) return;
+    if (extra_tokens_ == 0) {
+        first_extra_token_ = std::string(token);
+        first_extra_pos_ = pos;
     }
-    if (stopped_) return pgn::Control::Continue;
+    ++extra_tokens_;
+}
+
+pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
+    if (depth() > 0 || !started_) return pgn::Control::Continue;
+    if (stopped_) {
+        count_extra_half_move(san, pos);
+        return pgn::Control::Continue;
+    }
     const int k = last_position();
     const Position& position = plies_.back().position;
     auto parsed = chess::parse_san(position, san);
@@ -325,6 +327,7 @@ pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
         // A legal next move proves that position k has one, which spares the move generator.
         evaluate(k, parsed.has_value() || position.has_legal_move());
     }
+    count_extra_half_move(san, pos);
     if (!parsed) {
         // 3.10: the record cannot be replayed past an illegal move; the rest is not audited.
         Finding& f = add_finding(Rule::IllegalMove, k);
@@ -352,18 +355,15 @@ pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
 }
 
 pgn::Control GameAuditor::null_move(std::string_view token, pgn::TextPos pos) {
-    if (variation_depth_ > 0 || !started_) return pgn::Control::Continue;
-    if (report_.end_ply) {
-        if (extra_tokens_ == 0) {
-            first_extra_token_ = std::string(token);
-            first_extra_pos_ = pos;
-        }
-        ++extra_tokens_;
+    if (depth() > 0 || !started_) return pgn::Control::Continue;
+    if (stopped_) {
+        count_extra_half_move(token, pos);
+        return pgn::Control::Continue;
     }
-    if (stopped_) return pgn::Control::Continue;
     const int k = last_position();
     const Position& position = plies_.back().position;
     if (pending_) evaluate(k, position.has_legal_move());
+    count_extra_half_move(token, pos);
     // 3.10: passing is no move of the Laws; the game cannot be replayed past it.
     Finding& f = add_finding(Rule::NullMove, k);
     f.ply = k + 1;
@@ -380,15 +380,8 @@ pgn::Control GameAuditor::null_move(std::string_view token, pgn::TextPos pos) {
     return pgn::Control::Continue;
 }
 
-void GameAuditor::begin_variation(pgn::TextPos) {
-    ++variation_depth_;
-}
-void GameAuditor::end_variation(pgn::TextPos) {
-    if (variation_depth_ > 0) --variation_depth_;
-}
-
 void GameAuditor::result(std::string_view marker, pgn::TextPos) {
-    if (variation_depth_ == 0) report_.movetext_result = std::string(marker);
+    if (depth() == 0) report_.movetext_result = std::string(marker);
 }
 
 void GameAuditor::parse_error(const pgn::ParseError& error) {
@@ -481,7 +474,8 @@ void GameAuditor::evaluate(int k, bool has_legal_move) {
     open_or_close_fifty_window(k);
     check_endings(k, has_legal_move);
     if (report_.end_ply) {
-        if (fifty_.open) close_fifty_window(k);
+        // The game's end closes the window; no claim stands at the ended position itself.
+        if (fifty_.open) close_fifty_window(k - 1);
         return;
     }
     check_claims(k);
@@ -907,12 +901,7 @@ std::vector<GameReport> audit_text(std::string_view pgn, const AuditOptions& opt
                                    std::string_view file) {
     CollectingSink sink;
     GameAuditor auditor(options, sink);
-#ifdef DRAWAUDIT_HAVE_READER
     pgn::parse_games(pgn, pgn::TextOrigin{file}, auditor);
-#else
-    (void)pgn;
-    (void)file;
-#endif
     return std::move(sink.games);
 }
 

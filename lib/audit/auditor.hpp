@@ -43,13 +43,13 @@ class GameAuditor final : public pgn::Visitor {
   public:
     GameAuditor(const AuditOptions& options, GameSink& sink);
 
+    // Only the main line is audited: the reader may skip variations without reporting them.
+    bool wants_variations() const override { return false; }
     void begin_game(const pgn::GameStart& start) override;
     void tag(std::string_view name, std::string_view raw_value, pgn::TextPos pos) override;
     pgn::Control end_tags() override;
     pgn::Control move(std::string_view san, pgn::TextPos pos) override;
     pgn::Control null_move(std::string_view token, pgn::TextPos pos) override;
-    void begin_variation(pgn::TextPos pos) override;
-    void end_variation(pgn::TextPos pos) override;
     void result(std::string_view marker, pgn::TextPos pos) override;
     void parse_error(const pgn::ParseError& error) override;
     void end_game(std::string_view text) override;
@@ -76,6 +76,7 @@ class GameAuditor final : public pgn::Visitor {
     void reset_game();
     bool set_up_start();
     void push_position(const chess::Position& position, chess::Move move, pgn::TextPos where);
+    void count_extra_half_move(std::string_view token, pgn::TextPos pos);
     void evaluate(int k, bool has_legal_move);
     void check_endings(int k, bool has_legal_move);
     void check_claims(int k);
@@ -108,7 +109,6 @@ class GameAuditor final : public pgn::Visitor {
     bool started_ = false;  // the start position is set up
     bool stopped_ = false;  // no further move is replayed (illegal move, null move, bad set-up)
     bool pending_ = false;  // the last position still awaits evaluate()
-    int variation_depth_ = 0;
     int evaluated_up_to_ = -1;
     int window_start_ = 0;                     // first position after the last irreversible move
     std::array<int, 2> second_occurrences_{};  // per side to move, in the current window

@@ -1,0 +1,165 @@
+// Records that cannot be replayed, set-up tags, variants, and the game record itself.
+#include <gtest/gtest.h>
+
+#include "audit_test_support.hpp"
+
+namespace drawaudit::audit {
+namespace {
+
+using namespace testing;
+
+TEST(IllegalMove, IsReportedAtTheIndexItWouldHaveHadAndStopsTheAudit) {
+    const GameReport g = audit_one(game("1. Nf3 Nf6 2. Ke3 Ng8 3. Ng1 Nf6 4. Nf3 Ng8 5. Ng1 *"));
+    const auto f = findings_of(g, Rule::IllegalMove);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].ply, 3);
+    EXPECT_EQ(f[0].move, "2. Ke3");
+    EXPECT_EQ(f[0].severity, Severity::Error);
+    EXPECT_EQ(f[0].side, Side::White);
+    EXPECT_EQ(g.plies, 2);
+    EXPECT_TRUE(g.error);
+    EXPECT_EQ(f[0].rule, g.findings.back().rule);  // nothing audited after it
+}
+
+TEST(IllegalMove, AnAmbiguousMoveIsIllegal) {
+    // Both knights (b1, f3) reach d2.
+    const GameReport g = audit_one(fen_game("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "1. Nd2 *"));
+    EXPECT_EQ(plies_of(g, Rule::IllegalMove), (std::vector<int>{1}));
+}
+
+TEST(IllegalMove, TheNextGameIsStillAudited) {
+    const std::vector<GameReport> games = audit_text(
+        "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_TRUE(games[0].error);
+    EXPECT_EQ(games[1].termination, Termination::Checkmate);
+    EXPECT_EQ(games[1].game, 2u);
+}
+
+TEST(NullMove, StopsTheReplay) {
+    const GameReport g = audit_one(game("1. e4 -- 2. d4 *"));
+    const auto f = findings_of(g, Rule::NullMove);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].ply, 2);
+    EXPECT_EQ(g.plies, 1);
+    EXPECT_TRUE(g.error);
+    EXPECT_TRUE(findings_of(g, Rule::IllegalMove).empty());
+}
+
+TEST(ParseError, IsReportedWithItsLocation) {
+    const std::vector<GameReport> games =
+        audit_text("[Event \"a\"]\n\n1. e4 e5 2. Nf3 {unterminated comment\n");
+    ASSERT_FALSE(games.empty());
+    const auto f = findings_of(games[0], Rule::ParseError);
+    ASSERT_FALSE(f.empty());
+    EXPECT_GT(f[0].line, 0u);
+    EXPECT_EQ(f[0].severity, Severity::Error);
+    EXPECT_TRUE(games[0].error);
+}
+
+TEST(BadFen, AnImpossiblePositionIsNotAudited) {
+    const GameReport g = audit_one(fen_game("8/8/8/8/8/8/8/8 w - - 0 1", "1. e4 *"));
+    EXPECT_EQ(plies_of(g, Rule::BadFen), (std::vector<int>{0}));
+    EXPECT_TRUE(g.error);
+    EXPECT_EQ(g.plies, 0);
+    EXPECT_EQ(g.findings.size(), 1u);
+}
+
+TEST(BadFen, SetUpWithoutAFenTag) {
+    const GameReport g = audit_one(game("1. e4 *", "[SetUp \"1\"]\n"));
+    EXPECT_EQ(findings_of(g, Rule::BadFen).size(), 1u);
+}
+
+TEST(FenRepaired, CastlingRightsThePiecesCannotHaveAreDroppedWithAWarning) {
+    const GameReport g = audit_one(fen_game("4k3/4p3/8/8/8/8/4P3/4K3 w KQkq - 0 1", "1. e4 e5 *"));
+    const auto f = findings_of(g, Rule::FenRepaired);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].severity, Severity::Warning);
+    EXPECT_EQ(f[0].fen, "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1");
+    EXPECT_FALSE(g.error);
+    EXPECT_EQ(g.plies, 2);
+}
+
+TEST(Variant, AnUnsupportedVariantIsCountedAndSkipped) {
+    const GameReport g =
+        audit_one(game("1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0", "[Variant \"Antichess\"]\n"));
+    EXPECT_EQ(findings_of(g, Rule::UnsupportedVariant).size(), 1u);
+    EXPECT_EQ(g.findings.size(), 1u);
+    EXPECT_EQ(g.plies, 0);
+}
+
+TEST(Variant, StandardAndChess960NamesAreRecognised) {
+    for (std::string_view name : {"Standard", "standard", "From Position", "chess", ""}) {
+        EXPECT_EQ(classify_variant(name), VariantKind::Standard) << name;
+    }
+    for (std::string_view name : {"Chess960", "chess960", "Fischerandom", "fischerandom",
+                                  "Fischer Random", "chess 960", "960"}) {
+        EXPECT_EQ(classify_variant(name), VariantKind::Chess960) << name;
+    }
+    for (std::string_view name : {"Crazyhouse", "Atomic", "Three-check", "King of the Hill"}) {
+        EXPECT_EQ(classify_variant(name), VariantKind::Unsupported) << name;
+    }
+}
+
+TEST(Variant, Chess960GamesAreReadWithChess960Castling) {
+    const std::string pgn = fen_game("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1",
+                                     "1. O-O O-O *", "[Variant \"Chess960\"]\n");
+    const GameReport g = audit_one(pgn);
+    EXPECT_TRUE(findings_of(g, Rule::IllegalMove).empty());
+    EXPECT_EQ(g.plies, 2);
+}
+
+TEST(Variations, MovesInsideVariationsAreNotReplayed) {
+    const GameReport g = audit_one(game("1. e4 (1. d4 d5 2. Ke3) 1... e5 2. Nf3 (2. Ke3) *"));
+    EXPECT_EQ(g.plies, 3);
+    EXPECT_TRUE(g.findings.empty());
+}
+
+TEST(GameRecord, CarriesTagsAsUtf8AndTheEdition) {
+    const GameReport g = audit_one(
+        "[Event \"Open \\\"A\\\"\"]\n[Site \"x\"]\n[Date \"2016.05.01\"]\n[Round \"3\"]\n"
+        "[White \"M\xfcller\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n");
+    EXPECT_EQ(g.event, "Open \"A\"");
+    EXPECT_EQ(g.white, "M\xc3\xbcller");
+    EXPECT_EQ(g.round, "3");
+    EXPECT_EQ(g.date, "2016.05.01");
+    EXPECT_EQ(g.result, "1-0");
+    EXPECT_EQ(g.laws, Laws::Laws2014);
+    EXPECT_EQ(g.line, 1u);
+    EXPECT_EQ(g.game, 1u);
+    EXPECT_EQ(g.file, "test.pgn");
+    EXPECT_EQ(g.plies, 2);
+    EXPECT_FALSE(g.error);
+}
+
+TEST(GameRecord, EveryFindingCarriesTheEditionOfTheGame) {
+    AuditOptions options;
+    options.laws = Laws::Laws2017;
+    const GameReport g = audit_one(
+        game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *", "[Date \"2024.01.01\"]\n"), options);
+    ASSERT_FALSE(g.findings.empty());
+    EXPECT_EQ(g.laws, Laws::Laws2017);
+    for (const Finding& f : g.findings) EXPECT_EQ(f.laws, Laws::Laws2017);
+}
+
+TEST(GameRecord, KeepsTheGameTextWhenAsked) {
+    AuditOptions options;
+    options.keep_game_text = true;
+    const GameReport g = audit_one(game("1. e4 e5 *"), options);
+    EXPECT_NE(g.text.find("1. e4 e5"), std::string::npos);
+    const GameReport plain = audit_one(game("1. e4 e5 *"));
+    EXPECT_TRUE(plain.text.empty());
+}
+
+TEST(GameRecord, FindingsAreInPlyOrder) {
+    const GameReport g = audit_one(game(
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+        "9. e4 1-0",
+        "[Result \"1-0\"]\n"));
+    for (std::size_t i = 1; i < g.findings.size(); ++i) {
+        EXPECT_LE(g.findings[i - 1].ply, g.findings[i].ply);
+    }
+}
+
+}  // namespace
+}  // namespace drawaudit::audit
