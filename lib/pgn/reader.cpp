@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstring>
+#include <iterator>
 
 #include "pgn/reader_detail.hpp"
 
@@ -253,14 +254,28 @@ class Parser {
         start_game(p_);
         // Tag names seen so far: a repeated name starts a new game (tag sections without movetext
         // follow each other directly in exports of studies and of pairings).
-        std::array<std::string_view, 32> names;
+        struct NameRef {  // trivial, so the array costs nothing to set up per game
+            const char* data;
+            std::size_t size;
+        };
+        NameRef names[32];
         std::size_t name_count = 0;
         std::uint64_t name_bits = 0;
         for (;;) {
-            std::string_view name;
-            if (!tag_line_at(p_, end_, &name)) {
-                // Not even "[Name \"": say what is missing.
-                tag_pair();
+            // One tag pair at '['.
+            const char* const open = p_;
+            const char* q = p_ + 1;
+            while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+            const char* const name_begin = q;
+            while (q < end_ && is(*q, kName)) ++q;
+            if (q == name_begin) {
+                tag_error(q, "bad tag pair: expected a tag name after '['");
+                return;
+            }
+            const std::string_view name(name_begin, static_cast<std::size_t>(q - name_begin));
+            while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+            if (q == end_ || *q != '"') {
+                tag_error(q, "bad tag pair: expected '\"' to open the tag value");
                 return;
             }
             const std::uint64_t bit =
@@ -269,17 +284,34 @@ class Parser {
             if (name_count > 0) {
                 bool repeated = name == "Event";
                 if (!repeated && (name_bits & bit) != 0) {
-                    for (std::size_t i = 0; i < name_count && !repeated; ++i)
-                        repeated = names[i] == name;
+                    for (std::size_t i = 0; i < name_count && !repeated; ++i) {
+                        repeated = std::string_view(names[i].data, names[i].size) == name;
+                    }
                 }
                 if (repeated) {
                     finish_game(trim_back(p_));
                     return;
                 }
             }
-            if (!tag_pair()) return;
+            const char* const value_begin = q + 1;
+            const char* const close = closing_quote(value_begin);
+            if (close == nullptr) {
+                tag_error(line_end(value_begin),
+                          "bad tag pair: expected '\"]' to close the tag value on its line");
+                return;
+            }
+            q = close + 1;
+            while (*q != ']') ++q;  // closing_quote() saw the ']'
+            if (!quiet_) {
+                visitor_.tag(
+                    name,
+                    std::string_view(value_begin, static_cast<std::size_t>(close - value_begin)),
+                    pos(open));
+            }
+            p_ = q + 1;
             name_bits |= bit;
-            if (name_count < names.size()) names[name_count++] = name;
+            if (name_count < std::size(names))
+                names[name_count++] = NameRef{name.data(), name.size()};
             skip_blanks();
             if (p_ == end_) {
                 finish_game(trim_back(p_));
@@ -289,36 +321,6 @@ class Parser {
         }
         end_tags();
         movetext();
-    }
-
-    // Reads one tag pair at '['. On a syntax error reports it, skips the rest of the game, ends it
-    // and returns false.
-    bool tag_pair() {
-        const char* const open = p_;
-        const char* q = p_ + 1;
-        while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
-        const char* const name_begin = q;
-        while (q < end_ && is(*q, kName)) ++q;
-        if (q == name_begin) return tag_error(q, "bad tag pair: expected a tag name after '['");
-        const std::string_view name(name_begin, static_cast<std::size_t>(q - name_begin));
-        while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
-        if (q == end_ || *q != '"')
-            return tag_error(q, "bad tag pair: expected '\"' to open the tag value");
-        const char* const value_begin = q + 1;
-        const char* const close = closing_quote(value_begin);
-        if (close == nullptr) {
-            return tag_error(line_end(value_begin),
-                             "bad tag pair: expected '\"]' to close the tag value on its line");
-        }
-        q = close + 1;
-        while (*q != ']') ++q;  // closing_quote() saw the ']'
-        if (!quiet_) {
-            visitor_.tag(
-                name, std::string_view(value_begin, static_cast<std::size_t>(close - value_begin)),
-                pos(open));
-        }
-        p_ = q + 1;
-        return true;
     }
 
     // Whether the quote at `q` closes a tag value: blanks and ']' follow it.
@@ -333,6 +335,11 @@ class Parser {
     // no ']' follows them) and a backslash before the closing quote ([Event "Tournament \"]): then
     // any quote followed by ']'.
     const char* closing_quote(const char* v) const {
+        // The common case: the first quote, backslash or line break is a closing quote.
+        if (const char* q = find_quote_backslash_or_break(v, end_);
+            q < end_ && *q == '"' && closes_tag(q)) {
+            return q;
+        }
         for (const char* q = v; q < end_ && !is(*q, kBreak); ++q) {
             if (*q == '\\') {
                 if (q + 1 < end_ && !is(q[1], kBreak)) ++q;
@@ -426,11 +433,77 @@ class Parser {
     }
 
     // The token starting at `t`: the longest run of token bytes.
-    const char* token_end(const char* t) const {
-        const char* q = t + 1;
-        while (q < end_ && is(*q, kToken)) ++q;
-        return q;
+    const char* token_end(const char* t) const { return detail::token_end(t + 1, end_); }
+
+#if defined(__SSE2__)
+    // Classifies the 64 bytes at `w` into bit masks (bit i = byte w[i]); needs 64 readable bytes.
+    void load_window(const char* w) {
+        window_ = w;
+        window_non_token_ = 0;
+        window_space_ = 0;
+        window_digit_ = 0;
+        window_dot_ = 0;
+        for (int k = 0; k < 4; ++k) {
+            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(w + 16 * k));
+            const int shift = 16 * k;
+            window_non_token_ |= std::uint64_t{non_token_mask16(w + 16 * k)} << shift;
+            window_space_ |= std::uint64_t{static_cast<unsigned>(
+                                 _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' '))))}
+                             << shift;
+            const __m128i from_zero = _mm_sub_epi8(x, _mm_set1_epi8('0'));
+            const __m128i digit =
+                _mm_cmpeq_epi8(_mm_min_epu8(from_zero, _mm_set1_epi8(9)), from_zero);
+            window_digit_ |= std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(digit))}
+                             << shift;
+            window_dot_ |= std::uint64_t{static_cast<unsigned>(
+                               _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('.'))))}
+                           << shift;
+        }
     }
+
+    // The common movetext tokens (single spaces, SAN, move numbers) read from the window's bit
+    // masks: a shift and a bit scan each, no branch per byte. Returns at p_ when the general code
+    // must look (anything else, or near a window edge).
+    void fast_tokens() {
+        for (;;) {
+            std::uintptr_t i =
+                reinterpret_cast<std::uintptr_t>(p_) - reinterpret_cast<std::uintptr_t>(window_);
+            if (i > 40) {
+                if (end_ - p_ < 64) return;
+                load_window(p_);
+                i = 0;
+            }
+            const std::uint64_t not_space = ~window_space_ >> i;
+            if (not_space == 0) return;
+            i += static_cast<std::uintptr_t>(std::countr_zero(not_space));
+            const char* const t = window_ + i;
+            p_ = t;
+            const auto c = static_cast<unsigned char>(*t);
+            const std::uint8_t k = kByteClass[c];
+            if (k & kLetter) {
+                const std::uint64_t after = window_non_token_ >> (i + 1);
+                if (after == 0 || c == 'Z' || (c == 'e' && t[1] == '.')) return;  // long, Z0, e.p.
+                const auto length = static_cast<std::size_t>(std::countr_zero(after)) + 1;
+                p_ = t + length;
+                if (visitor_.move(std::string_view(t, length), pos(t)) == Control::SkipGame) {
+                    quiet_ = true;
+                    return;
+                }
+                continue;
+            }
+            if (k & kDigit) {
+                const std::uint64_t not_digit = ~window_digit_ >> i;
+                const auto j = i + static_cast<std::uintptr_t>(std::countr_zero(not_digit));
+                if (j >= 64 || window_[j] != '.') return;  // a result, "0-0", or long
+                const std::uint64_t not_dot = ~window_dot_ >> j;
+                if (not_dot == 0) return;
+                p_ = window_ + j + std::countr_zero(not_dot);
+                continue;
+            }
+            return;
+        }
+    }
+#endif
 
     // Skips a variation whose '(' has been read, with its nested variations and comments, reporting
     // nothing. Returns false when the game ends inside it (p_ at the end, or at a '[' / tag line).
@@ -479,6 +552,9 @@ class Parser {
         std::uint32_t depth = 0;
         TextPos first_open{};  // of the outermost open '('
         for (;;) {
+#if defined(__SSE2__)
+            if (!quiet_) fast_tokens();
+#endif
             skip_blanks();
             if (p_ == end_ || *p_ == '[') {
                 // The end of the text, or the next tag section: a game without a termination
@@ -497,9 +573,9 @@ class Parser {
                 p_ = q;
                 const std::string_view token(t, static_cast<std::size_t>(q - t));
                 if (quiet_) continue;
-                if (token.size() == 2 && token == "Z0") {
+                if (c == 'Z' && token == "Z0") {
                     move_control(visitor_.null_move(token, pos(t)));
-                } else if (token != "e.p.") {  // a detached en-passant remark of the previous move
+                } else if (c != 'e' || token != "e.p.") {  // a detached en-passant remark
                     move_control(visitor_.move(token, pos(t)));
                 }
                 continue;
@@ -684,6 +760,12 @@ class Parser {
     bool quiet_ = false;      // the visitor asked to skip the rest of the game
     bool variations_ = true;  // the visitor wants variations reported
     bool tags_ended_ = false;
+    // The 64 bytes at window_ as bit masks (see load_window).
+    const char* window_ = nullptr;
+    std::uint64_t window_non_token_ = 0;
+    std::uint64_t window_space_ = 0;
+    std::uint64_t window_digit_ = 0;
+    std::uint64_t window_dot_ = 0;
 };
 
 }  // namespace

@@ -2,8 +2,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string_view>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace drawaudit::pgn::detail {
 
@@ -24,5 +29,68 @@ inline bool is(char c, std::uint8_t classes) {
 
 // Whether the line starting at `q` opens a tag pair: blanks, '[', a name, blanks, '"'. Sets *name.
 bool tag_line_at(const char* q, const char* end, std::string_view* name = nullptr);
+
+#if defined(__SSE2__)
+// Bit i set when byte i of the 16 at `p` cannot continue a token (the complement of kToken:
+// blanks, line breaks, NUL, and " $ % & ' ( ) * , ; < > [ \ ] ` { | } DEL).
+inline unsigned non_token_mask16(const char* p) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const auto in_range = [x](unsigned char lo, unsigned char hi) {
+        const __m128i shifted = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(lo)));
+        return _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8(static_cast<char>(hi - lo))),
+                              shifted);
+    };
+    const auto equal = [x](unsigned char c) {
+        return _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(c)));
+    };
+    __m128i m = in_range(0x00, 0x20);
+    m = _mm_or_si128(m, equal('"'));
+    m = _mm_or_si128(m, in_range(0x24, 0x2A));
+    m = _mm_or_si128(m, equal(','));
+    m = _mm_or_si128(m, in_range(0x3B, 0x3C));
+    m = _mm_or_si128(m, equal('>'));
+    m = _mm_or_si128(m, in_range(0x5B, 0x5D));
+    m = _mm_or_si128(m, equal('`'));
+    m = _mm_or_si128(m, in_range(0x7B, 0x7D));
+    m = _mm_or_si128(m, equal(0x7F));
+    return static_cast<unsigned>(_mm_movemask_epi8(m));
+}
+
+// Bit i set when byte i of the 16 at `p` is '"', '\\', '\n' or '\r'.
+inline unsigned quote_backslash_break_mask16(const char* p) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i m = _mm_cmpeq_epi8(x, _mm_set1_epi8('"'));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\r')));
+    return static_cast<unsigned>(_mm_movemask_epi8(m));
+}
+#endif
+
+// The first byte at or after `q` that cannot continue a token (or `end`). One vector compare
+// instead of a branch per byte: token lengths are unpredictable, so a byte loop mispredicts at
+// the end of nearly every token.
+inline const char* token_end(const char* q, const char* end) {
+#if defined(__SSE2__)
+    while (end - q >= 16) {
+        if (const unsigned m = non_token_mask16(q)) return q + std::countr_zero(m);
+        q += 16;
+    }
+#endif
+    while (q < end && is(*q, kToken)) ++q;
+    return q;
+}
+
+// The first '"', '\\', '\n' or '\r' at or after `q` (or `end`).
+inline const char* find_quote_backslash_or_break(const char* q, const char* end) {
+#if defined(__SSE2__)
+    while (end - q >= 16) {
+        if (const unsigned m = quote_backslash_break_mask16(q)) return q + std::countr_zero(m);
+        q += 16;
+    }
+#endif
+    while (q < end && *q != '"' && *q != '\\' && *q != '\n' && *q != '\r') ++q;
+    return q;
+}
 
 }  // namespace drawaudit::pgn::detail
