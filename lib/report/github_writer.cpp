@@ -1,0 +1,75 @@
+// GitHub Actions workflow commands: one annotation per finding,
+// `::error file=F,line=L,col=C,title=T::message` (warnings ::warning, info ::notice), escaped as
+// the workflow-command syntax requires.
+#include <iterator>
+
+#include "report/escape.hpp"
+#include "report/formats.hpp"
+#include "report/notation.hpp"
+
+namespace drawaudit::report {
+namespace {
+
+std::string_view command_for(audit::Severity severity) {
+    switch (severity) {
+        case audit::Severity::Error:
+            return "error";
+        case audit::Severity::Warning:
+            return "warning";
+        case audit::Severity::Info:
+            return "notice";
+    }
+    return "notice";
+}
+
+class GithubWriter final : public Writer {
+  public:
+    using Writer::Writer;
+
+    void game(const audit::GameReport& report) override {
+        for (const audit::Finding& f : report.findings) {
+            buffer_.push_back(':');
+            buffer_.push_back(':');
+            append(buffer_, command_for(f.severity));
+            append(buffer_, " file=");
+            append_workflow_property(buffer_, report.file);
+            fmt::format_to(std::back_inserter(buffer_), ",line={}",
+                           f.line != 0 ? f.line : report.line);
+            if (f.column != 0) fmt::format_to(std::back_inserter(buffer_), ",col={}", f.column);
+            append(buffer_, ",title=");
+            title_.clear();
+            const std::string_view article =
+                f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article);
+            append(title_, audit::rule_id(f.rule));
+            if (!article.empty()) fmt::format_to(std::back_inserter(title_), " ({})", article);
+            append_workflow_property(buffer_, std::string_view(title_.data(), title_.size()));
+            append(buffer_, "::");
+
+            message_.clear();
+            fmt::format_to(std::back_inserter(message_), "game {}", report.game);
+            if (!report.white.empty() || !report.black.empty()) {
+                fmt::format_to(std::back_inserter(message_), " ({} - {})", report.white,
+                               report.black);
+            }
+            if (!f.move.empty()) fmt::format_to(std::back_inserter(message_), ", {}", f.move);
+            fmt::format_to(std::back_inserter(message_), ": {}", f.message);
+            append_workflow_data(buffer_, std::string_view(message_.data(), message_.size()));
+            buffer_.push_back('\n');
+        }
+        maybe_flush();
+    }
+
+    void end(const audit::Summary&) override { flush(); }
+
+  private:
+    fmt::memory_buffer title_;
+    fmt::memory_buffer message_;
+};
+
+}  // namespace
+
+std::unique_ptr<Writer> make_github_writer(Output& output, const WriterOptions&) {
+    return std::make_unique<GithubWriter>(output);
+}
+
+}  // namespace drawaudit::report

@@ -1,0 +1,43 @@
+// Small readings of the audit's move notation shared by the writers.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "audit/finding.hpp"
+
+namespace drawaudit::report {
+
+// The destination square of a move in move-number notation ("36. Kd3" -> "d3", "35... O-O" ->
+// "g8", "e8=Q+" -> "e8"), or nullopt if it cannot be read.
+std::optional<std::string> destination_square(std::string_view move_or_san, bool black_to_move);
+
+// True for "35... Rdc8" (a black move), false for "36. Kd3".
+bool is_black_move(std::string_view move);
+
+// The earlier occurrences of a repetition finding as moves ("32. Kd3", "the start position"),
+// excluding the finding's own position; empty when the finding has none.
+std::string earlier_occurrences(const audit::Finding& finding);
+
+// The verdict on a game's recorded result, one sentence ("Result 1/2-1/2: consistent (...)").
+std::string result_verdict(const audit::GameReport& report);
+
+// "Laws of 2023", "Laws before 2014-07-01", ...
+std::string_view laws_label(audit::Laws laws);
+
+// A stable 64-bit FNV-1a hash, for fingerprints that must not change between runs or builds.
+class StableHash {
+  public:
+    void add(std::string_view bytes);
+    void add_separator() { add(std::string_view("\x1f", 1)); }
+    std::uint64_t value() const { return state_; }
+
+  private:
+    std::uint64_t state_ = 0xcbf29ce484222325ULL;
+};
+
+// A tag value for display: empty for the PGN placeholders "?", "-" and "????.??.??".
+std::string_view known_tag(std::string_view value);
+
+}  // namespace drawaudit::report

@@ -1,0 +1,194 @@
+// The input games written back unchanged except for a comment `{drawaudit: ...}` after every
+// flagged move, with `[%csl ...]` highlights of the squares a repetition turns on, so the file
+// opens in any PGN viewer with the findings in place. Findings that stand at no move (the start
+// position, the recorded result, unreadable games) go into one comment before the result marker.
+#include <algorithm>
+#include <iterator>
+
+#include "report/escape.hpp"
+#include "report/formats.hpp"
+#include "report/notation.hpp"
+
+namespace drawaudit::report {
+namespace {
+
+using audit::Finding;
+using audit::GameReport;
+using audit::Rule;
+
+bool is_token_end(char c) {
+    return std::string_view(" \t\r\n{}();[]$%").find(c) != std::string_view::npos;
+}
+
+// The SAN of "36. Kd3" ("Kd3"), without check and annotation marks.
+std::string_view bare_san(std::string_view move) {
+    if (const auto space = move.rfind(' '); space != std::string_view::npos)
+        move.remove_prefix(space + 1);
+    while (!move.empty() && std::string_view("+#!?").find(move.back()) != std::string_view::npos) {
+        move.remove_suffix(1);
+    }
+    return move;
+}
+
+// Where a finding's comment goes: the end of its move token, or npos when the finding stands
+// at no move or its recorded offset does not point at that move (the comment then goes to the end).
+std::size_t comment_position(const GameReport& report, const Finding& f) {
+    if (f.move.empty() || f.ply == 0 || f.offset < report.offset) return std::string::npos;
+    const std::uint64_t start = f.offset - report.offset;
+    if (start >= report.text.size()) return std::string::npos;
+    std::size_t end = static_cast<std::size_t>(start);
+    while (end < report.text.size() && !is_token_end(report.text[end])) ++end;
+    const std::string_view token(report.text.data() + start, end - static_cast<std::size_t>(start));
+    const std::string_view expected = bare_san(f.move);
+    if (expected.empty() || bare_san(token).substr(0, expected.size()) != expected)
+        return std::string::npos;
+    return end;
+}
+
+// Position of the game termination marker at the end of the text (npos if there is none).
+std::size_t result_marker_position(std::string_view text) {
+    std::size_t end = text.size();
+    while (end > 0 && std::string_view(" \t\r\n").find(text[end - 1]) != std::string_view::npos)
+        --end;
+    for (const std::string_view marker : {"1/2-1/2", "1-0", "0-1", "*"}) {
+        if (end >= marker.size() && text.substr(end - marker.size(), marker.size()) == marker) {
+            const std::size_t start = end - marker.size();
+            if (start == 0 || is_token_end(text[start - 1]) || text[start - 1] == '.') return start;
+        }
+    }
+    return std::string_view::npos;
+}
+
+class PgnWriter final : public Writer {
+  public:
+    using Writer::Writer;
+
+    void game(const GameReport& report) override {
+        if (report.text.empty()) return;  // the run did not keep the text (should not happen)
+        placed_.clear();
+        loose_.clear();
+        for (std::size_t i = 0; i < report.findings.size(); ++i) {
+            const std::size_t at = comment_position(report, report.findings[i]);
+            if (at == std::string::npos) {
+                loose_.push_back(i);
+            } else {
+                placed_.push_back({at, i});
+            }
+        }
+        // Comments must not go inside a game the reader could not parse: its text is copied as is.
+        const bool unparsed =
+            std::any_of(report.findings.begin(), report.findings.end(),
+                        [](const Finding& f) { return f.rule == Rule::ParseError; });
+        if (unparsed) {
+            append(buffer_, report.text);
+            append(buffer_, "\n\n");
+            maybe_flush();
+            return;
+        }
+        std::stable_sort(placed_.begin(), placed_.end(),
+                         [](const Placement& a, const Placement& b) { return a.at < b.at; });
+
+        const std::string_view text = report.text;
+        std::size_t copied = 0;
+        std::size_t i = 0;
+        while (i < placed_.size()) {
+            const std::size_t at = placed_[i].at;
+            append(buffer_, text.substr(copied, at - copied));
+            copied = at;
+            std::size_t j = i;
+            while (j < placed_.size() && placed_[j].at == at) ++j;
+            write_comment(false, [&](auto&& each) {
+                for (std::size_t k = i; k < j; ++k) each(report.findings[placed_[k].finding]);
+            });
+            i = j;
+        }
+        if (!loose_.empty()) {
+            std::size_t marker = result_marker_position(text);
+            if (marker == std::string_view::npos || marker < copied) marker = text.size();
+            append(buffer_, text.substr(copied, marker - copied));
+            copied = marker;
+            const bool after_space = marker > 0 && std::string_view(" \t\r\n").find(
+                                                       text[marker - 1]) != std::string_view::npos;
+            write_comment(after_space, [&](auto&& each) {
+                for (const std::size_t k : loose_) each(report.findings[k]);
+            });
+            if (marker < text.size()) buffer_.push_back(' ');
+        }
+        append(buffer_, text.substr(copied));
+        append(buffer_, "\n\n");
+        maybe_flush();
+    }
+
+    void end(const audit::Summary&) override { flush(); }
+
+  private:
+    struct Placement {
+        std::size_t at;
+        std::size_t finding;
+    };
+
+    template <typename ForEachFinding>
+    void write_comment(bool after_space, ForEachFinding for_each) {
+        squares_.clear();
+        append(buffer_, after_space ? "{drawaudit: " : " {drawaudit: ");
+        bool first = true;
+        for_each([&](const Finding& f) {
+            if (!first) append(buffer_, "; ");
+            first = false;
+            fmt::format_to(
+                std::back_inserter(buffer_), "{} ({}): ", audit::rule_id(f.rule),
+                f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article));
+            append_comment_text(f.message);
+            collect_squares(f);
+        });
+        if (!squares_.empty()) {
+            append(buffer_, " [%csl ");
+            for (std::size_t k = 0; k < squares_.size(); ++k) {
+                if (k > 0) buffer_.push_back(',');
+                append(buffer_, squares_[k]);
+            }
+            buffer_.push_back(']');
+        }
+        append(buffer_, "}");
+    }
+
+    // A closing brace would end the comment early and PGN comments cannot escape it; an opening
+    // one confuses some readers.
+    void append_comment_text(std::string_view text) {
+        comment_.clear();
+        append_valid_utf8(comment_, text);
+        for (const char c : comment_) buffer_.push_back(c == '}' ? ')' : c == '{' ? '(' : c);
+    }
+
+    // Green: the square of the piece that just completed a repetition; yellow: the destination
+    // of a move that would complete one (declared claims).
+    void collect_squares(const Finding& f) {
+        const auto add = [&](char colour, const std::optional<std::string>& square) {
+            if (!square) return;
+            std::string entry = colour + *square;
+            if (std::find(squares_.begin(), squares_.end(), entry) == squares_.end())
+                squares_.push_back(entry);
+        };
+        const bool repetition = f.rule == Rule::ThreefoldClaim || f.rule == Rule::FivefoldDraw;
+        if (!repetition) return;
+        if (f.route == audit::Route::Declared) {
+            for (const std::string& san : f.moves)
+                add('Y', destination_square(san, f.side == audit::Side::Black));
+        } else {
+            add('G', destination_square(f.move, is_black_move(f.move)));
+        }
+    }
+
+    std::vector<Placement> placed_;
+    std::vector<std::size_t> loose_;
+    std::vector<std::string> squares_;
+    fmt::memory_buffer comment_;
+};
+
+}  // namespace
+
+std::unique_ptr<Writer> make_pgn_writer(Output& output, const WriterOptions&) {
+    return std::make_unique<PgnWriter>(output);
+}
+
+}  // namespace drawaudit::report

@@ -1,1 +1,0 @@
-// build unit placeholder until the layer lands

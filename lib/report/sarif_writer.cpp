@@ -1,0 +1,293 @@
+// SARIF 2.1.0, as GitHub code scanning accepts it: one run, the tool's rules (one per rule id,
+// with its article and help), and one result per finding located at the move's file, line and
+// column. Results are streamed; only the enclosing brackets wait for end().
+#include <algorithm>
+#include <iterator>
+#include <unordered_map>
+
+#include "report/escape.hpp"
+#include "report/formats.hpp"
+#include "report/notation.hpp"
+
+namespace drawaudit::report {
+namespace {
+
+using audit::Rule;
+
+constexpr std::string_view laws_uri = "https://handbook.fide.com/chapter/E012023";
+
+// What an arbiter or database keeper does about each rule's findings (SARIF `help`).
+std::string_view rule_help(Rule rule) {
+    switch (rule) {
+        case Rule::ThreefoldClaim:
+            return "The player having the move could have claimed a draw by threefold repetition: "
+                   "either the position is on the board for the third time (9.2.1.2) or the player "
+                   "could write down a move that produces it (9.2.1.1). Check the earlier "
+                   "occurrences on the scoresheet; nothing needs fixing unless the record is "
+                   "wrong.";
+        case Rule::FiftyMoveClaim:
+            return "The player having the move could have claimed a draw under the fifty-move "
+                   "rule: "
+                   "the last 50 moves of each player had no pawn move and no capture (9.3.2), or "
+                   "the player could write down such a 50th move (9.3.1).";
+        case Rule::FivefoldDraw:
+            return "The same position appeared for the fifth time: the game was drawn at once "
+                   "(9.6.1), whatever was played or recorded afterwards.";
+        case Rule::SeventyFiveMoveDraw:
+            return "75 moves of each player passed without a pawn move or a capture: the game was "
+                   "drawn at once (9.6.2) unless the last move gave checkmate.";
+        case Rule::Checkmate:
+            return "The game ended by checkmate (5.1.1); the record and the result should stop "
+                   "there.";
+        case Rule::Stalemate:
+            return "The game ended by stalemate (5.2.1): drawn; the result should be 1/2-1/2.";
+        case Rule::DeadPosition:
+            return "No sequence of legal moves can lead to checkmate (5.2.2): the game was drawn "
+                   "at "
+                   "once; the result should be 1/2-1/2.";
+        case Rule::MovesAfterEnd:
+            return "The record goes on after the game had ended by rule (checkmate, stalemate, "
+                   "dead "
+                   "position, fivefold or 75 moves). Correct the record or the result.";
+        case Rule::ResultConflict:
+            return "The recorded result is not the one the rules give (5.1, 5.2, 9.6), or it is "
+                   "decisive where the winner could not checkmate (5.1.2, 6.9, 7.5.5). Correct the "
+                   "Result tag.";
+        case Rule::ResultMismatch:
+            return "The Result tag and the termination marker at the end of the movetext differ. "
+                   "Make them agree.";
+        case Rule::EarlyAgreement:
+            return "A draw was agreed before both players had made a move (5.2.3) or before the "
+                   "number of moves the tournament rules require (9.1.1).";
+        case Rule::IllegalMove:
+            return "A move of the record is illegal, ambiguous or unreadable in its position; the "
+                   "rest of the game was not audited. Correct the move.";
+        case Rule::ParseError:
+            return "The PGN text of the game is malformed; the game was skipped. Correct the text "
+                   "at the given line and column.";
+        case Rule::BadFen:
+            return "The FEN tag is malformed or describes an impossible position; the game was not "
+                   "audited. Correct the FEN tag.";
+        case Rule::FenRepaired:
+            return "The FEN tag claimed castling rights or an en-passant square the pieces cannot "
+                   "have, or lacked its clock fields; the position was repaired and audited.";
+        case Rule::UnsupportedVariant:
+            return "The Variant tag names a variant other than standard chess or Chess960; the "
+                   "game "
+                   "was counted and skipped.";
+        case Rule::NullMove:
+            return "The movetext holds a null move; the game cannot be replayed past it.";
+    }
+    return "";
+}
+
+// SARIF rule names are PascalCase identifiers: "threefold-claim" -> "ThreefoldClaim".
+std::string pascal_case(std::string_view id) {
+    std::string name;
+    bool upper = true;
+    for (const char c : id) {
+        if (c == '-') {
+            upper = true;
+            continue;
+        }
+        name.push_back(upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c);
+        upper = false;
+    }
+    return name;
+}
+
+std::string_view level_for(audit::Severity severity) {
+    switch (severity) {
+        case audit::Severity::Error:
+            return "error";
+        case audit::Severity::Warning:
+            return "warning";
+        case audit::Severity::Info:
+            return "note";
+    }
+    return "note";
+}
+
+class SarifWriter final : public Writer {
+  public:
+    SarifWriter(Output& output, const WriterOptions& options)
+        : Writer(output), version_(options.tool_version) {}
+
+    void begin() override {
+        append(buffer_,
+               "{\n"
+               "  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+               "  \"version\": \"2.1.0\",\n"
+               "  \"runs\": [\n"
+               "    {\n"
+               "      \"tool\": {\n"
+               "        \"driver\": {\n"
+               "          \"name\": \"drawaudit\",\n"
+               "          \"version\": ");
+        append_json_string(buffer_, version_);
+        append(buffer_, ",\n          \"semanticVersion\": ");
+        append_json_string(buffer_, version_);
+        append(buffer_, ",\n          \"informationUri\": ");
+        append_json_string(buffer_, laws_uri);
+        append(buffer_, ",\n          \"rules\": [");
+        for (int i = 0; i < audit::RuleCount; ++i) {
+            write_rule(static_cast<Rule>(i), i == 0);
+        }
+        append(buffer_,
+               "\n          ]\n"
+               "        }\n"
+               "      },\n"
+               "      \"columnKind\": \"utf16CodeUnits\",\n"
+               "      \"results\": [");
+    }
+
+    void game(const audit::GameReport& report) override {
+        if (report.findings.empty()) return;
+        game_identity_ = identity_hash(report);
+        for (const audit::Finding& f : report.findings) write_result(report, f);
+        maybe_flush();
+    }
+
+    void end(const audit::Summary&) override {
+        append(buffer_, first_result_ ? "]\n" : "\n      ]\n");
+        append(buffer_, "    }\n  ]\n}\n");
+        flush();
+    }
+
+  private:
+    void write_rule(Rule rule, bool first) {
+        const std::string_view id = audit::rule_id(rule);
+        const std::string_view article = audit::rule_article(rule);
+        const std::string_view description = audit::rule_description(rule);
+        append(buffer_, first ? "\n" : ",\n");
+        append(buffer_, "            {\"id\": ");
+        append_json_string(buffer_, id);
+        append(buffer_, ", \"name\": ");
+        append_json_string(buffer_, pascal_case(id));
+        append(buffer_, ",\n             \"shortDescription\": {\"text\": ");
+        append_json_string(buffer_, description);
+        append(buffer_, "},\n             \"fullDescription\": {\"text\": ");
+        text_.clear();
+        if (article.empty()) {
+            fmt::format_to(std::back_inserter(text_), "{}.", description);
+        } else {
+            fmt::format_to(std::back_inserter(text_), "{} (article {}).", description, article);
+        }
+        append_json_string(buffer_, std::string_view(text_.data(), text_.size()));
+        append(buffer_, "},\n             \"helpUri\": ");
+        append_json_string(buffer_, laws_uri);
+        append(buffer_, ",\n             \"help\": {\"text\": ");
+        text_.clear();
+        fmt::format_to(std::back_inserter(text_), "{} Reference: {}{}.", rule_help(rule),
+                       article.empty() ? "the FIDE Laws of Chess" : "article ", article);
+        append_json_string(buffer_, std::string_view(text_.data(), text_.size()));
+        append(buffer_, ", \"markdown\": ");
+        text_.clear();
+        fmt::format_to(std::back_inserter(text_),
+                       "**{}**\n\n{}\n\nReference: [FIDE Laws of Chess]({}){}{}.", id,
+                       rule_help(rule), laws_uri, article.empty() ? "" : ", article ", article);
+        append_json_string(buffer_, std::string_view(text_.data(), text_.size()));
+        append(buffer_, "},\n             \"properties\": {\"tags\": [\"chess\", \"fide-laws\"]}}");
+    }
+
+    void write_result(const audit::GameReport& report, const audit::Finding& f) {
+        append(buffer_, first_result_ ? "\n" : ",\n");
+        first_result_ = false;
+        append(buffer_, "        {\"ruleId\": ");
+        append_json_string(buffer_, audit::rule_id(f.rule));
+        fmt::format_to(std::back_inserter(buffer_), ", \"ruleIndex\": {}, \"level\": \"{}\",",
+                       static_cast<int>(f.rule), level_for(f.severity));
+        append(buffer_, "\n         \"message\": {\"text\": ");
+        text_.clear();
+        fmt::format_to(std::back_inserter(text_), "Game {}", report.game);
+        if (!report.white.empty() || !report.black.empty()) {
+            fmt::format_to(std::back_inserter(text_), " ({} - {})", report.white, report.black);
+        }
+        if (!f.move.empty()) fmt::format_to(std::back_inserter(text_), ", {}", f.move);
+        fmt::format_to(std::back_inserter(text_), ": {}", f.message);
+        if (const std::string_view article =
+                f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article);
+            !article.empty()) {
+            fmt::format_to(std::back_inserter(text_), " [{}]", article);
+        }
+        append_json_string(buffer_, std::string_view(text_.data(), text_.size()));
+        append(buffer_,
+               "},\n         \"locations\": [{\"physicalLocation\": {\"artifactLocation\": "
+               "{\"uri\": ");
+        text_.clear();
+        append_artifact_uri(report.file);
+        append_json_string(buffer_, std::string_view(text_.data(), text_.size()));
+        fmt::format_to(std::back_inserter(buffer_), "}}, \"region\": {{\"startLine\": {}",
+                       f.line != 0 ? f.line : std::max<std::uint32_t>(report.line, 1));
+        if (f.column != 0)
+            fmt::format_to(std::back_inserter(buffer_), ", \"startColumn\": {}", f.column);
+        append(buffer_, "}}}],\n         \"partialFingerprints\": {\"drawauditFinding/v1\": ");
+        fmt::format_to(std::back_inserter(buffer_), "\"{:016x}\"}},", fingerprint(report, f));
+        fmt::format_to(std::back_inserter(buffer_),
+                       "\n         \"properties\": {{\"game\": {}, \"ply\": {}", report.game,
+                       f.ply);
+        if (f.route != audit::Route::None) {
+            fmt::format_to(std::back_inserter(buffer_), ", \"route\": \"{}\"",
+                           audit::route_name(f.route));
+        }
+        append(buffer_, ", \"laws\": ");
+        append_json_string(buffer_, audit::laws_name(report.laws));
+        append(buffer_, "}}");
+    }
+
+    // A relative path stays relative (GitHub resolves it against the repository root); an
+    // absolute one becomes a file URI; standard input has no file.
+    void append_artifact_uri(std::string_view path) {
+        if (path == "-") {
+            append(text_, "stdin");
+            return;
+        }
+        if (!path.empty() && path.front() == '/') append(text_, "file://");
+        while (path.substr(0, 2) == "./") path.remove_prefix(2);
+        append_uri_path(text_, path);
+    }
+
+    // The game's identity: its file and tags, and, for games whose file and tags are the same,
+    // how many such games came before it (so duplicates in a database stay distinct).
+    std::uint64_t identity_hash(const audit::GameReport& report) {
+        StableHash hash;
+        for (const std::string_view part :
+             {std::string_view(report.file), std::string_view(report.white),
+              std::string_view(report.black), std::string_view(report.date),
+              std::string_view(report.round), std::string_view(report.event)}) {
+            hash.add(part);
+            hash.add_separator();
+        }
+        const std::uint32_t duplicates = seen_identities_[hash.value()]++;
+        if (duplicates > 0) hash.add(std::to_string(duplicates));
+        return hash.value();
+    }
+
+    // Identifies the same finding in the same game next run, wherever the game moved in the
+    // file: the game's identity, the rule, its route and the position index.
+    std::uint64_t fingerprint(const audit::GameReport&, const audit::Finding& f) const {
+        StableHash hash;
+        hash.add(fmt::format("{:016x}", game_identity_));
+        hash.add_separator();
+        hash.add(audit::rule_id(f.rule));
+        hash.add_separator();
+        hash.add(audit::route_name(f.route));
+        hash.add_separator();
+        hash.add(std::to_string(f.ply));
+        return hash.value();
+    }
+
+    std::string version_;
+    bool first_result_ = true;
+    std::uint64_t game_identity_ = 0;
+    std::unordered_map<std::uint64_t, std::uint32_t> seen_identities_;
+    fmt::memory_buffer text_;
+};
+
+}  // namespace
+
+std::unique_ptr<Writer> make_sarif_writer(Output& output, const WriterOptions& options) {
+    return std::make_unique<SarifWriter>(output, options);
+}
+
+}  // namespace drawaudit::report

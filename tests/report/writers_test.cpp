@@ -1,0 +1,313 @@
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "report/escape.hpp"
+#include "report/notation.hpp"
+#include "report/sample_reports.hpp"
+#include "report/writer.hpp"
+
+namespace drawaudit::report {
+namespace {
+
+using testing::awkward_game;
+using testing::clean_game;
+using testing::threefold_game;
+
+std::string run(Format format, const std::vector<audit::GameReport>& games,
+                WriterOptions options = {}) {
+    StringOutput output;
+    auto writer = make_writer(format, output, options);
+    writer->begin();
+    audit::Summary summary;
+    summary.files = 1;
+    for (const auto& game : games) {
+        writer->game(game);
+        summary.add(game);
+    }
+    writer->end(summary);
+    EXPECT_FALSE(writer->failed());
+    return output.text;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        lines.push_back(text.substr(start, end - start));
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return lines;
+}
+
+std::string json(std::string_view text) {
+    fmt::memory_buffer out;
+    append_json_string(out, text);
+    return fmt::to_string(out);
+}
+
+TEST(Escape, JsonEscapesQuotesBackslashesAndControls) {
+    EXPECT_EQ(json("a\"b\\c"), R"("a\"b\\c")");
+    EXPECT_EQ(json("l1\nl2\r\t"), R"("l1\nl2\r\t")");
+    EXPECT_EQ(json(std::string_view("\x01\x1f", 2)), R"("\u0001\u001f")");
+    EXPECT_EQ(json("Ł ü €"), "\"Ł ü €\"");
+}
+
+TEST(Escape, JsonReplacesInvalidUtf8) {
+    EXPECT_EQ(json("a\xC3"), "\"a\xEF\xBF\xBD\"");                // truncated sequence
+    EXPECT_EQ(json("\xC0\xAF"), "\"\xEF\xBF\xBD\xEF\xBF\xBD\"");  // overlong '/'
+    EXPECT_EQ(json("\xED\xA0\x80"), "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"");  // surrogate
+    EXPECT_EQ(json("\xF0\x9F\x98\x80"), "\"\xF0\x9F\x98\x80\"");                  // U+1F600 is fine
+}
+
+TEST(Escape, CsvQuotesOnlyWhereNeeded) {
+    fmt::memory_buffer out;
+    append_csv_field(out, "plain");
+    out.push_back('|');
+    append_csv_field(out, "a,b");
+    out.push_back('|');
+    append_csv_field(out, "say \"hi\"");
+    out.push_back('|');
+    append_csv_field(out, "two\nlines");
+    EXPECT_EQ(fmt::to_string(out), "plain|\"a,b\"|\"say \"\"hi\"\"\"|\"two\nlines\"");
+}
+
+TEST(Escape, WorkflowCommands) {
+    fmt::memory_buffer data, property;
+    append_workflow_data(data, "50% done\r\nnext: a,b");
+    append_workflow_property(property, "50% done\r\nnext: a,b");
+    EXPECT_EQ(fmt::to_string(data), "50%25 done%0D%0Anext: a,b");
+    EXPECT_EQ(fmt::to_string(property), "50%25 done%0D%0Anext%3A a%2Cb");
+}
+
+TEST(Notation, DestinationSquares) {
+    EXPECT_EQ(destination_square("36. Kd3", false), "d3");
+    EXPECT_EQ(destination_square("35... Rdc8", false), "c8");
+    EXPECT_EQ(destination_square("Rd8+", false), "d8");
+    EXPECT_EQ(destination_square("exd8=Q#", false), "d8");
+    EXPECT_EQ(destination_square("12... O-O", false), "g8");
+    EXPECT_EQ(destination_square("O-O-O", false), "c1");
+    EXPECT_EQ(destination_square("--", false), std::nullopt);
+}
+
+TEST(Notation, EarlierOccurrencesSkipThePositionItself) {
+    const auto game = threefold_game();
+    EXPECT_EQ(earlier_occurrences(game.findings[0]), "after 32. Kd3, after 34. Kd3");
+    audit::Finding from_start;
+    from_start.ply = 8;
+    from_start.occurrences = {0, 4, 8};
+    from_start.occurrence_moves = {"start", "2... Ng8", "4... Ng8"};
+    EXPECT_EQ(earlier_occurrences(from_start), "the start position, after 2... Ng8");
+}
+
+TEST(Jsonl, FindingsThenGameThenSummary) {
+    const std::string out = run(Format::Jsonl, {threefold_game(), clean_game()});
+    const auto lines = lines_of(out);
+    ASSERT_EQ(lines.size(), 5u);
+    EXPECT_EQ(
+        lines[0],
+        R"({"type":"finding","file":"games/twic.pgn","game":56,"line":1420,"column":4,"ply":71,)"
+        R"("move":"36. Kd3","rule":"threefold-claim","route":"appeared","side":"black",)"
+        R"("article":"9.2.1.2","severity":"info","laws":"1997","message":"Black may claim a draw: )"
+        R"(the position has appeared for the third time","fen":"3r4/8/8/8/8/3K4/8/3k4 b - - 10 36",)"
+        R"("occurrences":[63,67,71],"moves":null,"halfmove_clock":null,"until_ply":null,)"
+        R"("recorded":null,"expected":null,"extra_plies":null})");
+    EXPECT_NE(lines[1].find(R"("route":"declared")"), std::string::npos);
+    EXPECT_NE(lines[1].find(R"("moves":["Rd8+"])"), std::string::npos);
+    EXPECT_EQ(
+        lines[2],
+        R"({"type":"game","file":"games/twic.pgn","game":56,"line":1401,"white":"Zvjaginsev,V",)"
+        R"("black":"Maletin,P","event":"65th ch-RUS HL","round":"3","date":"2012.06.18",)"
+        R"("result":"1/2-1/2","laws":"1997","plies":71,"termination":null,"end_ply":null,)"
+        R"("expected_result":null,"status":"ok","findings":2})");
+    EXPECT_EQ(lines[3].rfind(R"({"type":"game","file":"games/twic.pgn","game":57,)", 0), 0u);
+    EXPECT_EQ(lines[4].rfind(
+                  R"({"type":"summary","files":1,"games":2,"games_with_errors":0,"plies":111,)", 0),
+              0u);
+    EXPECT_NE(lines[4].find(R"("findings":{"threefold-claim":2,"fifty-move-claim":0,)"),
+              std::string::npos);
+    EXPECT_NE(lines[4].find(R"("games_by_rule":{"threefold-claim":1,)"), std::string::npos);
+    EXPECT_NE(lines[4].find(R"("seconds":0.000})"), std::string::npos);
+}
+
+TEST(Jsonl, EscapesAndNullsMissingValues) {
+    const std::string out = run(Format::Jsonl, {awkward_game()});
+    const auto lines = lines_of(out);
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_NE(lines[0].find(R"("message":"100% broken: \"}\"\r\nhere, really")"),
+              std::string::npos);
+    EXPECT_NE(lines[0].find(R"("ply":0,"move":null)"), std::string::npos);
+    EXPECT_NE(lines[0].find(R"("route":null,"side":null)"), std::string::npos);
+    EXPECT_NE(lines[0].find(R"("fen":null)"), std::string::npos);
+    EXPECT_NE(lines[1].find(R"("white":"O\"Neil, \\ Pat\n","black":"Ł)"
+                            "\xEF\xBF\xBD\""),
+              std::string::npos);
+    EXPECT_NE(lines[1].find(R"("result":null)"), std::string::npos);
+    EXPECT_NE(lines[1].find(R"("status":"error")"), std::string::npos);
+}
+
+TEST(Csv, HeaderAndQuotedRows) {
+    const std::string out = run(Format::Csv, {awkward_game(), clean_game()});
+    EXPECT_EQ(out.substr(0, out.find("\r\n")),
+              "file,game,line,column,ply,move,rule,route,side,severity,article,laws,message,white,"
+              "black,event,round,date,result,fen");
+    const std::string row = out.substr(out.find("\r\n") + 2);
+    EXPECT_EQ(row,
+              "\"dir with space/a,b:c.pgn\",1,5,7,0,,parse-error,,,error,PGN 8,2023,"
+              "\"100% broken: \"\"}\"\"\r\nhere, really\",\"O\"\"Neil, \\ "
+              "Pat\n\",Ł\xEF\xBF\xBD,,,,,\r\n");
+}
+
+TEST(Github, AnnotationsWithEscaping) {
+    const auto lines = lines_of(run(Format::Github, {threefold_game(), awkward_game()}));
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(
+        lines[0],
+        "::notice file=games/twic.pgn,line=1420,col=4,title=threefold-claim (9.2.1.2)::game 56 "
+        "(Zvjaginsev,V - Maletin,P), 36. Kd3: Black may claim a draw: the position has appeared "
+        "for the third time");
+    EXPECT_EQ(
+        lines[2],
+        "::error file=dir with space/a%2Cb%3Ac.pgn,line=5,col=7,title=parse-error (PGN 8)::game 1 "
+        "(O\"Neil, \\ Pat%0A - Ł\xEF\xBF\xBD): 100%25 broken: \"}\"%0D%0Ahere, really");
+}
+
+TEST(Sarif, StructureAndFields) {
+    const std::string out = run(Format::Sarif, {threefold_game(), clean_game(), awkward_game()},
+                                WriterOptions{false, false, "1.2.3"});
+    EXPECT_NE(out.find(R"("$schema": "https://json.schemastore.org/sarif-2.1.0.json")"),
+              std::string::npos);
+    EXPECT_NE(out.find(R"("version": "2.1.0")"), std::string::npos);
+    EXPECT_NE(out.find(R"("name": "drawaudit")"), std::string::npos);
+    EXPECT_NE(out.find(R"("version": "1.2.3")"), std::string::npos);
+    EXPECT_NE(out.find(R"({"id": "threefold-claim", "name": "ThreefoldClaim")"), std::string::npos);
+    EXPECT_NE(out.find(R"({"id": "null-move", "name": "NullMove")"), std::string::npos);
+    EXPECT_NE(out.find(R"({"ruleId": "threefold-claim", "ruleIndex": 0, "level": "note")"),
+              std::string::npos);
+    EXPECT_NE(out.find(R"({"ruleId": "parse-error", "ruleIndex": 12, "level": "error")"),
+              std::string::npos);
+    EXPECT_NE(
+        out.find(R"("uri": "games/twic.pgn"}, "region": {"startLine": 1420, "startColumn": 4})"),
+        std::string::npos);
+    EXPECT_NE(out.find(R"("uri": "dir%20with%20space/a%2Cb%3Ac.pgn")"), std::string::npos);
+    // Three results, each with its own fingerprint.
+    std::vector<std::string> fingerprints;
+    for (std::size_t at = out.find("drawauditFinding/v1"); at != std::string::npos;
+         at = out.find("drawauditFinding/v1", at + 1)) {
+        fingerprints.push_back(out.substr(at + 23, 16));
+    }
+    ASSERT_EQ(fingerprints.size(), 3u);
+    EXPECT_NE(fingerprints[0], fingerprints[1]);  // same ply, different route
+    EXPECT_EQ(out.substr(out.size() - 22), "}\n      ]\n    }\n  ]\n}\n");
+}
+
+TEST(Sarif, FingerprintsAreStableAndIndependentOfPosition) {
+    auto moved = threefold_game();
+    moved.game = 99;
+    moved.line = 5;
+    for (auto& f : moved.findings) f.line += 7;
+    const auto fingerprint_of = [](const std::string& out) {
+        const auto at = out.find("drawauditFinding/v1");
+        return out.substr(at + 23, 16);
+    };
+    EXPECT_EQ(fingerprint_of(run(Format::Sarif, {threefold_game()})),
+              fingerprint_of(run(Format::Sarif, {moved})));
+    // A second game with the same identity in the same run is a different game.
+    const std::string twice = run(Format::Sarif, {threefold_game(), threefold_game()});
+    const auto first = twice.find("drawauditFinding/v1");
+    const auto third =
+        twice.find("drawauditFinding/v1", twice.find("drawauditFinding/v1", first + 1) + 1);
+    EXPECT_NE(twice.substr(first + 23, 16), twice.substr(third + 23, 16));
+}
+
+TEST(Sarif, EmptyRunIsComplete) {
+    const std::string out = run(Format::Sarif, {clean_game()});
+    EXPECT_NE(out.find("\"results\": []\n"), std::string::npos);
+}
+
+TEST(Text, BlockPerGameWithFindings) {
+    const std::string out = run(Format::Text, {threefold_game(), clean_game()});
+    const auto lines = lines_of(out);
+    ASSERT_GE(lines.size(), 7u);
+    EXPECT_EQ(lines[0],
+              "games/twic.pgn:1401  game 56  65th ch-RUS HL (Tyumen RUS), round 3, 2012.06.18  "
+              "[Laws before 2014-07-01]");
+    EXPECT_EQ(lines[1], "Zvjaginsev,V - Maletin,P  1/2-1/2");
+    EXPECT_EQ(lines[2], "");
+    EXPECT_EQ(
+        lines[3],
+        "  36. Kd3  9.2.1.2  Black may claim a draw: the position has appeared for the third time "
+        "(earlier: after 32. Kd3, after 34. Kd3)");
+    EXPECT_EQ(lines[4],
+              "           9.2.1.1  Black may claim a draw by writing 36... Rd8+ (earlier: after "
+              "32... Rd8+, "
+              "after 34... Rd8+)");
+    EXPECT_EQ(lines[5],
+              "  Result 1/2-1/2: consistent (a claim was available at the end of the record).");
+    EXPECT_EQ(out.find("game 57"), std::string::npos);  // no findings: counted, not printed
+    EXPECT_NE(out.find("2 games read from 1 file, 0 could not be audited to the end."),
+              std::string::npos);
+    EXPECT_NE(out.find("Threefold claims available in 1 game (on the board in 1)"),
+              std::string::npos);
+    EXPECT_EQ(out.find('\x1b'), std::string::npos);
+}
+
+TEST(Text, AllGamesAndColour) {
+    const std::string out = run(Format::Text, {clean_game()}, WriterOptions{true, true, "1"});
+    EXPECT_NE(out.find("game 57"), std::string::npos);
+    EXPECT_NE(out.find("Result 1-0: consistent (the rules give no result of their own)."),
+              std::string::npos);
+    EXPECT_NE(out.find("\x1b[1m"), std::string::npos);
+}
+
+TEST(Text, ErrorsAreMarked) {
+    const std::string out = run(Format::Text, {awkward_game()});
+    EXPECT_NE(out.find("  start  PGN 8    [error] 100% broken"), std::string::npos);
+    EXPECT_NE(out.find("Result missing: not judged"), std::string::npos);
+    EXPECT_NE(out.find("Records that could not be replayed: 1 parse-error."), std::string::npos);
+}
+
+TEST(Pgn, CommentAfterTheFlaggedMoveAndTextUnchanged) {
+    const auto game = threefold_game();
+    const std::string out = run(Format::Pgn, {game, clean_game()});
+    EXPECT_EQ(
+        out,
+        "[Event \"65th ch-RUS HL\"]\n\n1. e4 e5 36. Kd3 {drawaudit: threefold-claim (9.2.1.2): "
+        "Black may claim a draw: the position has appeared for the third time; threefold-claim "
+        "(9.2.1.1): Black may claim a draw by writing 36... Rd8+ [%csl Gd3,Yd8]} Rd8+ 1/2-1/2\n\n"
+        "[Event \"x\"]\n\n1. e4 1-0\n\n");
+}
+
+TEST(Pgn, UnlocatedFindingsGoBeforeTheResultAndBracesAreReplaced) {
+    auto game = clean_game();
+    audit::Finding conflict;
+    conflict.rule = audit::Rule::ResultConflict;
+    conflict.severity = audit::Severity::Error;
+    conflict.article = "5.1.1";
+    conflict.message = "the {recorded} result";
+    game.findings.push_back(conflict);
+    // A finding whose offset does not point at its move is not placed inside the text.
+    audit::Finding misplaced;
+    misplaced.rule = audit::Rule::Checkmate;
+    misplaced.ply = 1;
+    misplaced.move = "1. e4";
+    misplaced.offset = game.offset + 2;
+    misplaced.message = "mate";
+    game.findings.push_back(misplaced);
+    EXPECT_EQ(run(Format::Pgn, {game}),
+              "[Event \"x\"]\n\n1. e4 {drawaudit: result-conflict (5.1.1): the (recorded) result; "
+              "checkmate (5.1.1): mate} 1-0\n\n");
+}
+
+TEST(Formats, NamesRoundTrip) {
+    for (const auto format :
+         {Format::Text, Format::Jsonl, Format::Csv, Format::Sarif, Format::Github, Format::Pgn}) {
+        EXPECT_EQ(format_from_name(format_name(format)), format);
+    }
+    EXPECT_EQ(format_from_name("xml"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace drawaudit::report
