@@ -1,17 +1,33 @@
 // drawaudit: audits PGN chess games against the draw rules of the FIDE Laws of Chess.
 #include <CLI/CLI.hpp>
 
+#include "audit_command.hpp"
 #include "perft_command.hpp"
 
 int main(int argc, char** argv) {
-    CLI::App app{"drawaudit: audits PGN chess games against the draw rules of the FIDE Laws of Chess",
-                 "drawaudit"};
+    CLI::App app{
+        "drawaudit: audits PGN chess games against the draw rules of the FIDE Laws of Chess",
+        "drawaudit"};
     app.set_version_flag("--version", std::string("drawaudit ") + DRAWAUDIT_VERSION);
+    app.footer(
+        "Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or "
+        "I/O "
+        "error, 130 interrupted.\nExamples:\n  drawaudit games.pgn\n  drawaudit --format sarif -o "
+        "drawaudit.sarif archive/\n  zstdcat month.pgn.zst | drawaudit --format jsonl -");
+
+    drawaudit::app::AuditCommand audit_command;
+    drawaudit::app::add_audit_options(app, audit_command);
 
     drawaudit::app::PerftOptions perft_options;
     CLI::App* perft = drawaudit::app::add_perft_command(app, perft_options);
 
-    CLI11_PARSE(app, argc, argv);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        // --help and --version exit 0; every usage error is 2, whatever CLI11's own code.
+        const int code = app.exit(error);
+        return code == 0 ? 0 : drawaudit::app::ExitError;
+    }
     if (perft->parsed()) return drawaudit::app::run_perft(perft_options);
-    return 0;
+    return drawaudit::app::run_audit(audit_command);
 }

@@ -1,0 +1,247 @@
+#include "audit_command.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <thread>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include "finding_filter.hpp"
+#include "interrupt.hpp"
+#include "output_file.hpp"
+#include "pgn/source.hpp"
+#include "pipeline.hpp"
+#include "report/writer.hpp"
+
+namespace drawaudit::app {
+namespace {
+
+// CLI11 validators for rule ids and RULE=LEVEL, so bad values are usage errors (exit 2).
+CLI::Validator rule_id_validator() {
+    return CLI::Validator(
+        [](std::string& value) -> std::string {
+            if (audit::rule_from_id(value)) return {};
+            return "unknown rule id '" + value + "' (see RULES.md, e.g. threefold-claim)";
+        },
+        "RULE");
+}
+
+CLI::Validator severity_setting_validator() {
+    return CLI::Validator(
+        [](std::string& value) -> std::string {
+            const auto equals = value.find('=');
+            if (equals == std::string::npos) return "expected RULE=LEVEL, got '" + value + "'";
+            if (!audit::rule_from_id(value.substr(0, equals))) {
+                return "unknown rule id '" + value.substr(0, equals) + "'";
+            }
+            if (!audit::severity_from_name(value.substr(equals + 1))) {
+                return "unknown level '" + value.substr(equals + 1) + "' (info, warning or error)";
+            }
+            return {};
+        },
+        "RULE=LEVEL");
+}
+
+bool no_color_requested() {
+    const char* value = std::getenv("NO_COLOR");
+    return value != nullptr && value[0] != '\0';
+}
+
+void set_up_logging(const AuditCommand& command) {
+    auto sink = std::make_shared<spdlog::sinks::stderr_color_sink_mt>(
+        no_color_requested() ? spdlog::color_mode::never : spdlog::color_mode::automatic);
+    auto logger = std::make_shared<spdlog::logger>("drawaudit", sink);
+    logger->set_pattern("drawaudit: %^%l%$: %v");
+    spdlog::level::level_enum level = spdlog::level::warn;
+    if (command.quiet) level = spdlog::level::err;
+    if (command.verbose == 1) level = spdlog::level::info;
+    if (command.verbose >= 2) level = spdlog::level::debug;
+    if (!command.log_level.empty()) level = spdlog::level::from_str(command.log_level);
+    logger->set_level(level);
+    spdlog::set_default_logger(std::move(logger));
+}
+
+std::optional<audit::Severity> fail_threshold(const std::string& fail_on) {
+    if (fail_on == "never") return std::nullopt;
+    return audit::severity_from_name(fail_on);
+}
+
+}  // namespace
+
+void add_audit_options(CLI::App& app, AuditCommand& command) {
+    app.add_option("paths", command.paths,
+                   "PGN files (plain, .zst, .gz, .bz2), directories (searched for *.pgn*) or - for "
+                   "standard input (e.g. drawaudit games.pgn archive/)")
+        ->type_name("PATH");
+    app.add_option("--format", command.format,
+                   "Report format: text (for arbiters), jsonl, csv, sarif, github or pgn (e.g. "
+                   "--format sarif)")
+        ->check(CLI::IsMember({"text", "jsonl", "csv", "sarif", "github", "pgn"}))
+        ->capture_default_str();
+    app.add_option("-o,--output", command.output,
+                   "Write the report to FILE instead of standard output; written atomically (e.g. "
+                   "-o report.jsonl)")
+        ->type_name("FILE");
+    app.add_option("--only", command.only,
+                   "Report only these rules (e.g. --only threefold-claim,fifty-move-claim)")
+        ->delimiter(',')
+        ->check(rule_id_validator())
+        ->type_name("RULE,...");
+    app.add_option("--ignore", command.ignore,
+                   "Do not report these rules (e.g. --ignore fen-repaired)")
+        ->delimiter(',')
+        ->check(rule_id_validator())
+        ->type_name("RULE,...");
+    app.add_option("--severity", command.severity,
+                   "Report RULE at LEVEL (info, warning, error); repeatable (e.g. --severity "
+                   "early-agreement=error)")
+        ->check(severity_setting_validator())
+        ->type_name("RULE=LEVEL");
+    app.add_option("--fail-on", command.fail_on,
+                   "Exit 1 when a finding is at or above this level: info, warning, error or never "
+                   "(e.g. --fail-on warning)")
+        ->check(CLI::IsMember({"info", "warning", "error", "never"}))
+        ->capture_default_str();
+    app.add_option(
+           "--laws", command.laws,
+           "Edition of the Laws: auto (from each game's Date tag), 2023, 2017, 2014 or 1997 "
+           "(e.g. --laws 2023)")
+        ->check(CLI::IsMember({"auto", "2023", "2017", "2014", "1997"}))
+        ->capture_default_str();
+    app.add_option("--min-moves-before-agreement", command.min_moves_before_agreement,
+                   "Tournament rule (9.1.1): report draws agreed before each player made N moves "
+                   "(e.g. --min-moves-before-agreement 30)")
+        ->check(CLI::Range(0, 10000))
+        ->type_name("N");
+    app.add_flag("--all-games", command.all_games,
+                 "Text format: print every game, also those without findings (e.g. --all-games)");
+    app.add_option("-j,--jobs", command.jobs,
+                   "Worker threads (default: one per core); the report is the same for any N "
+                   "(e.g. -j 4)")
+        ->check(CLI::Range(1u, 1024u))
+        ->type_name("N");
+    command.progress_option =
+        app.add_flag("--progress,!--no-progress", command.progress,
+                     "Show games, MB/s and ETA on stderr (default: on when stderr is a terminal; "
+                     "e.g. --no-progress)");
+    app.add_option(
+           "--color", command.color,
+           "Colour in the text report: auto (on a terminal, unless NO_COLOR is set), always "
+           "or never (e.g. --color never)")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
+    app.add_flag("-q,--quiet", command.quiet, "Only errors on stderr (e.g. -q)");
+    app.add_flag("-v,--verbose", command.verbose,
+                 "More messages on stderr: -v for run statistics, -vv for debugging (e.g. -v)");
+    app.add_option("--log-level", command.log_level,
+                   "Level of the messages on stderr: trace, debug, info, warn, error, critical or "
+                   "off (e.g. --log-level debug)")
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
+    app.add_option("--chunk-bytes", command.chunk_bytes,
+                   "Bytes per work unit (e.g. --chunk-bytes 65536); for tests")
+        ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
+        ->group("");  // hidden from --help
+    app.set_config("--config", ".drawaudit.toml",
+                   "Read options from a TOML file whose keys are the long option names (default: "
+                   ".drawaudit.toml in the current directory, if present; e.g. --config ci.toml)");
+}
+
+int run_audit(AuditCommand& command) {
+    set_up_logging(command);
+    if (command.paths.empty()) {
+        spdlog::error("no input: give PGN files, directories or - for standard input (see --help)");
+        return ExitError;
+    }
+    const auto format = report::format_from_name(command.format);
+    auto filter = FindingFilter::create(command.only, command.ignore, command.severity);
+    if (!format || !filter) {
+        spdlog::error("{}", filter ? "unknown format " + command.format : filter.error());
+        return ExitError;
+    }
+
+    PipelineSettings settings;
+    if (command.laws != "auto") settings.audit.laws = audit::laws_from_name(command.laws);
+    settings.audit.min_moves_before_agreement = command.min_moves_before_agreement;
+    settings.chunk_bytes = command.chunk_bytes;
+    settings.audit.keep_game_text = *format == report::Format::Pgn;
+    settings.threads =
+        command.jobs > 0 ? command.jobs : std::max(1u, std::thread::hardware_concurrency());
+    const bool progress_given =
+        command.progress_option != nullptr && command.progress_option->count() > 0;
+    settings.progress = progress_given ? command.progress : isatty(STDERR_FILENO) == 1;
+
+    std::uint64_t path_errors = 0;
+    {
+        auto expanded = pgn::expand_paths(command.paths);
+        for (const pgn::IoError& error : expanded.errors) {
+            spdlog::error("{}: {}", error.path, error.message);
+            ++path_errors;
+        }
+        settings.files = std::move(expanded.files);
+        settings.path_errors = path_errors;
+    }
+
+    install_interrupt_handler();
+    std::optional<AtomicOutputFile> output_file;
+    std::FILE* stream = stdout;
+    if (!command.output.empty()) {
+        auto created = AtomicOutputFile::create(command.output);
+        if (!created) {
+            spdlog::error("{}", created.error());
+            return ExitError;
+        }
+        output_file.emplace(std::move(*created));
+        stream = output_file->stream();
+    }
+
+    report::WriterOptions writer_options;
+    writer_options.all_games = command.all_games;
+    writer_options.tool_version = DRAWAUDIT_VERSION;
+    writer_options.color =
+        command.color == "always" ||
+        (command.color == "auto" && isatty(fileno(stream)) == 1 && !no_color_requested());
+    report::FileOutput output(stream);
+    auto writer = report::make_writer(*format, output, writer_options);
+
+    PipelineResult result = run_pipeline(settings, *filter, *writer);
+
+    if (result.interrupted) {
+        if (output_file) output_file->discard();
+        spdlog::warn("interrupted; no report written");
+        return ExitInterrupted;
+    }
+    if (result.failed) {
+        if (output_file) output_file->discard();
+        return ExitError;
+    }
+    if (writer->failed() || (!output_file && std::fflush(stdout) != 0)) {
+        if (output_file) output_file->discard();
+        spdlog::error("{}: cannot write the report",
+                      command.output.empty() ? "standard output" : command.output);
+        return ExitError;
+    }
+    if (output_file) {
+        if (auto committed = output_file->commit(); !committed) {
+            spdlog::error("{}", committed.error());
+            return ExitError;
+        }
+    }
+
+    const auto& summary = result.summary;
+    spdlog::info(
+        "{} games ({} plies, {:.1f} MB) from {} files in {:.2f} s: {:.0f} games/s, {:.1f} MB/s",
+        summary.games, summary.plies, static_cast<double>(summary.bytes) / 1e6, summary.files,
+        summary.seconds,
+        summary.seconds > 0 ? static_cast<double>(summary.games) / summary.seconds : 0.0,
+        summary.seconds > 0 ? static_cast<double>(summary.bytes) / 1e6 / summary.seconds : 0.0);
+
+    if (result.io_errors > 0) return ExitError;
+    const auto threshold = fail_threshold(command.fail_on);
+    if (threshold && result.worst && *result.worst >= *threshold) return ExitFindings;
+    return ExitClean;
+}
+
+}  // namespace drawaudit::app

@@ -1,0 +1,32 @@
+// --only, --ignore and --severity: which findings a run reports, and at what severity.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <tl/expected.hpp>
+
+#include "audit/finding.hpp"
+
+namespace drawaudit::app {
+
+class FindingFilter {
+  public:
+    // From the option values (rule ids; "RULE=LEVEL"); an error message names a bad value.
+    static tl::expected<FindingFilter, std::string> create(
+        const std::vector<std::string>& only, const std::vector<std::string>& ignore,
+        const std::vector<std::string>& severity);
+
+    // Drops the findings not selected and applies the severity overrides, in place.
+    void apply(audit::GameReport& report) const;
+    bool selects_everything() const { return selects_everything_; }
+
+  private:
+    std::array<bool, audit::RuleCount> selected_{};
+    std::array<std::optional<audit::Severity>, audit::RuleCount> severity_{};
+    bool selects_everything_ = true;
+};
+
+}  // namespace drawaudit::app

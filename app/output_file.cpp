@@ -1,0 +1,94 @@
+#include "output_file.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "interrupt.hpp"
+
+namespace drawaudit::app {
+
+tl::expected<AtomicOutputFile, std::string> AtomicOutputFile::create(const std::string& target) {
+    const std::filesystem::path target_path(target);
+    const std::filesystem::path directory =
+        target_path.has_parent_path() ? target_path.parent_path() : std::filesystem::path(".");
+    std::string pattern =
+        (directory / ("." + target_path.filename().string() + ".drawaudit-XXXXXX")).string();
+    std::vector<char> name(pattern.begin(), pattern.end());
+    name.push_back('\0');
+    const int fd = mkstemp(name.data());
+    if (fd < 0) {
+        return tl::unexpected(fmt_error(target, "cannot create a temporary file next to it"));
+    }
+    // mkstemp makes the file private (0600); a report gets the usual permissions.
+    const mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    std::FILE* stream = fdopen(fd, "wb");
+    if (stream == nullptr) {
+        close(fd);
+        unlink(name.data());
+        return tl::unexpected(fmt_error(target, "cannot open the temporary file"));
+    }
+    std::string temporary(name.data());
+    set_interrupt_cleanup_path(temporary.c_str());
+    return AtomicOutputFile(target, std::move(temporary), stream);
+}
+
+std::string AtomicOutputFile::fmt_error(const std::string& target, const char* what) {
+    return target + ": " + what + ": " + std::strerror(errno);
+}
+
+AtomicOutputFile::AtomicOutputFile(AtomicOutputFile&& other) noexcept
+    : target_(std::move(other.target_)),
+      temporary_(std::move(other.temporary_)),
+      stream_(other.stream_) {
+    other.stream_ = nullptr;
+    other.temporary_.clear();
+}
+
+AtomicOutputFile::~AtomicOutputFile() {
+    discard();
+}
+
+tl::expected<void, std::string> AtomicOutputFile::commit() {
+    if (stream_ == nullptr) return tl::unexpected(target_ + ": output already closed");
+    const bool written = std::fflush(stream_) == 0 && std::ferror(stream_) == 0;
+    const int saved_errno = errno;
+    const bool closed = std::fclose(stream_) == 0;
+    stream_ = nullptr;
+    if (!written || !closed) {
+        errno = written ? errno : saved_errno;
+        std::string message = fmt_error(target_, "cannot write");
+        discard();
+        return tl::unexpected(std::move(message));
+    }
+    if (std::rename(temporary_.c_str(), target_.c_str()) != 0) {
+        std::string message = fmt_error(target_, "cannot rename the temporary file over it");
+        discard();
+        return tl::unexpected(std::move(message));
+    }
+    temporary_.clear();
+    set_interrupt_cleanup_path(nullptr);
+    return {};
+}
+
+void AtomicOutputFile::discard() {
+    if (stream_ != nullptr) {
+        std::fclose(stream_);
+        stream_ = nullptr;
+    }
+    if (!temporary_.empty()) {
+        unlink(temporary_.c_str());
+        temporary_.clear();
+        set_interrupt_cleanup_path(nullptr);
+    }
+}
+
+}  // namespace drawaudit::app

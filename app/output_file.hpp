@@ -1,0 +1,40 @@
+// The report file of -o, written atomically: into a temporary file next to it, renamed over the
+// target only when the run succeeded, so no reader ever sees half a report.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include <tl/expected.hpp>
+
+namespace drawaudit::app {
+
+class AtomicOutputFile {
+  public:
+    // Creates the temporary file in the target's directory.
+    static tl::expected<AtomicOutputFile, std::string> create(const std::string& target);
+
+    AtomicOutputFile(AtomicOutputFile&& other) noexcept;
+    AtomicOutputFile& operator=(AtomicOutputFile&&) = delete;
+    AtomicOutputFile(const AtomicOutputFile&) = delete;
+    AtomicOutputFile& operator=(const AtomicOutputFile&) = delete;
+    ~AtomicOutputFile();  // discards the file unless committed
+
+    std::FILE* stream() const { return stream_; }
+    // Flushes, closes and renames over the target; an error message on failure (the temporary
+    // file is then removed).
+    tl::expected<void, std::string> commit();
+    void discard();
+
+  private:
+    AtomicOutputFile(std::string target, std::string temporary, std::FILE* stream)
+        : target_(std::move(target)), temporary_(std::move(temporary)), stream_(stream) {}
+    static std::string fmt_error(const std::string& target,
+                                 const char* what);  // "T: what: errno text"
+
+    std::string target_;
+    std::string temporary_;
+    std::FILE* stream_ = nullptr;
+};
+
+}  // namespace drawaudit::app

@@ -1,0 +1,37 @@
+// The audit run: every input file is cut into chunks at game boundaries, the chunks are audited
+// by worker threads, and one ordered stage hands the game reports to the writer in input order,
+// so the output is the same for any number of threads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "audit/auditor.hpp"
+#include "finding_filter.hpp"
+#include "report/writer.hpp"
+
+namespace drawaudit::app {
+
+struct PipelineSettings {
+    std::vector<std::string> files;  // expanded input files ("-" is standard input)
+    audit::AuditOptions audit;
+    unsigned threads = 1;
+    std::size_t chunk_bytes = 1 << 20;
+    bool progress = false;          // a progress line on stderr
+    std::uint64_t path_errors = 0;  // inputs that were already missing when expanding the paths
+};
+
+struct PipelineResult {
+    audit::Summary summary;
+    std::uint64_t io_errors = 0;  // inputs that could not be opened or read to the end
+    bool interrupted = false;
+    bool failed = false;  // an internal error stopped the run
+    // Highest severity among the reported findings (after filtering), if any.
+    std::optional<audit::Severity> worst;
+};
+
+PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilter& filter,
+                            report::Writer& writer);
+
+}  // namespace drawaudit::app
