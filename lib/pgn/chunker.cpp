@@ -29,22 +29,22 @@ std::uint32_t count_breaks(const char* b, const char* e, const char* limit) {
     return n;
 }
 
+enum class CutCheck { Cut, NoCut, NothingBefore };
+
 // Whether the text can be cut at `ls` (a line start inside [b, e), b being a line start): see
-// the GameChunker comment in reader.hpp. `content` is set when some non-blank byte precedes ls.
-bool is_cut(const char* b, const char* e, const char* ls, bool& content) {
+// the GameChunker comment in reader.hpp. NothingBefore: only blanks precede ls.
+CutCheck check_cut(const char* b, const char* e, const char* ls) {
     std::string_view name;
-    content = false;
-    if (!tag_line_at(ls, e, &name)) return false;
+    if (!tag_line_at(ls, e, &name)) return CutCheck::NoCut;
     const char* q = ls;
     while (q > b && is(q[-1], kBlank | kBreak)) --q;
-    if (q == b) return false;  // nothing before it: not a cut
-    content = true;
-    if (name == "Event")
-        return true;                 // an Event tag always opens a new game, even in a tag section
-    if (q[-1] == ']') return false;  // perhaps the tag section of the game before goes on
+    if (q == b) return CutCheck::NothingBefore;
+    if (name == "Event") return CutCheck::Cut;  // an Event tag always opens a new game
+    if (q[-1] == ']') return CutCheck::NoCut;   // perhaps the tag section before goes on
     const char* line = q - 1;
     while (line > b && !is(line[-1], kBreak)) --line;
-    return *line != '%';  // a '%' escape line could hide a ']' of that tag section
+    // A '%' escape line could hide a ']' of that tag section.
+    return *line == '%' ? CutCheck::NoCut : CutCheck::Cut;
 }
 
 // The line start before the '[' at `bracket`, or nullptr when other bytes precede it on its line.
@@ -66,9 +66,9 @@ std::size_t last_cut(const char* b, const char* e, std::size_t from) {
         hi = bracket;
         const char* ls = line_start_of(b, bracket);
         if (ls == nullptr || ls == b) continue;
-        bool content = false;
-        if (is_cut(b, e, ls, content)) return static_cast<std::size_t>(ls - b);
-        if (!content) break;  // only blanks before: no earlier line can be a cut either
+        const CutCheck check = check_cut(b, e, ls);
+        if (check == CutCheck::Cut) return static_cast<std::size_t>(ls - b);
+        if (check == CutCheck::NothingBefore) break;  // no earlier line can be a cut either
     }
     return kNoCut;
 }
@@ -83,8 +83,7 @@ std::size_t first_cut(const char* b, const char* e) {
         q = bracket + 1;
         const char* ls = line_start_of(b, bracket);
         if (ls == nullptr || ls == b) continue;
-        bool content = false;
-        if (is_cut(b, e, ls, content)) return static_cast<std::size_t>(ls - b);
+        if (check_cut(b, e, ls) == CutCheck::Cut) return static_cast<std::size_t>(ls - b);
     }
     return kNoCut;
 }
@@ -175,8 +174,10 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
         const char* last_line = e;
         while (last_line > b && !is(last_line[-1], kBreak)) --last_line;
         searched_ = static_cast<std::size_t>(last_line - b);
-        if (auto filled = fill(available + kReadBlock); !filled)
+        // Grow by doubling, so a chunk stays within about twice its target or its longest game.
+        if (auto filled = fill(available + std::max(target_, available)); !filled) {
             return tl::unexpected(filled.error());
+        }
     }
 }
 

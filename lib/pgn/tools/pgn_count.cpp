@@ -18,7 +18,17 @@ using namespace drawaudit::pgn;
 struct CountingVisitor : Visitor {
     std::uint64_t errors = 0;
     std::uint64_t moves = 0;
-    void parse_error(const ParseError&) override { ++errors; }
+    bool list_errors = false;
+    std::uint64_t game = 0;
+    void begin_game(const GameStart& g) override { game = g.game; }
+    void parse_error(const ParseError& e) override {
+        ++errors;
+        if (list_errors) {
+            std::printf("  game %llu, %u:%u: %.*s\n", static_cast<unsigned long long>(game),
+                        e.pos.line, e.pos.column, static_cast<int>(e.message.size()),
+                        e.message.data());
+        }
+    }
     Control move(std::string_view, TextPos) override {
         ++moves;
         return Control::Continue;
@@ -28,7 +38,8 @@ struct CountingVisitor : Visitor {
 int usage() {
     std::fprintf(
         stderr,
-        "usage: pgn_count [--chunked BYTES] PATH...   games, parse errors, moves, bytes per path\n"
+        "usage: pgn_count [--errors] [--chunked BYTES] PATH...   games, parse errors, moves, bytes "
+        "per path\n"
         "       pgn_count --bench PATH                parse_games throughput (text in memory)\n");
     return 2;
 }
@@ -93,9 +104,12 @@ int main(int argc, char** argv) {
     std::vector<std::string> paths;
     std::size_t chunked = 0;
     bool do_bench = false;
+    bool list_errors = false;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--bench") == 0) {
             do_bench = true;
+        } else if (std::strcmp(argv[i], "--errors") == 0) {
+            list_errors = true;
         } else if (std::strcmp(argv[i], "--chunked") == 0 && i + 1 < argc) {
             chunked = std::stoul(argv[++i]);
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
@@ -115,6 +129,7 @@ int main(int argc, char** argv) {
             continue;
         }
         CountingVisitor v;
+        v.list_errors = list_errors;
         std::uint64_t games = 0;
         std::uint64_t bytes = 0;
         if (chunked > 0) {
