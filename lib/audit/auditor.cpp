@@ -168,6 +168,7 @@ void GameAuditor::reset_game() {
     extra_tokens_ = 0;
     first_extra_token_.clear();
     first_extra_pos_ = {};
+    result_pos_ = {};
     last_claim_ply_ = -1;
     ending_finding_count_ = 0;
     fifty_ = FiftyWindow{};
@@ -380,8 +381,10 @@ pgn::Control GameAuditor::null_move(std::string_view token, pgn::TextPos pos) {
     return pgn::Control::Continue;
 }
 
-void GameAuditor::result(std::string_view marker, pgn::TextPos) {
-    if (depth() == 0) report_.movetext_result = std::string(marker);
+void GameAuditor::result(std::string_view marker, pgn::TextPos pos) {
+    if (depth() > 0) return;
+    report_.movetext_result = std::string(marker);
+    result_pos_ = pos;
 }
 
 void GameAuditor::parse_error(const pgn::ParseError& error) {
@@ -438,8 +441,11 @@ void GameAuditor::end_game(std::string_view text) {
     // Result-mismatch compares two texts of the record; it needs no replay.
     if (!report_.result.empty() && !report_.movetext_result.empty() &&
         report_.result != report_.movetext_result) {
-        Finding& f = add_game_finding(Rule::ResultMismatch);
-        f.ply = plies_.empty() ? 0 : last_position();
+        Finding& f = started_ ? add_finding(Rule::ResultMismatch, last_position())
+                              : add_game_finding(Rule::ResultMismatch);
+        f.line = result_pos_.line;  // where the marker stands
+        f.column = result_pos_.column;
+        f.offset = result_pos_.offset;
         f.severity = Severity::Error;
         f.recorded = report_.result;
         f.expected = report_.movetext_result;
@@ -622,8 +628,8 @@ void GameAuditor::check_claims(int k) {
             f.halfmove_clock = clock;
             f.message = fmt::format(
                 "{} may claim a draw by writing a move that is neither a pawn move nor a capture "
-                "(e.g. {}): the last 50 moves by each player will then have been made without "
-                "one",
+                "(e.g. {}): with it, the last 50 moves by each player will have been made "
+                "without a pawn move or capture",
                 colour_name(mover), next_move_text(k, Move{}) + quiet.front());
             f.moves = std::move(quiet);
             fifty_.finding_index[static_cast<std::size_t>(fifty_.finding_count++)] =

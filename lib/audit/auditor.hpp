@@ -115,6 +115,7 @@ class GameAuditor final : public pgn::Visitor {
     int extra_tokens_ = 0;  // main-line half-moves recorded after the automatic end
     std::string first_extra_token_;
     pgn::TextPos first_extra_pos_{};
+    pgn::TextPos result_pos_{};  // of the movetext's termination marker
     int last_claim_ply_ = -1;
     std::array<int, 5> ending_findings_{};
     int ending_finding_count_ = 0;
