@@ -88,16 +88,19 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
     app.add_option("--only", command.only,
                    "Report only these rules (e.g. --only threefold-claim,fifty-move-claim)")
         ->delimiter(',')
+        ->allow_extra_args(false)
         ->check(rule_id_validator())
         ->type_name("RULE,...");
     app.add_option("--ignore", command.ignore,
                    "Do not report these rules (e.g. --ignore fen-repaired)")
         ->delimiter(',')
+        ->allow_extra_args(false)
         ->check(rule_id_validator())
         ->type_name("RULE,...");
     app.add_option("--severity", command.severity,
                    "Report RULE at LEVEL (info, warning, error); repeatable (e.g. --severity "
                    "early-agreement=error)")
+        ->allow_extra_args(false)
         ->check(severity_setting_validator())
         ->type_name("RULE=LEVEL");
     app.add_option("--fail-on", command.fail_on,

@@ -45,6 +45,22 @@ std::size_t comment_position(const GameReport& report, const Finding& f) {
     return end;
 }
 
+// Where the movetext begins: the first line after the tag pairs that is neither blank nor a tag.
+std::size_t movetext_position(std::string_view text) {
+    std::size_t line = 0;
+    while (line < text.size()) {
+        std::size_t first = line;
+        while (first < text.size() && (text[first] == ' ' || text[first] == '\t')) ++first;
+        const bool blank_or_tag = first >= text.size() || text[first] == '[' ||
+                                  text[first] == '\r' || text[first] == '\n';
+        if (!blank_or_tag) return first;
+        const std::size_t end = text.find('\n', line);
+        if (end == std::string_view::npos) return text.size();
+        line = end + 1;
+    }
+    return text.size();
+}
+
 // Position of the game termination marker at the end of the text (npos if there is none).
 std::size_t result_marker_position(std::string_view text) {
     std::size_t end = text.size();
@@ -67,9 +83,15 @@ class PgnWriter final : public Writer {
         if (report.text.empty()) return;  // the run did not keep the text (should not happen)
         placed_.clear();
         loose_.clear();
+        starts_.clear();
         for (std::size_t i = 0; i < report.findings.size(); ++i) {
-            const std::size_t at = comment_position(report, report.findings[i]);
-            if (at == std::string::npos) {
+            const Finding& f = report.findings[i];
+            const std::size_t at = comment_position(report, f);
+            if (at == std::string::npos && f.ply == 0 && f.move.empty() &&
+                f.rule != Rule::ResultConflict && f.rule != Rule::ResultMismatch &&
+                f.rule != Rule::EarlyAgreement) {
+                starts_.push_back(i);  // about the start position: before the first move
+            } else if (at == std::string::npos) {
                 loose_.push_back(i);
             } else {
                 placed_.push_back({at, i});
@@ -90,6 +112,15 @@ class PgnWriter final : public Writer {
 
         const std::string_view text = report.text;
         std::size_t copied = 0;
+        if (!starts_.empty()) {
+            const std::size_t start = movetext_position(text);
+            append(buffer_, text.substr(0, start));
+            copied = start;
+            write_comment(true, [&](auto&& each) {
+                for (const std::size_t k : starts_) each(report.findings[k]);
+            });
+            buffer_.push_back(' ');
+        }
         std::size_t i = 0;
         while (i < placed_.size()) {
             const std::size_t at = placed_[i].at;
@@ -181,6 +212,7 @@ class PgnWriter final : public Writer {
 
     std::vector<Placement> placed_;
     std::vector<std::size_t> loose_;
+    std::vector<std::size_t> starts_;
     std::vector<std::string> squares_;
     fmt::memory_buffer comment_;
 };

@@ -311,3 +311,26 @@ TEST(Formats, NamesRoundTrip) {
 
 }  // namespace
 }  // namespace drawaudit::report
+
+namespace drawaudit::report {
+namespace {
+
+TEST(Pgn, StartPositionFindingsGoBeforeTheFirstMove) {
+    auto game = testing::clean_game();
+    audit::Finding claim;
+    claim.rule = audit::Rule::FiftyMoveClaim;
+    claim.route = audit::Route::Declared;
+    claim.article = "9.3.1";
+    claim.message = "White may claim";
+    game.findings.push_back(claim);
+    StringOutput output;
+    auto writer = make_writer(Format::Pgn, output, {});
+    writer->game(game);
+    writer->end({});
+    EXPECT_EQ(
+        output.text,
+        "[Event \"x\"]\n\n{drawaudit: fifty-move-claim (9.3.1): White may claim} 1. e4 1-0\n\n");
+}
+
+}  // namespace
+}  // namespace drawaudit::report

@@ -1,0 +1,420 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the drawaudit binary, one case per ctest test.
+
+    cli_test.py --binary BUILD/app/drawaudit --root REPO CASE      run one case
+    cli_test.py --binary ... --root ... --update golden            rewrite tests/cli/expected/
+
+The binary always runs from the repository root with relative paths, so the outputs do not depend
+on where the repository lives. Only the run time ("seconds") is normalised in the golden files.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+FORMATS = ["text", "jsonl", "csv", "sarif", "github", "pgn"]
+SAMPLES = "sample_pgns"
+TWIC = "../shared/corpus/twic/twic0920.pgn"
+LARGE = "../shared/corpus/large/pgnmentor-players-239.pgn.zst"
+FIXTURES = "tests/cli/fixtures"
+EXPECTED = "tests/cli/expected"
+PGN_EXTRACT = "/usr/games/pgn-extract"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+class Runner:
+    def __init__(self, binary, root):
+        self.binary = os.path.abspath(binary)
+        self.root = os.path.abspath(root)
+
+    def run(self, *args, cwd=None, stdin=None, env_extra=None):
+        env = dict(os.environ)
+        env.pop("NO_COLOR", None)
+        # ASan's leak checker cannot run under ptrace-restricted sandboxes; the unit tests cover it.
+        env.setdefault("ASAN_OPTIONS", "detect_leaks=0")
+        if env_extra:
+            env.update(env_extra)
+        completed = subprocess.run([self.binary, *args], cwd=cwd or self.root, input=stdin,
+                                   capture_output=True, env=env, timeout=600)
+        return completed
+
+    def expect_exit(self, expected, *args, **kwargs):
+        completed = self.run(*args, **kwargs)
+        check(completed.returncode == expected,
+              f"drawaudit {' '.join(args)}: exit {completed.returncode}, expected {expected}\n"
+              f"stderr: {completed.stderr.decode(errors='replace')[:2000]}")
+        return completed
+
+
+def normalise(text, root):
+    text = re.sub(r'"seconds":[0-9.eE+-]+', '"seconds":0', text)
+    text = re.sub(r"plies in [0-9.]+ s\.", "plies in 0.00 s.", text)
+    return text.replace(root + "/", "")
+
+
+def golden_args(fmt):
+    return ["--format", fmt, "--no-progress", "-j", "2", SAMPLES]
+
+
+def golden_path(runner, fmt):
+    return os.path.join(runner.root, EXPECTED, f"sample_pgns.{fmt}")
+
+
+def run_golden(runner, fmt):
+    completed = runner.run(*golden_args(fmt))
+    check(completed.returncode in (0, 1),
+          f"--format {fmt}: exit {completed.returncode}\n{completed.stderr.decode(errors='replace')}")
+    check(completed.stderr == b"", f"--format {fmt}: unexpected stderr:\n{completed.stderr.decode(errors='replace')}")
+    return normalise(completed.stdout.decode("utf-8"), runner.root)
+
+
+def case_golden(runner, fmt):
+    actual = run_golden(runner, fmt)
+    path = golden_path(runner, fmt)
+    check(os.path.exists(path), f"{path} missing: run with --update golden")
+    with open(path, encoding="utf-8", newline="") as f:
+        expected = f.read()
+    if actual != expected:
+        import difflib
+        diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                            "expected", "actual", n=2))
+        raise Failure(f"--format {fmt} differs from {path}:\n{diff[:6000]}")
+
+
+def update_golden(runner):
+    os.makedirs(os.path.join(runner.root, EXPECTED), exist_ok=True)
+    for fmt in FORMATS:
+        with open(golden_path(runner, fmt), "w", encoding="utf-8", newline="") as f:
+            f.write(run_golden(runner, fmt))
+        print(f"wrote {golden_path(runner, fmt)}")
+
+
+def case_jsonl_valid(runner):
+    """Every line is one JSON object; the records follow RULES.md's order and fields."""
+    out = runner.run("--format", "jsonl", "--no-progress", SAMPLES).stdout.decode("utf-8")
+    lines = out.splitlines()
+    check(lines, "no output")
+    records = [json.loads(line) for line in lines]
+    check(records[-1]["type"] == "summary", "summary is not last")
+    finding_keys = {"type", "file", "game", "line", "column", "ply", "move", "rule", "route", "side",
+                    "article", "severity", "laws", "message", "fen", "occurrences", "moves",
+                    "halfmove_clock", "until_ply", "recorded", "expected", "extra_plies"}
+    game_keys = {"type", "file", "game", "line", "white", "black", "event", "round", "date", "result",
+                 "laws", "plies", "termination", "end_ply", "expected_result", "status", "findings"}
+    pending = []
+    games = 0
+    for record in records[:-1]:
+        if record["type"] == "finding":
+            check(set(record) == finding_keys, f"finding keys {sorted(record)}")
+            check(record["severity"] in ("info", "warning", "error"), f"severity {record['severity']}")
+            check((record["route"] is None) == (record["rule"] not in ("threefold-claim", "fifty-move-claim")),
+                  f"route of {record}")
+            check((record["move"] is None) == (record["ply"] == 0) or record["rule"] in
+                  ("parse-error", "bad-fen", "unsupported-variant", "result-mismatch", "result-conflict",
+                   "early-agreement", "illegal-move", "null-move", "fen-repaired"),
+                  f"move null only at ply 0: {record}")
+            pending.append(record)
+        else:
+            check(record["type"] == "game", f"unknown record {record}")
+            check(set(record) == game_keys, f"game keys {sorted(record)}")
+            check(record["findings"] == len(pending), f"game {record['game']}: findings count")
+            for finding in pending:
+                check((finding["file"], finding["game"]) == (record["file"], record["game"]),
+                      "a finding is not followed by its game record")
+            pending = []
+            games += 1
+    check(not pending, "findings after the last game record")
+    check(records[-1]["games"] == games, "summary games")
+
+
+def case_sarif_structure(runner):
+    completed = runner.run("--format", "sarif", "--no-progress", SAMPLES)
+    log = json.loads(completed.stdout)
+    check(log["version"] == "2.1.0", "version")
+    check(log["$schema"].endswith("sarif-2.1.0.json"), "$schema")
+    check(len(log["runs"]) == 1, "one run")
+    run = log["runs"][0]
+    driver = run["tool"]["driver"]
+    for key in ("name", "version", "informationUri", "rules"):
+        check(key in driver, f"driver.{key}")
+    rule_ids = [rule["id"] for rule in driver["rules"]]
+    check(len(rule_ids) == len(set(rule_ids)), "duplicate rule ids")
+    for rule in driver["rules"]:
+        for key in ("id", "name", "shortDescription", "fullDescription", "help"):
+            check(key in rule, f"rule {rule.get('id')}: {key}")
+        check(rule["shortDescription"]["text"] and rule["help"]["text"], f"rule {rule['id']}: empty text")
+    check(isinstance(run["results"], list) and run["results"], "results")
+    fingerprints = set()
+    for result in run["results"]:
+        check(driver["rules"][result["ruleIndex"]]["id"] == result["ruleId"], "ruleIndex")
+        check(result["level"] in ("error", "warning", "note"), "level")
+        check(result["message"]["text"], "message")
+        location = result["locations"][0]["physicalLocation"]
+        uri = location["artifactLocation"]["uri"]
+        check(not uri.startswith("/") and "://" not in uri, f"uri {uri} is not relative")
+        check(os.path.exists(os.path.join(runner.root, uri)), f"uri {uri} does not exist")
+        check(location["region"]["startLine"] >= 1, "startLine")
+        check(location["region"].get("startColumn", 1) >= 1, "startColumn")
+        fingerprint = result["partialFingerprints"]["drawauditFinding/v1"]
+        check(re.fullmatch(r"[0-9a-f]{16}", fingerprint), "fingerprint format")
+        check(fingerprint not in fingerprints, f"fingerprint {fingerprint} twice")
+        fingerprints.add(fingerprint)
+
+
+def case_exit_codes(runner):
+    clean = f"{FIXTURES}/clean.pgn"
+    warning = f"{FIXTURES}/warning-only.pgn"
+    runner.expect_exit(0, "--no-progress", clean)
+    illegal = f"{FIXTURES}/illegal-move.pgn"
+    runner.expect_exit(1, "--no-progress", illegal)
+    runner.expect_exit(0, "--no-progress", "--fail-on", "never", illegal)
+    runner.expect_exit(0, "--no-progress", "--ignore", "illegal-move", illegal)
+    runner.expect_exit(0, "--no-progress", warning)
+    runner.expect_exit(1, "--no-progress", "--fail-on", "warning", warning)
+    runner.expect_exit(1, "--no-progress", "--fail-on", "info", warning)
+    runner.expect_exit(0, "--no-progress", "--fail-on", "warning", "--ignore", "early-agreement", warning)
+    runner.expect_exit(1, "--no-progress", "--severity", "early-agreement=error", warning)
+    runner.expect_exit(0, "--help")
+    runner.expect_exit(0, "--version")
+    runner.expect_exit(2, "--no-such-option", clean)
+    runner.expect_exit(2, "--format", "xml", clean)
+    runner.expect_exit(2, "--only", "no-such-rule", clean)
+    runner.expect_exit(2, "--severity", "threefold-claim=fatal", clean)
+    runner.expect_exit(2, "-j", "0", clean)
+    runner.expect_exit(2)  # no input
+    runner.expect_exit(2, "--config", "tests/cli/fixtures/no-such.toml", clean)
+
+
+def case_unreadable_input(runner):
+    """A missing file among good ones: named on stderr, the others still audited, exit 2."""
+    completed = runner.expect_exit(2, "--format", "jsonl", "--no-progress", f"{FIXTURES}/clean.pgn",
+                                   "tests/cli/fixtures/missing.pgn", f"{FIXTURES}/warning-only.pgn")
+    stderr = completed.stderr.decode()
+    check("tests/cli/fixtures/missing.pgn" in stderr, f"stderr does not name the file: {stderr}")
+    games = [json.loads(line) for line in completed.stdout.decode().splitlines()]
+    files = [g["file"] for g in games if g["type"] == "game"]
+    check(files == [f"{FIXTURES}/clean.pgn", f"{FIXTURES}/warning-only.pgn"], f"games from {files}")
+    check(games[-1]["type"] == "summary" and games[-1]["files"] == 2, "summary")
+    # An unreadable directory entry works the same way, and so does a corrupt compressed file.
+    with tempfile.TemporaryDirectory() as scratch:
+        corrupt = os.path.join(scratch, "corrupt.pgn.zst")
+        with open(corrupt, "wb") as f:
+            f.write(b"\x28\xb5\x2f\xfd" + b"\x00garbage" * 10)
+        completed = runner.expect_exit(2, "--format", "jsonl", "--no-progress", corrupt,
+                                       f"{FIXTURES}/clean.pgn")
+        check("corrupt.pgn.zst" in completed.stderr.decode(), "corrupt file not named")
+        check(b'"file":"tests/cli/fixtures/clean.pgn"' in completed.stdout, "good file not audited")
+
+
+def case_config_file(runner):
+    options = ["--format", "jsonl", "--only", "threefold-claim,fifty-move-claim", "--severity",
+               "threefold-claim=warning", "--fail-on", "warning", "--laws", "2023", "-j", "2",
+               "--no-progress"]
+    by_options = runner.run(*options, SAMPLES)
+    by_config = runner.run("--config", f"{FIXTURES}/ci.toml", SAMPLES)
+    check(by_options.returncode == by_config.returncode,
+          f"exit {by_options.returncode} with options, {by_config.returncode} with the config file")
+    check(normalise(by_options.stdout.decode(), runner.root) == normalise(by_config.stdout.decode(), runner.root),
+          "the config file and the options give different output")
+    check(b'"rule":"checkmate"' not in by_config.stdout, "--only from the config file not applied")
+    # .drawaudit.toml in the current directory is read without --config; options still win.
+    with tempfile.TemporaryDirectory() as scratch:
+        shutil.copy(os.path.join(runner.root, FIXTURES, "ci.toml"), os.path.join(scratch, ".drawaudit.toml"))
+        samples = os.path.join(scratch, "samples")
+        shutil.copytree(os.path.join(runner.root, SAMPLES), samples)
+        in_dir = runner.run("samples", cwd=scratch)
+        direct = runner.run(*options, "samples", cwd=scratch)
+        check(in_dir.stdout == direct.stdout or
+              normalise(in_dir.stdout.decode(), scratch) == normalise(direct.stdout.decode(), scratch),
+              ".drawaudit.toml not applied")
+        overridden = runner.run("--format", "csv", "samples", cwd=scratch)
+        check(overridden.stdout.startswith(b"file,game,"), "a command-line option does not override the config")
+
+
+def case_jobs_identical(runner):
+    """Byte-identical output for any -j, also with chunks far smaller than the input."""
+    for fmt in ("jsonl", "text", "pgn"):
+        outputs = {}
+        for jobs, chunk in (("1", None), ("2", None), ("4", None), ("1", "16384"), ("3", "16384"), ("4", "4096")):
+            args = ["--format", fmt, "--no-progress", "-j", jobs]
+            if chunk:
+                args += ["--chunk-bytes", chunk]
+            completed = runner.run(*args, TWIC, SAMPLES)
+            check(completed.returncode in (0, 1), f"exit {completed.returncode}: {completed.stderr.decode()}")
+            outputs[(jobs, chunk)] = normalise(completed.stdout.decode("utf-8"), runner.root)
+        reference = outputs[("1", None)]
+        check(len(reference) > 1000, "suspiciously small output")
+        for key, output in outputs.items():
+            check(output == reference, f"--format {fmt}: -j {key[0]} --chunk-bytes {key[1]} differs from -j 1")
+
+
+def pgn_extract(path, scratch):
+    """Game count and the error messages (without locations) pgn-extract gives for a file."""
+    out = os.path.join(scratch, "extracted.pgn")
+    completed = subprocess.run([PGN_EXTRACT, "-s", "-o", out, path], capture_output=True, timeout=600)
+    games = 0
+    with open(out, encoding="latin-1") as f:
+        games = sum(1 for line in f if line.startswith("[Event "))
+    stderr = re.sub(r"Games: \d+", "\n", completed.stderr.decode("latin-1"))  # its progress counter
+    errors = [line for line in re.split(r"[\r\n]+", stderr)
+              if line.strip() and not line.startswith("File ") and not line.startswith("Processing")]
+    return games, errors
+
+
+def case_pgn_readback(runner):
+    check(os.path.exists(PGN_EXTRACT), f"{PGN_EXTRACT} not installed")
+    with tempfile.TemporaryDirectory() as scratch:
+        for source in (TWIC, SAMPLES):
+            written = os.path.join(scratch, "written.pgn")
+            completed = runner.run("--format", "pgn", "--no-progress", "-o", written, source)
+            check(completed.returncode in (0, 1), f"exit {completed.returncode}: {completed.stderr.decode()}")
+            with open(written, "rb") as f:
+                text = f.read()
+            check(b"{drawaudit: " in text, f"{source}: no comment written")
+            if os.path.isdir(os.path.join(runner.root, source)):
+                original = os.path.join(scratch, "original.pgn")
+                with open(original, "wb") as out:
+                    for name in sorted(os.listdir(os.path.join(runner.root, source))):
+                        if name.endswith(".pgn"):
+                            with open(os.path.join(runner.root, source, name), "rb") as f:
+                                out.write(f.read() + b"\n\n")
+            else:
+                original = os.path.join(runner.root, source)
+            original_games, original_errors = pgn_extract(original, scratch)
+            written_games, written_errors = pgn_extract(written, scratch)
+            check(written_games == original_games,
+                  f"{source}: pgn-extract reads {written_games} games back, {original_games} from the input")
+            check(len(written_errors) <= len(original_errors),
+                  f"{source}: pgn-extract reports new errors on the written file:\n" +
+                  "\n".join(e for e in written_errors if e not in original_errors)[:3000])
+            if source == TWIC:
+                check(not written_errors, f"pgn-extract errors: {written_errors[:20]}")
+
+
+def leftovers(directory):
+    return [name for name in os.listdir(directory) if ".drawaudit-" in name]
+
+
+def case_atomic_output(runner):
+    with tempfile.TemporaryDirectory() as scratch:
+        target = os.path.join(scratch, "report.jsonl")
+        direct = runner.run("--format", "jsonl", "--no-progress", SAMPLES)
+        runner.expect_exit(1, "--format", "jsonl", "--no-progress", "-o", target, SAMPLES)
+        with open(target, "rb") as f:
+            check(normalise(f.read().decode(), runner.root) == normalise(direct.stdout.decode(), runner.root),
+                  "-o output differs from standard output")
+        check(not leftovers(scratch), f"temporary files left: {leftovers(scratch)}")
+        check(oct(os.stat(target).st_mode & 0o777) != oct(0o600) or os.umask(0o022) == 0o077,
+              "report file kept the temporary file's private mode")
+
+        # An output directory that does not exist: exit 2, nothing created.
+        runner.expect_exit(2, "--no-progress", "-o", os.path.join(scratch, "no", "such", "dir.txt"), SAMPLES)
+
+        # Ctrl-C during a long run: exit 130, the old report untouched, no temporary file left.
+        with open(target, "w") as f:
+            f.write("previous report\n")
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+        process = subprocess.Popen([runner.binary, "--format", "jsonl", "--no-progress", "-o", target, LARGE],
+                                   cwd=runner.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        time.sleep(1.5)
+        check(process.poll() is None, "the run ended before it could be interrupted")
+        check(leftovers(scratch), "no temporary file while writing")
+        process.send_signal(signal.SIGINT)
+        try:
+            process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise Failure("did not stop within 60 s of SIGINT")
+        check(process.returncode == 130, f"exit {process.returncode} after SIGINT, expected 130")
+        with open(target) as f:
+            check(f.read() == "previous report\n", "the previous report was replaced")
+        check(not leftovers(scratch), f"temporary files left after SIGINT: {leftovers(scratch)}")
+
+
+def case_stdin(runner):
+    with open(os.path.join(runner.root, FIXTURES, "warning-only.pgn"), "rb") as f:
+        data = f.read()
+    from_stdin = runner.expect_exit(0, "--format", "jsonl", "--no-progress", "-", stdin=data)
+    check(b'"rule":"early-agreement"' in from_stdin.stdout and b'"file":"-"' in from_stdin.stdout,
+          "standard input not audited")
+
+
+def case_text_colour(runner):
+    plain = runner.run("--format", "text", "--no-progress", SAMPLES).stdout
+    check(b"\x1b[" not in plain, "colour written to a pipe")
+    forced = runner.run("--format", "text", "--no-progress", "--color", "always", SAMPLES).stdout
+    check(b"\x1b[" in forced, "--color always without colour")
+    no_color = runner.run("--format", "text", "--no-progress", "--color", "auto", SAMPLES,
+                          env_extra={"NO_COLOR": "1"}).stdout
+    check(no_color == plain, "NO_COLOR not respected")
+
+
+def case_filters(runner):
+    only = runner.run("--format", "jsonl", "--no-progress", "--only", "threefold-claim", SAMPLES).stdout.decode()
+    rules = {json.loads(line)["rule"] for line in only.splitlines() if '"type":"finding"' in line}
+    check(rules == {"threefold-claim"}, f"--only threefold-claim gave {rules}")
+    ignored = runner.run("--format", "jsonl", "--no-progress", "--ignore", "threefold-claim,fifty-move-claim",
+                         SAMPLES).stdout.decode()
+    rules = {json.loads(line)["rule"] for line in ignored.splitlines() if '"type":"finding"' in line}
+    check(rules and not rules & {"threefold-claim", "fifty-move-claim"}, f"--ignore gave {rules}")
+    severity = runner.run("--format", "jsonl", "--no-progress", "--only", "threefold-claim", "--severity",
+                          "threefold-claim=error", SAMPLES).stdout.decode()
+    levels = {json.loads(line)["severity"] for line in severity.splitlines() if '"type":"finding"' in line}
+    check(levels == {"error"}, f"--severity gave {levels}")
+
+
+CASES = {
+    **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in FORMATS},
+    "jsonl-valid": case_jsonl_valid,
+    "sarif-structure": case_sarif_structure,
+    "exit-codes": case_exit_codes,
+    "unreadable-input": case_unreadable_input,
+    "config-file": case_config_file,
+    "jobs-identical": case_jobs_identical,
+    "pgn-readback": case_pgn_readback,
+    "atomic-output": case_atomic_output,
+    "stdin": case_stdin,
+    "text-colour": case_text_colour,
+    "filters": case_filters,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--update", choices=["golden"], help="rewrite the expected outputs")
+    parser.add_argument("case", nargs="?", choices=sorted(CASES))
+    args = parser.parse_args()
+    runner = Runner(args.binary, args.root)
+    if args.update:
+        update_golden(runner)
+        return 0
+    if not args.case:
+        parser.error("give a case or --update golden")
+    try:
+        CASES[args.case](runner)
+    except Failure as failure:
+        print(f"FAIL {args.case}: {failure}", file=sys.stderr)
+        return 1
+    print(f"ok {args.case}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
