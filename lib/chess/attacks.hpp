@@ -46,7 +46,24 @@ constexpr std::array<std::array<Bitboard, 64>, 2> make_pawn_attacks() {
     return table;
 }
 
+// Slider attacks on an empty board (the candidates of a pin or a slider check).
+constexpr std::array<Bitboard, 64> make_empty_board_rays(bool rook) {
+    std::array<Bitboard, 64> table{};
+    constexpr int rook_steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    constexpr int bishop_steps[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    for (int s = 0; s < 64; ++s)
+        for (int d = 0; d < 4; ++d) {
+            const int df = rook ? rook_steps[d][0] : bishop_steps[d][0];
+            const int dr = rook ? rook_steps[d][1] : bishop_steps[d][1];
+            for (int k = 1; k < 8; ++k)
+                table[static_cast<std::size_t>(s)] |= step_bb(s, df * k, dr * k);
+        }
+    return table;
+}
+
 inline constexpr std::array<Bitboard, 64> KnightAttacks = make_knight_attacks();
+inline constexpr std::array<Bitboard, 64> RookRays = make_empty_board_rays(true);
+inline constexpr std::array<Bitboard, 64> BishopRays = make_empty_board_rays(false);
 inline constexpr std::array<Bitboard, 64> KingAttacks = make_king_attacks();
 inline constexpr std::array<std::array<Bitboard, 64>, 2> PawnAttacks = make_pawn_attacks();
 
@@ -87,6 +104,12 @@ constexpr Bitboard king_attacks(Square s) {
 // The squares a pawn of colour `c` on `s` attacks.
 constexpr Bitboard pawn_attacks(Color c, Square s) {
     return detail::PawnAttacks[static_cast<std::size_t>(index_of(c))][s];
+}
+constexpr Bitboard rook_rays(Square s) {
+    return detail::RookRays[s];
+}
+constexpr Bitboard bishop_rays(Square s) {
+    return detail::BishopRays[s];
 }
 inline Bitboard rook_attacks(Square s, Bitboard occupancy) {
     const detail::Magic& m = detail::RookMagics[s];

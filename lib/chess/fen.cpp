@@ -308,6 +308,7 @@ tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOp
     if (pos.attackers_to(pos.king_square(them)) & pos.pieces(pos.side_))
         return fail(std::string("the side not to move (") + color_name(them) + ") is in check");
     pos.checkers_ = pos.attackers_to(pos.king_square(pos.side_)) & pos.pieces(them);
+    pos.update_castling_squares();
     pos.ep_legal_ = false;
     pos.update_en_passant_legality();
     pos.key_ = pos.compute_key();

@@ -73,6 +73,10 @@ struct MoveGenerator {
         }
     }
 
+    static bool castling_allowed(const Position& pos, Square rook, int wing);
+    template <Color Us>
+    static bool quick_any(const Position& pos);
+
     static bool attacked_by(const Position& pos, Color by, Square s, Bitboard occupancy) {
         const Bitboard enemies = pos.pieces(by);
         const Bitboard queens = pos.by_type_[index_of(PieceType::Queen)];
@@ -204,31 +208,62 @@ void MoveGenerator::generate(const Position& pos, Sink& sink) {
         }
     }
 
-    // Castling (3.8.2): king and rook unmoved (the right), the squares between king and its
-    // destination and rook and its destination empty but for the two, and the king not in check,
-    // not crossing or landing on an attacked square. Chess960 alike: king to g/c, rook to f/d.
     if (!checkers) {
-        const CastlingRights& rights = pos.castling_;
         for (int wing = 0; wing < 2; ++wing) {
-            const Square rook = rights.rook[index_of(Us)][wing];
-            if (rook == NoSquare) continue;
-            const int back_rank = rank_of(king);
-            const Square king_to = make_square(wing == 0 ? 6 : 2, back_rank);
-            const Square rook_to = make_square(wing == 0 ? 5 : 3, back_rank);
-            const Bitboard movers = bb(king) | bb(rook);
-            const Bitboard must_be_empty = (between_bb(king, king_to) | bb(king_to) |
-                                            between_bb(rook, rook_to) | bb(rook_to)) &
-                                           ~movers;
-            if (occupancy & must_be_empty) continue;
-            const Bitboard without_movers = occupancy ^ movers;
-            Bitboard king_path = between_bb(king, king_to) | bb(king_to);
-            king_path &= ~bb(king);
-            bool safe = true;
-            while (king_path && safe)
-                safe = !attacked_by(pos, Them, pop_lsb(king_path), without_movers);
-            if (safe) sink.add(Move(king, rook, MoveKind::Castling));
+            const Square rook = pos.castling_.rook[index_of(Us)][wing];
+            if (rook != NoSquare && castling_allowed(pos, rook, wing))
+                sink.add(Move(king, rook, MoveKind::Castling));
         }
     }
+}
+
+// Castling (3.8.2) with the right already established and the king not in check: the squares
+// between king and its destination and rook and its destination empty but for the two, and the
+// king not crossing or landing on an attacked square. Chess960 alike: king to g/c, rook to f/d.
+bool MoveGenerator::castling_allowed(const Position& pos, Square rook, int wing) {
+    const Color us = pos.side_;
+    const Square king = pos.king_square(us);
+    const Bitboard occupancy = pos.occupied();
+    const int back_rank = rank_of(king);
+    const Square king_to = make_square(wing == 0 ? 6 : 2, back_rank);
+    const Square rook_to = make_square(wing == 0 ? 5 : 3, back_rank);
+    const Bitboard movers = bb(king) | bb(rook);
+    const Bitboard must_be_empty =
+        (between_bb(king, king_to) | bb(king_to) | between_bb(rook, rook_to) | bb(rook_to)) &
+        ~movers;
+    if (occupancy & must_be_empty) return false;
+    // Without the castling rook: in Chess960 it may be what shields the king's destination.
+    const Bitboard without_movers = occupancy ^ movers;
+    Bitboard king_path = (between_bb(king, king_to) | bb(king_to)) & ~bb(king);
+    while (king_path)
+        if (attacked_by(pos, ~us, pop_lsb(king_path), without_movers)) return false;
+    return true;
+}
+
+// Without check, almost every position has a knight, pawn or slider move that needs no
+// attack test; look for one of those before the full generator.
+template <Color Us>
+bool MoveGenerator::quick_any(const Position& pos) {
+    const Bitboard own = pos.pieces(Us);
+    const Bitboard occupancy = pos.occupied();
+    const Square king = pos.king_square(Us);
+    // A piece on no line through its king cannot be pinned: no pin search needed for it.
+    const Bitboard free = own & ~(rook_rays(king) | bishop_rays(king));
+    Bitboard knights = pos.pieces(Us, PieceType::Knight) & free;
+    while (knights)
+        if (knight_attacks(pop_lsb(knights)) & ~own) return true;
+    const Bitboard pawns = pos.pieces(Us, PieceType::Pawn) & free;
+    if (pawn_push<Us>(pawns) & ~occupancy) return true;
+    const Bitboard enemies = pos.pieces(~Us);
+    if ((pawn_attacks_west<Us>(pawns) | pawn_attacks_east<Us>(pawns)) & enemies) return true;
+    Bitboard sliders = (pos.pieces(Us, PieceType::Bishop) | pos.pieces(Us, PieceType::Rook) |
+                        pos.pieces(Us, PieceType::Queen)) &
+                       free;
+    while (sliders) {
+        const Square from = pop_lsb(sliders);
+        if (attacks_of(type_of(pos.board_[from]), Us, from, occupancy) & ~own) return true;
+    }
+    return false;
 }
 
 void Position::generate_legal(MoveList& list) const {
@@ -250,6 +285,11 @@ int Position::count_legal_moves() const {
 }
 
 bool Position::has_legal_move() const {
+    if (!checkers_) {
+        const bool found = side_ == Color::White ? MoveGenerator::quick_any<Color::White>(*this)
+                                                 : MoveGenerator::quick_any<Color::Black>(*this);
+        if (found) return true;
+    }
     AnySink sink;
     if (side_ == Color::White)
         MoveGenerator::generate<Color::White>(*this, sink);
@@ -259,6 +299,21 @@ bool Position::has_legal_move() const {
 }
 
 bool Position::is_legal(Move m) const {
+    // The two special kinds are checked directly (SAN reading asks for them); the rest by search.
+    if (m.kind() == MoveKind::Castling) {
+        if (checkers_ || m.from() != king_square(side_)) return false;
+        for (int wing = 0; wing < 2; ++wing)
+            if (castling_.rook[index_of(side_)][wing] == m.to() &&
+                m.promotion() == PieceType::Knight)
+                return MoveGenerator::castling_allowed(*this, m.to(), wing);
+        return false;
+    }
+    if (m.kind() == MoveKind::EnPassant) {
+        return ep_legal_ && m.to() == ep_square_ && m.promotion() == PieceType::Knight &&
+               board_[m.from()] == make_piece(side_, PieceType::Pawn) &&
+               (pawn_attacks(side_, m.from()) & bb(m.to())) &&
+               en_passant_capture_is_legal(m.from());
+    }
     MoveList list;
     generate_legal(list);
     return std::find(list.begin(), list.end(), m) != list.end();

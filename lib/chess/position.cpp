@@ -48,6 +48,13 @@ void Position::drop_castling_right(Color c, int wing) {
     rook = NoSquare;
 }
 
+void Position::update_castling_squares() {
+    castling_squares_ = 0;
+    for (Color c : {Color::White, Color::Black})
+        for (Square rook : castling_.rook[index_of(c)])
+            if (rook != NoSquare) castling_squares_ |= bb(rook) | bb(king_square(c));
+}
+
 Bitboard Position::attackers_to(Square s, Bitboard occupancy) const {
     const Bitboard diagonal =
         by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)];
@@ -64,10 +71,9 @@ Bitboard Position::pinned(Color c) const {
     const Square king = king_square(c);
     const Bitboard enemies = pieces(~c);
     const Bitboard queens = by_type_[index_of(PieceType::Queen)];
-    Bitboard snipers =
-        ((rook_attacks(king, 0) & (by_type_[index_of(PieceType::Rook)] | queens)) |
-         (bishop_attacks(king, 0) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
-        enemies;
+    Bitboard snipers = ((rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)) |
+                        (bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
+                       enemies;
     const Bitboard occupancy = occupied();
     Bitboard result = 0;
     while (snipers) {
@@ -134,7 +140,7 @@ void Position::make_move(Move m) {
     ++halfmove_clock_;
 
     // 9.2.2.2: a right ends when its king or rook moves, or the rook is captured.
-    if (castling_.any()) {
+    if ((bb(from) | bb(to)) & castling_squares_) {
         const int u = index_of(us), t = index_of(them);
         if (moving_type == PieceType::King) {
             drop_castling_right(us, 0);
@@ -144,6 +150,7 @@ void Position::make_move(Move m) {
             if (castling_.rook[u][wing] == from) drop_castling_right(us, wing);
             if (castling_.rook[t][wing] == to) drop_castling_right(them, wing);
         }
+        update_castling_squares();
     }
 
     switch (m.kind()) {
@@ -188,7 +195,19 @@ void Position::make_move(Move m) {
     key_ ^= zobrist::side();
     if (us == Color::Black) ++fullmove_number_;
 
-    checkers_ = attackers_to(king_square(them), occupied()) & pieces(us);
+    // Checkers of the side now to move; sliders only looked up when one is on a line with the king.
+    const Square their_king = king_square(them);
+    const Bitboard mine = by_color_[index_of(us)];
+    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
+    const Bitboard straight = (by_type_[index_of(PieceType::Rook)] | queens) & mine;
+    const Bitboard diagonal = (by_type_[index_of(PieceType::Bishop)] | queens) & mine;
+    checkers_ = ((pawn_attacks(them, their_king) & by_type_[index_of(PieceType::Pawn)]) |
+                 (knight_attacks(their_king) & by_type_[index_of(PieceType::Knight)])) &
+                mine;
+    if (rook_rays(their_king) & straight)
+        checkers_ |= rook_attacks(their_king, occupied()) & straight;
+    if (bishop_rays(their_king) & diagonal)
+        checkers_ |= bishop_attacks(their_king, occupied()) & diagonal;
     if (ep_square_ != NoSquare) update_en_passant_legality();
 }
 

@@ -134,6 +134,7 @@ private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void drop_castling_right(Color c, int wing);
+    void update_castling_squares();
     // Whether the pawn of the side to move on `from` may capture en passant on ep_square_
     // without leaving its king attacked (every pin, including the rank pin of 9.2.2.1's note).
     bool en_passant_capture_is_legal(Square from) const;
@@ -147,6 +148,8 @@ private:
     Bitboard checkers_ = 0;
     std::uint64_t key_ = 0;
     CastlingRights castling_{};
+    // Kings and rooks that still hold a right: moving or capturing one of them ends rights.
+    Bitboard castling_squares_ = 0;
     Color side_ = Color::White;
     Square ep_square_ = NoSquare;
     bool ep_legal_ = false;

@@ -12,7 +12,9 @@ namespace drawaudit::chess {
 
 namespace {
 
-tl::unexpected<SanError> error(SanErrorKind kind, std::string_view san, const char* why) {
+// Out of line and cold: keeps the success path of parse_san small.
+[[gnu::cold, gnu::noinline]] tl::unexpected<SanError> error(SanErrorKind kind, std::string_view san,
+                                                            const char* why) {
     std::string message(san);
     message += ": ";
     message += why;
@@ -79,22 +81,47 @@ const char* piece_name(PieceType t) {
     }
 }
 
+[[gnu::cold, gnu::noinline]] tl::unexpected<SanError> unreachable_error(std::string_view san,
+                                                                        PieceType type) {
+    const std::string why = std::string("no ") + piece_name(type) + " can reach that square";
+    return error(SanErrorKind::Illegal, san, why.c_str());
+}
+
+[[gnu::cold, gnu::noinline]] tl::unexpected<SanError> ambiguous_error(std::string_view san,
+                                                                      PieceType type) {
+    const std::string why = std::string("more than one ") + piece_name(type) + " can move there";
+    return error(SanErrorKind::Ambiguous, san, why.c_str());
+}
+
 // Of `candidates` (pieces of the mover that reach `to`, not the king), those whose move to `to`
-// is legal: not in double check, parrying a single check, and staying on a pin line.
-Bitboard legal_movers(const Position& pos, Bitboard candidates, Square to) {
+// is legal: not in double check, parrying a single check, and not leaving a pin line.
+inline Bitboard legal_movers(const Position& pos, Bitboard candidates, Square to) {
     const Bitboard checkers = pos.checkers();
-    const Square king = pos.king_square(pos.side_to_move());
+    const Color us = pos.side_to_move();
+    const Square king = pos.king_square(us);
     if (checkers) {
         if (more_than_one(checkers)) return 0;
         if (!((between_bb(king, lsb(checkers)) | checkers) & bb(to))) return 0;
     }
-    // Only a piece on a line with its king can be pinned; most moves skip the pin search.
-    Bitboard aligned = 0;
-    for (Bitboard b = candidates; b;) {
-        const Square from = pop_lsb(b);
-        if (line_bb(king, from) && !(line_bb(king, from) & bb(to))) aligned |= bb(from);
+    // Only a piece on a line with its king, moving off that line, can expose it; for each such
+    // candidate one x-ray look along the line decides (no full pin search).
+    Bitboard exposed = candidates & (rook_rays(king) | bishop_rays(king));
+    if (!exposed) return candidates;
+    const Bitboard enemies = pos.pieces(~us);
+    const Bitboard queens = pos.pieces(PieceType::Queen);
+    const Bitboard straight = (pos.pieces(PieceType::Rook) | queens) & enemies;
+    const Bitboard diagonal = (pos.pieces(PieceType::Bishop) | queens) & enemies;
+    while (exposed) {
+        const Square from = pop_lsb(exposed);
+        const Bitboard line = line_bb(king, from);
+        if (line & bb(to)) continue;  // moving along the line keeps the shield
+        const Bitboard without = pos.occupied() ^ bb(from);
+        const bool pinned =
+            (rook_rays(king) & bb(from))
+                ? (line & straight) && (rook_attacks(king, without) & line & straight)
+                : (line & diagonal) && (bishop_attacks(king, without) & line & diagonal);
+        if (pinned) candidates ^= bb(from);
     }
-    if (aligned) candidates &= ~(aligned & pos.pinned(pos.side_to_move()));
     return candidates;
 }
 
@@ -118,17 +145,14 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
 }  // namespace
 
 tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san) {
-    // Trailing check/mate marks, annotation glyphs and "e.p." carry no information.
+    // Trailing check/mate marks, annotation glyphs and "e.p." carry no information. Every byte
+    // below '0' or between '9' and 'A' (+ # ! ? . space and the like) can only be decoration.
     std::size_t n = san.size();
-    for (;;) {
-        while (n > 0 && (san[n - 1] == '+' || san[n - 1] == '#' || san[n - 1] == '!' ||
-                         san[n - 1] == '?' || san[n - 1] == ' '))
-            --n;
-        if (n >= 4 && std::memcmp(san.data() + n - 4, "e.p.", 4) == 0) {
-            n -= 4;
-            continue;
-        }
-        break;
+    auto is_decoration = [](char c) { return c < '0' || (c > '9' && c < 'A' && c != '='); };
+    while (n > 0 && is_decoration(san[n - 1])) --n;
+    if (n >= 3 && san[n - 1] == 'p' && san[n - 2] == '.' && san[n - 3] == 'e') {
+        n -= 3;
+        while (n > 0 && is_decoration(san[n - 1])) --n;
     }
     const char* s = san.data();
     if (n < 2) return error(SanErrorKind::Syntax, san, "too short for a move");
@@ -263,14 +287,12 @@ tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san
     const Bitboard candidates =
         attacks_of(type, us, to, occupancy) & pos.pieces(us, type) & from_mask;
     if (!candidates) {
-        std::string why = std::string("no ") + piece_name(type) + " can reach that square";
-        return error(SanErrorKind::Illegal, san, why.c_str());
+        return unreachable_error(san, type);
     }
     const Bitboard legal = legal_movers(pos, candidates, to);
     if (!legal) return error(SanErrorKind::Illegal, san, "the move leaves the king in check");
     if (more_than_one(legal)) {
-        std::string why = std::string("more than one ") + piece_name(type) + " can move there";
-        return error(SanErrorKind::Ambiguous, san, why.c_str());
+        return ambiguous_error(san, type);
     }
     return Move(lsb(legal), to);
 }
