@@ -90,8 +90,10 @@ std::size_t first_cut(const char* b, const char* e) {
 
 }  // namespace
 
-GameChunker::GameChunker(ByteSource& source, std::size_t target_bytes)
-    : source_(source), target_(std::max<std::size_t>(target_bytes, 1)) {}
+GameChunker::GameChunker(ByteSource& source, std::size_t target_bytes, std::size_t max_game_bytes)
+    : source_(source),
+      target_(std::max<std::size_t>(target_bytes, 1)),
+      max_game_(std::max(max_game_bytes, 2 * kSkipContext)) {}
 
 tl::expected<bool, IoError> GameChunker::fill(std::size_t want) {
     if (begin_ > 0) {
@@ -129,7 +131,8 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
         if (available == 0) return false;
         if (skipping_) {
             // The rest of an oversized game: discard up to the first cut.
-            const std::size_t cut = eof_ ? available : first_cut(b, e);
+            std::size_t cut = first_cut(b, e);
+            if (cut == kNoCut && eof_) cut = available;
             if (cut != kNoCut) {
                 consume(cut);
                 skipping_ = false;
@@ -153,7 +156,7 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
             consume(cut);
             return true;
         }
-        if (available >= kMaxGameBytes) {
+        if (available >= max_game_) {
             // No place to cut within the limit: report the game's beginning and skip the rest.
             const char* first = b;
             while (first < e && is(*first, kBlank | kBreak)) ++first;
@@ -216,7 +219,9 @@ std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::ui
     const TextPos at{line, static_cast<std::uint32_t>(q - line_start + 1),
                      chunk.offset + static_cast<std::uint64_t>(q - b)};
     visitor.begin_game(GameStart{file, first_game, at});
-    visitor.parse_error(ParseError{at, "game longer than 64 MiB: skipped up to the next game"});
+    visitor.parse_error(ParseError{at,
+                                   "game too long to hold (over the size limit, 64 MiB by "
+                                   "default): skipped up to the next game"});
     visitor.end_tags();
     visitor.end_game(std::string_view(q, static_cast<std::size_t>(e - q)));
     return 1;

@@ -49,7 +49,7 @@ struct Chunk {
     std::uint64_t offset = 0;  // of text[0] in the decompressed input
     std::uint32_t line = 1;    // of text[0]; text[0] always begins a line
     // A single game longer than kMaxGameBytes: `text` holds only its first line; parse_chunk
-    // reports it as one game with a parse error.
+    // reports it as one game with a parse error, and the chunker skips to the next cut.
     bool oversized = false;
 };
 
@@ -70,7 +70,8 @@ struct ChunkView {
 // (Inside a comment such a line ends the comment as unterminated, so it is a boundary there too.)
 class GameChunker {
   public:
-    explicit GameChunker(ByteSource& source, std::size_t target_bytes = std::size_t{1} << 20);
+    explicit GameChunker(ByteSource& source, std::size_t target_bytes = std::size_t{1} << 20,
+                         std::size_t max_game_bytes = kMaxGameBytes);
     // The next chunk; false at the end of the source.
     tl::expected<bool, IoError> next(Chunk& out);
     // The next chunk without copying it: a view into the buffer, valid until the next call.
@@ -84,6 +85,7 @@ class GameChunker {
 
     ByteSource& source_;
     std::size_t target_;
+    std::size_t max_game_;
     std::vector<char> buffer_;
     std::size_t begin_ = 0;     // first unconsumed byte
     std::size_t end_ = 0;       // end of the data

@@ -1,0 +1,148 @@
+// GameChunker: cuts only where every sequential parse is between games, whatever the target size.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "memory_source.hpp"
+#include "pgn/reader.hpp"
+#include "recording_visitor.hpp"
+
+namespace drawaudit::pgn {
+namespace {
+
+using testing::MemorySource;
+using testing::RecordingVisitor;
+
+std::vector<std::string> sequential(const std::string& text, bool variations = true) {
+    RecordingVisitor v(true);
+    v.variations = variations;
+    parse_games(text, TextOrigin{"f.pgn"}, v);
+    return v.log;
+}
+
+std::vector<std::string> chunked(const std::string& text, std::size_t target, std::size_t read_size,
+                                 bool variations = true, std::size_t* chunks = nullptr) {
+    MemorySource source(text, read_size);
+    GameChunker chunker(source, target);
+    RecordingVisitor v(true);
+    v.variations = variations;
+    std::uint64_t games = 0;
+    Chunk chunk;
+    while (true) {
+        auto got = chunker.next(chunk);
+        EXPECT_TRUE(got.has_value());
+        if (!got || !*got) break;
+        EXPECT_EQ(chunk.text.find_first_not_of(" \t\r\n") == 0 || chunk.offset == 0 ||
+                      chunk.text.find('[') != std::string::npos,
+                  true);
+        if (chunks != nullptr) ++*chunks;
+        games += parse_chunk(chunk, "f.pgn", games + 1, v);
+    }
+    return v.log;
+}
+
+// Game ends and starts of every kind, next to each other.
+const std::string kTricky =
+    "\xEF\xBB\xBF% escape line 1-0\n"
+    "[Event \"a\"]\n[Site \"x\"]\n\n1. e4 {c\n[Site \"in comment\"]\n1. d4 *\n"  // unterminated
+                                                                                 // comment
+    "[Event \"b\"]\n1. e4 (1. d4 (1. c4)\n[Round \"1\"]\n1. Nf3 1-0\n"  // unterminated variation
+    "[Round \"2\"]\n[White \"w\"]\n\n[Round \"3\"]\n"                   // tags-only, repeated tag
+    "%hidden ]\n[Black \"b\"]\n1. e4 e5\n"                    // % line inside a tag section
+    "[A \"1\"] ; comment 1-0\n[B \"2\"]\n*\n"                 // ; ends a tag section
+    "[Event \"x]\n[Site \"y\"]\n1. e4 *\n"                    // broken tag pair
+    "1. e4 <br> 1-0\n[Event \"after error\"]\n1. d4 0-1\r\n"  // unknown token
+    "\r[Event \"lone cr\"]\r1. e4\r\r[Event \"next\"]\r\n1. c4 1/2-1/2 {after} ; x\n"
+    "{between} [Event \"c\"] 1. e4 * {between, then movetext} e4 *\n"
+    "   [Event \"indented\"]\n  1. e4 ) e5 *\n"  // stray ')'
+    "[Event \"d\"]\n1. e4 $ e5 *\n"
+    "[Event \"e\"] 1. e4 { a [Event \"x\"] mid-line } e5 1-0 trailing garbage\n"
+    "[Event \"f\"]\n1. e4 1-0";
+
+TEST(Chunker, TrickyBoundariesChunkLikeTheSequentialParseAtEverySize) {
+    for (const bool variations : {true, false}) {
+        const auto expected = sequential(kTricky, variations);
+        for (const std::size_t target : {1, 2, 5, 17, 40, 64, 100, 333, 4096}) {
+            for (const std::size_t read_size : {1, 3, 64, 1000}) {
+                SCOPED_TRACE("target " + std::to_string(target) + ", reads of " +
+                             std::to_string(read_size));
+                EXPECT_EQ(chunked(kTricky, target, read_size, variations), expected);
+            }
+        }
+    }
+}
+
+TEST(Chunker, SmallTargetsGiveManyChunks) {
+    std::string text;
+    for (int i = 0; i < 200; ++i)
+        text += "[Event \"g\"]\n[Site \"s\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n";
+    std::size_t chunks = 0;
+    EXPECT_EQ(chunked(text, 256, 100, true, &chunks), sequential(text));
+    EXPECT_GT(chunks, 20u);
+}
+
+TEST(Chunker, ChunksStartAtLineStartsWithTheirLineAndOffset) {
+    const std::string text = "[Event \"a\"]\r\n1. e4 *\r\n[Event \"b\"]\r\n1. d4 *\r\n";
+    MemorySource source(text, 5);
+    GameChunker chunker(source, 1);
+    Chunk chunk;
+    std::vector<std::tuple<std::uint64_t, std::uint32_t, std::string>> got;
+    while (*chunker.next(chunk)) got.emplace_back(chunk.offset, chunk.line, chunk.text);
+    ASSERT_EQ(got.size(), 2u);
+    EXPECT_EQ(got[0],
+              std::make_tuple(std::uint64_t{0}, 1u, std::string("[Event \"a\"]\r\n1. e4 *\r\n")));
+    EXPECT_EQ(got[1],
+              std::make_tuple(std::uint64_t{22}, 3u, std::string("[Event \"b\"]\r\n1. d4 *\r\n")));
+}
+
+TEST(Chunker, NoCutInsideATagSectionWithoutEventTags) {
+    // A cut before "[Site" would split the tag section of the game.
+    const std::string text =
+        "[Round \"1\"]\n[Site \"s\"]\n[White \"w\"]\n1. e4 *\n[Round \"2\"]\n[Site \"t\"]\n1. d4 "
+        "*\n";
+    for (const std::size_t target : {1, 10, 30}) {
+        EXPECT_EQ(chunked(text, target, 7), sequential(text));
+    }
+}
+
+TEST(Chunker, EmptySourceHasNoChunks) {
+    MemorySource source("");
+    GameChunker chunker(source);
+    Chunk chunk;
+    auto got = chunker.next(chunk);
+    ASSERT_TRUE(got.has_value());
+    EXPECT_FALSE(*got);
+}
+
+TEST(Chunker, OversizedGameIsOneGameWithAParseErrorAndTheNextGamesAreRead) {
+    std::string text = "[Event \"small\"]\n1. e4 *\n[Event \"huge\"]\n1. e4 ";
+    while (text.size() < 400000) text += "Nf3 Nf6 Ng1 Ng8 ";
+    text += "*\n[Event \"after\"]\n1. d4 *\n[Event \"last\"]\n1. c4 *\n";
+    MemorySource source(text, 100000);
+    GameChunker chunker(source, 4096, 128 * 1024);
+    RecordingVisitor v;
+    std::uint64_t games = 0;
+    Chunk chunk;
+    while (*chunker.next(chunk)) games += parse_chunk(chunk, "f.pgn", games + 1, v);
+    ASSERT_EQ(games, 4u);
+    EXPECT_EQ(
+        v.errors,
+        (std::vector<std::string>{
+            "3:1 game too long to hold (over the size limit, 64 MiB by default): skipped up to "
+            "the next game"}));
+    EXPECT_EQ(v.log[v.log.size() - 6], "begin #4 7:1");
+    EXPECT_EQ(v.log[v.log.size() - 12], "begin #3 5:1");
+}
+
+TEST(Chunker, ReadGamesMatchesParseGamesOnTrickyText) {
+    MemorySource source(kTricky, 3);
+    RecordingVisitor v(true);
+    auto stats = read_games(source, "f.pgn", v);
+    ASSERT_TRUE(stats.has_value());
+    EXPECT_EQ(v.log, sequential(kTricky));
+    EXPECT_EQ(stats->bytes, kTricky.size());
+}
+
+}  // namespace
+}  // namespace drawaudit::pgn
