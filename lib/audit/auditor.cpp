@@ -186,30 +186,29 @@ void GameAuditor::begin_game(const pgn::GameStart& start) {
 }
 
 void GameAuditor::tag(std::string_view name, std::string_view raw_value, pgn::TextPos) {
-    std::string value = pgn::to_utf8(pgn::unescape_tag(raw_value));
-    if (name == "White")
-        report_.white = std::move(value);
-    else if (name == "Black")
-        report_.black = std::move(value);
-    else if (name == "Event")
-        report_.event = std::move(value);
-    else if (name == "Site")
-        report_.site = std::move(value);
-    else if (name == "Round")
-        report_.round = std::move(value);
-    else if (name == "Date")
-        report_.date = std::move(value);
-    else if (name == "Result")
-        report_.result = std::move(value);
-    else if (name == "Termination")
-        report_.termination_tag = std::move(value);
-    else if (name == "FEN") {
-        fen_tag_ = std::move(value);
-        has_fen_tag_ = true;
-    } else if (name == "SetUp")
-        setup_tag_ = std::move(value);
-    else if (name == "Variant")
-        variant_tag_ = std::move(value);
+    std::string* target = name == "White"         ? &report_.white
+                          : name == "Black"       ? &report_.black
+                          : name == "Event"       ? &report_.event
+                          : name == "Site"        ? &report_.site
+                          : name == "Round"       ? &report_.round
+                          : name == "Date"        ? &report_.date
+                          : name == "Result"      ? &report_.result
+                          : name == "Termination" ? &report_.termination_tag
+                          : name == "FEN"         ? &fen_tag_
+                          : name == "SetUp"       ? &setup_tag_
+                          : name == "Variant"     ? &variant_tag_
+                                                  : nullptr;
+    if (!target) return;  // other tags are not needed: no conversion cost
+    // Most values are plain ASCII without escapes: they are their own value.
+    const bool plain = std::all_of(raw_value.begin(), raw_value.end(), [](char c) {
+        return c != '\\' && static_cast<unsigned char>(c) < 0x80;
+    });
+    if (plain) {
+        target->assign(raw_value);
+    } else {
+        *target = pgn::to_utf8(pgn::unescape_tag(raw_value));
+    }
+    if (target == &fen_tag_) has_fen_tag_ = true;
 }
 
 pgn::Control GameAuditor::end_tags() {
@@ -270,29 +269,43 @@ bool GameAuditor::set_up_start() {
             f.message = fmt::format("The FEN tag was repaired as the pieces demand ({})", what);
         }
     }
-    push_position(start, Move{}, game_pos_);
+    start_history(start);
     started_ = true;
     pending_ = true;
     return true;
+}
+
+void GameAuditor::start_history(const Position& start) {
+    plies_.push_back(PlyRecord{start, Move{}, game_pos_, -1, 1});
+    keys_.push_back(start.key());
 }
 
 // Appends position k and finds its latest earlier occurrence. Only the positions since the last
 // irreversible move can repeat (9.2.2: a pawn move or capture changes the position for good, and
 // a lost castling right makes every earlier position different), and only those with the same
 // side to move, so the scan looks at every second entry back to the window start.
-void GameAuditor::push_position(const Position& position, Move move, pgn::TextPos where) {
+void GameAuditor::play(Move move, pgn::TextPos where) {
     const int k = static_cast<int>(plies_.size());
-    if (k > 0) {
-        const Position& before = plies_.back().position;
-        if (before.is_zeroing(move) || !(before.castling_rights() == position.castling_rights())) {
-            window_start_ = k;
-            second_occurrences_ = {};
-        }
-    }
-    plies_.push_back(PlyRecord{position, move, where, -1, 1});
-    keys_.push_back(position.key());
+    // Grow before copying so that the reference into the vector stays valid.
+    if (plies_.size() == plies_.capacity()) plies_.reserve(2 * plies_.capacity());
+    plies_.push_back(plies_.back());
     PlyRecord& record = plies_.back();
-    const std::uint64_t key = keys_.back();
+    record.position.make_move(move);
+    record.move = move;
+    record.where = where;
+    record.previous = -1;
+    record.occurrence = 1;
+    const Position& position = record.position;
+    const std::uint64_t key = position.key();
+    keys_.push_back(key);
+    // A capture or a pawn move is exactly what resets the halfmove clock (9.3).
+    const bool irreversible = position.halfmove_clock() == 0;
+    if (irreversible || !(plies_[static_cast<std::size_t>(k - 1)].position.castling_rights() ==
+                          position.castling_rights())) {
+        window_start_ = k;
+        second_occurrences_ = {};
+        return;
+    }
     for (int j = k - 2; j >= window_start_; j -= 2) {
         // A key match is only a candidate: same_position() decides (no claim from a collision).
         if (keys_[static_cast<std::size_t>(j)] == key &&
@@ -346,9 +359,7 @@ pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
         report_.error = true;
         return pgn::Control::Continue;
     }
-    Position next = position;
-    next.make_move(*parsed);
-    push_position(next, *parsed, pos);
+    play(*parsed, pos);
     // After an automatic end the moves are still replayed (an illegal one is still reported), but
     // no position after the end is judged.
     pending_ = !report_.end_ply.has_value();
@@ -467,9 +478,7 @@ void GameAuditor::end_game(std::string_view text) {
     std::stable_sort(report_.findings.begin(), report_.findings.end(),
                      [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
     if (options_.keep_game_text) report_.text = std::string(text);
-    GameReport done = std::move(report_);
-    report_ = GameReport{};
-    sink_.game(std::move(done));
+    sink_.game(std::move(report_));  // begin_game resets report_
 }
 
 // Everything RULES.md decides at position k: first the automatic endings, then (if the game goes
@@ -490,7 +499,6 @@ void GameAuditor::evaluate(int k, bool has_legal_move) {
 void GameAuditor::check_endings(int k, bool has_legal_move) {
     const PlyRecord& record = plies_[static_cast<std::size_t>(k)];
     const Position& position = record.position;
-    const Color mover = position.side_to_move();
     const bool automatic_draws = laws_ != Laws::Laws1997;  // 9.6 exists since the 2014 edition
 
     // 5.1.1: checkmate.
@@ -517,7 +525,17 @@ void GameAuditor::check_endings(int k, bool has_legal_move) {
     // 9.6.2: the clock reaches 150, unless the 150th half-move mates (mate takes precedence).
     const bool seventy_five = automatic_draws && position.halfmove_clock() >= 150 && !checkmate;
 
-    if (!(checkmate || stalemate || dead || fivefold || seventy_five)) return;
+    if (checkmate || stalemate || dead || fivefold || seventy_five) [[unlikely]] {
+        report_endings(k, Endings{checkmate, stalemate, dead, fivefold, seventy_five});
+    }
+}
+
+void GameAuditor::report_endings(int k, Endings e) {
+    const PlyRecord& record = plies_[static_cast<std::size_t>(k)];
+    const Position& position = record.position;
+    const Color mover = position.side_to_move();
+    const bool checkmate = e.checkmate, stalemate = e.stalemate, dead = e.dead,
+               fivefold = e.fivefold, seventy_five = e.seventy_five;
 
     // RULES.md termination order: checkmate, stalemate, dead position, fivefold, 75 moves.
     report_.end_ply = k;
@@ -573,86 +591,103 @@ void GameAuditor::check_endings(int k, bool has_legal_move) {
 }
 
 void GameAuditor::check_claims(int k) {
-    const PlyRecord& record = plies_[static_cast<std::size_t>(k)];
-    const Position& position = record.position;
-    const Color mover = position.side_to_move();
-
-    // 9.2.1.2: the position has appeared (at least) three times; the player to move claims.
-    if (record.occurrence >= 3) {
-        Finding& f = add_finding(Rule::ThreefoldClaim, k);
-        f.route = Route::Appeared;
-        f.article = "9.2.1.2";
-        f.side = side_of(mover);
-        fill_occurrences(k, f);
-        f.message = fmt::format(
-            "{} may claim a draw: the position has appeared for the {} time ({})",
-            colour_name(mover), ordinal(record.occurrence), earlier_occurrences_text(k));
+    const Position& position = plies_[static_cast<std::size_t>(k)].position;
+    const auto mover = static_cast<std::size_t>(chess::index_of(position.side_to_move()));
+    const int clock = position.halfmove_clock();
+    if (plies_[static_cast<std::size_t>(k)].occurrence >= 3) [[unlikely]] {
+        claim_threefold_appeared(k);
+    }
+    // 9.2.1.1 is only worth looking for when a position with the other side to move has already
+    // occurred twice in the window.
+    if (second_occurrences_[1 - mover] > 0) [[unlikely]]
+        claim_threefold_declared(k);
+    if (clock == 99 && !fifty_.declared_done) [[unlikely]]
+        claim_fifty_declared(k);
+    if (clock >= 100) [[unlikely]] {
+        if (!fifty_.appeared_done[mover]) claim_fifty_appeared(k);
         last_claim_ply_ = k;
     }
+}
 
-    // 9.2.1.1: a move that would make a position appear for the third time. Only worth looking
-    // for when a position with the other side to move has already occurred twice in the window.
-    if (second_occurrences_[chess::index_of(~mover)] > 0) {
-        Finding candidate;
-        if (find_declared_repetitions(k, candidate)) {
-            Finding& f = add_finding(Rule::ThreefoldClaim, k);
-            f.route = Route::Declared;
-            f.article = "9.2.1.1";
-            f.side = side_of(mover);
-            f.moves = std::move(candidate.moves);
-            f.occurrences = std::move(candidate.occurrences);
-            f.occurrence_moves = std::move(candidate.occurrence_moves);
-            f.message = fmt::format("{} may claim a draw by writing {}", colour_name(mover),
-                                    candidate.message);
-            last_claim_ply_ = k;
-        }
-    }
+// 9.2.1.2: the position has appeared (at least) three times; the player to move claims.
+void GameAuditor::claim_threefold_appeared(int k) {
+    const PlyRecord& record = plies_[static_cast<std::size_t>(k)];
+    const Color mover = record.position.side_to_move();
+    Finding& f = add_finding(Rule::ThreefoldClaim, k);
+    f.route = Route::Appeared;
+    f.article = "9.2.1.2";
+    f.side = side_of(mover);
+    fill_occurrences(k, f);
+    f.message =
+        fmt::format("{} may claim a draw: the position has appeared for the {} time ({})",
+                    colour_name(mover), ordinal(record.occurrence), earlier_occurrences_text(k));
+    last_claim_ply_ = k;
+}
 
-    // 9.3.1: at clock 99, the player to move may write down a move that is neither a pawn move
-    // nor a capture and claim (RULES.md: even a move that mates).
-    const int clock = position.halfmove_clock();
-    if (clock == 99 && !fifty_.declared_done) {
-        fifty_.declared_done = true;
-        position.generate_legal(scratch_moves_);
-        std::vector<std::string> quiet;
-        for (Move m : scratch_moves_) {
-            if (m.kind() == chess::MoveKind::Castling || !position.is_zeroing(m)) {
-                quiet.push_back(chess::to_san(position, m));
-            }
-        }
-        if (!quiet.empty()) {
-            Finding& f = add_finding(Rule::FiftyMoveClaim, k);
-            f.route = Route::Declared;
-            f.article = "9.3.1";
-            f.side = side_of(mover);
-            f.halfmove_clock = clock;
-            f.message = fmt::format(
-                "{} may claim a draw by writing a move that is neither a pawn move nor a capture "
-                "(e.g. {}): with it, the last 50 moves by each player will have been made "
-                "without a pawn move or capture",
-                colour_name(mover), next_move_text(k, Move{}) + quiet.front());
-            f.moves = std::move(quiet);
-            fifty_.finding_index[static_cast<std::size_t>(fifty_.finding_count++)] =
-                static_cast<int>(report_.findings.size()) - 1;
-            last_claim_ply_ = k;
+// 9.2.1.1: a move that would make a position appear for the third time; the player writes it
+// down and claims.
+void GameAuditor::claim_threefold_declared(int k) {
+    const Color mover = plies_[static_cast<std::size_t>(k)].position.side_to_move();
+    Finding candidate;
+    if (!find_declared_repetitions(k, candidate)) return;
+    Finding& f = add_finding(Rule::ThreefoldClaim, k);
+    f.route = Route::Declared;
+    f.article = "9.2.1.1";
+    f.side = side_of(mover);
+    f.moves = std::move(candidate.moves);
+    f.occurrences = std::move(candidate.occurrences);
+    f.occurrence_moves = std::move(candidate.occurrence_moves);
+    f.message =
+        fmt::format("{} may claim a draw by writing {}", colour_name(mover), candidate.message);
+    last_claim_ply_ = k;
+}
+
+// 9.3.1: at clock 99, the player to move may write down a move that is neither a pawn move nor a
+// capture and claim (RULES.md: even a move that mates).
+void GameAuditor::claim_fifty_declared(int k) {
+    const Position& position = plies_[static_cast<std::size_t>(k)].position;
+    const Color mover = position.side_to_move();
+    fifty_.declared_done = true;
+    position.generate_legal(scratch_moves_);
+    std::vector<std::string> quiet;
+    for (Move m : scratch_moves_) {
+        if (m.kind() == chess::MoveKind::Castling || !position.is_zeroing(m)) {
+            quiet.push_back(chess::to_san(position, m));
         }
     }
-    // 9.3.2: the last 50 moves by each player were made without a pawn move or capture.
-    if (clock >= 100 && !fifty_.appeared_done[static_cast<std::size_t>(chess::index_of(mover))]) {
-        fifty_.appeared_done[static_cast<std::size_t>(chess::index_of(mover))] = true;
-        Finding& f = add_finding(Rule::FiftyMoveClaim, k);
-        f.route = Route::Appeared;
-        f.article = "9.3.2";
-        f.side = side_of(mover);
-        f.halfmove_clock = clock;
-        f.message = fmt::format(
-            "{} may claim a draw: the last 50 moves by each player have been made without a pawn "
-            "move or capture (halfmove clock {})",
-            colour_name(mover), clock);
-        fifty_.finding_index[static_cast<std::size_t>(fifty_.finding_count++)] =
-            static_cast<int>(report_.findings.size()) - 1;
-    }
-    if (clock >= 100) last_claim_ply_ = k;
+    if (quiet.empty()) return;
+    Finding& f = add_finding(Rule::FiftyMoveClaim, k);
+    f.route = Route::Declared;
+    f.article = "9.3.1";
+    f.side = side_of(mover);
+    f.halfmove_clock = position.halfmove_clock();
+    f.message = fmt::format(
+        "{} may claim a draw by writing a move that is neither a pawn move nor a capture "
+        "(e.g. {}): with it, the last 50 moves by each player will have been made without a "
+        "pawn move or capture",
+        colour_name(mover), next_move_text(k, Move{}) + quiet.front());
+    f.moves = std::move(quiet);
+    fifty_.finding_index[static_cast<std::size_t>(fifty_.finding_count++)] =
+        static_cast<int>(report_.findings.size()) - 1;
+    last_claim_ply_ = k;
+}
+
+// 9.3.2: the last 50 moves by each player were made without a pawn move or capture.
+void GameAuditor::claim_fifty_appeared(int k) {
+    const Position& position = plies_[static_cast<std::size_t>(k)].position;
+    const Color mover = position.side_to_move();
+    fifty_.appeared_done[static_cast<std::size_t>(chess::index_of(mover))] = true;
+    Finding& f = add_finding(Rule::FiftyMoveClaim, k);
+    f.route = Route::Appeared;
+    f.article = "9.3.2";
+    f.side = side_of(mover);
+    f.halfmove_clock = position.halfmove_clock();
+    f.message = fmt::format(
+        "{} may claim a draw: the last 50 moves by each player have been made without a pawn "
+        "move or capture (halfmove clock {})",
+        colour_name(mover), position.halfmove_clock());
+    fifty_.finding_index[static_cast<std::size_t>(fifty_.finding_count++)] =
+        static_cast<int>(report_.findings.size()) - 1;
 }
 
 // The moves from position k that make an already twice-occurred position appear a third time.

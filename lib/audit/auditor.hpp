@@ -75,11 +75,21 @@ class GameAuditor final : public pgn::Visitor {
 
     void reset_game();
     bool set_up_start();
-    void push_position(const chess::Position& position, chess::Move move, pgn::TextPos where);
+    void start_history(const chess::Position& start);
+    void play(chess::Move move, pgn::TextPos where);
     void count_extra_half_move(std::string_view token, pgn::TextPos pos);
     void evaluate(int k, bool has_legal_move);
     void check_endings(int k, bool has_legal_move);
+    struct Endings {
+        bool checkmate, stalemate, dead, fivefold, seventy_five;
+    };
+    [[gnu::cold]] void report_endings(int k, Endings endings);
     void check_claims(int k);
+    // Findings are rare: kept out of the per-move path.
+    [[gnu::cold]] void claim_threefold_appeared(int k);
+    [[gnu::cold]] void claim_threefold_declared(int k);
+    [[gnu::cold]] void claim_fifty_declared(int k);
+    [[gnu::cold]] void claim_fifty_appeared(int k);
     bool find_declared_repetitions(int k, Finding& finding);
     void open_or_close_fifty_window(int k);
     void close_fifty_window(int last_ply);
