@@ -11,7 +11,9 @@ namespace {
 
 using namespace detail;
 
+// Reads of up to 1 MiB (fewer system calls), smaller for small chunk targets.
 constexpr std::size_t kReadBlock = std::size_t{1} << 20;
+constexpr std::size_t kMinReadBlock = std::size_t{4} << 10;
 constexpr std::size_t kNoCut = static_cast<std::size_t>(-1);
 // What is kept of a skipped oversized game to judge the next cut (its previous lines).
 constexpr std::size_t kSkipContext = std::size_t{64} << 10;
@@ -102,8 +104,9 @@ tl::expected<bool, IoError> GameChunker::fill(std::size_t want) {
         begin_ = 0;
     }
     while (!eof_ && end_ < want) {
-        if (buffer_.size() - end_ < kReadBlock) {
-            buffer_.resize(std::max({buffer_.size() * 2, end_ + kReadBlock, want}));
+        const std::size_t block = std::clamp(target_, kMinReadBlock, kReadBlock);
+        if (buffer_.size() - end_ < block) {
+            buffer_.resize(std::max({buffer_.size() * 2, end_ + block, want}));
         }
         auto n = source_.read(buffer_.data() + end_, buffer_.size() - end_);
         if (!n) return tl::unexpected(n.error());
@@ -141,7 +144,8 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
             const char* keep = e - std::min(available, kSkipContext);
             while (keep < e && keep > b && !is(keep[-1], kBreak)) ++keep;  // from a line start
             consume(static_cast<std::size_t>(keep - b));
-            if (auto filled = fill(end_ - begin_ + kReadBlock); !filled)
+            if (auto filled = fill(end_ - begin_ + std::clamp(target_, kMinReadBlock, kReadBlock));
+                !filled)
                 return tl::unexpected(filled.error());
             continue;
         }
