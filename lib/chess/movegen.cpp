@@ -232,12 +232,14 @@ bool MoveGenerator::castling_allowed(const Position& pos, Square rook, int wing)
         (between_bb(king, king_to) | bb(king_to) | between_bb(rook, rook_to) | bb(rook_to)) &
         ~movers;
     if (occupancy & must_be_empty) return false;
-    // Without the castling rook: in Chess960 it may be what shields the king's destination.
+    // Without the castling rook: in Chess960 it may be what shields the king's destination, even
+    // when the king stays on its square (king c1, rook b1, enemy rook a1). The destination is
+    // tested on the final occupancy, with the rook on its new square.
     const Bitboard without_movers = occupancy ^ movers;
-    Bitboard king_path = (between_bb(king, king_to) | bb(king_to)) & ~bb(king);
+    Bitboard king_path = between_bb(king, king_to);
     while (king_path)
         if (attacked_by(pos, ~us, pop_lsb(king_path), without_movers)) return false;
-    return true;
+    return !attacked_by(pos, ~us, king_to, without_movers | bb(rook_to));
 }
 
 // Without check, almost every position has a knight, pawn or slider move that needs no

@@ -9,6 +9,12 @@
 
 namespace drawaudit::chess {
 
+namespace {
+// Colour and type index of a piece by table: type_of's division is measurable in make_move.
+constexpr int ColorIndex[13] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
+constexpr int TypeIndex[13] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0};
+}  // namespace
+
 Position Position::startpos() {
     static const Position start = from_fen(StartFen).value().position;
     return start;
@@ -16,8 +22,8 @@ Position Position::startpos() {
 
 void Position::put_piece(Piece p, Square s) {
     const Bitboard b = bb(s);
-    by_color_[index_of(color_of(p))] |= b;
-    by_type_[index_of(type_of(p))] |= b;
+    by_color_[ColorIndex[p]] |= b;
+    by_type_[TypeIndex[p]] |= b;
     board_[s] = p;
     key_ ^= zobrist::piece_square(p, s);
 }
@@ -25,8 +31,8 @@ void Position::put_piece(Piece p, Square s) {
 void Position::remove_piece(Square s) {
     const Piece p = board_[s];
     const Bitboard b = bb(s);
-    by_color_[index_of(color_of(p))] ^= b;
-    by_type_[index_of(type_of(p))] ^= b;
+    by_color_[ColorIndex[p]] ^= b;
+    by_type_[TypeIndex[p]] ^= b;
     board_[s] = NoPiece;
     key_ ^= zobrist::piece_square(p, s);
 }
@@ -34,8 +40,8 @@ void Position::remove_piece(Square s) {
 void Position::move_piece(Square from, Square to) {
     const Piece p = board_[from];
     const Bitboard both = bb(from) | bb(to);
-    by_color_[index_of(color_of(p))] ^= both;
-    by_type_[index_of(type_of(p))] ^= both;
+    by_color_[ColorIndex[p]] ^= both;
+    by_type_[TypeIndex[p]] ^= both;
     board_[from] = NoPiece;
     board_[to] = p;
     key_ ^= zobrist::piece_square(p, from) ^ zobrist::piece_square(p, to);
@@ -132,7 +138,7 @@ void Position::make_move(Move m) {
     const Square from = m.from();
     const Square to = m.to();
     const Piece moving = board_[from];
-    const PieceType moving_type = type_of(moving);
+    const PieceType moving_type = static_cast<PieceType>(TypeIndex[moving]);
 
     if (ep_legal_) key_ ^= zobrist::en_passant(ep_square_);
     ep_square_ = NoSquare;
@@ -154,9 +160,12 @@ void Position::make_move(Move m) {
     }
 
     switch (m.kind()) {
-        case MoveKind::Normal:
-            if (board_[to] != NoPiece) {
-                remove_piece(to);
+        case MoveKind::Normal: {
+            const Piece captured = board_[to];
+            if (captured != NoPiece) {
+                by_color_[index_of(them)] ^= bb(to);
+                by_type_[TypeIndex[captured]] ^= bb(to);
+                key_ ^= zobrist::piece_square(captured, to);
                 halfmove_clock_ = 0;
             }
             move_piece(from, to);
@@ -165,6 +174,7 @@ void Position::make_move(Move m) {
                 if ((from ^ to) == 16) ep_square_ = static_cast<Square>((from + to) / 2);
             }
             break;
+        }
         case MoveKind::Promotion:
             if (board_[to] != NoPiece) remove_piece(to);
             remove_piece(from);

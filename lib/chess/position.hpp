@@ -41,6 +41,9 @@ struct FenRepair {
 
 struct FenOptions {
     bool chess960 = false;  // read castling letters as Chess960 rights (X-FEN / Shredder-FEN)
+    // Without it, a file letter naming a real back-rank rook that standard chess cannot castle
+    // with (e.g. "D" with the king on f1) still makes the position Chess960; KQkq with the king
+    // or rook off its standard square are dropped as a repair instead (see fen.cpp).
 };
 
 class Position;

@@ -169,6 +169,10 @@ tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san
     const Bitboard own = pos.pieces(us);
     const Bitboard occupancy = pos.occupied();
     PieceType type = piece_from_letter(s[0]);
+    if (s[0] == 'P' && n >= 3) {  // the explicit pawn letter of some exporters: Pe4, Pexd5
+        ++s;
+        --n;
+    }
 
     if (type == PieceType::None) {
         // Pawn move: e4, exd5, ed5, e8=Q, e8Q, exd8=n.
@@ -275,8 +279,13 @@ tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san
             for (int wing = 0; wing < 2; ++wing)
                 if (rights.rook[index_of(us)][wing] == to) return parse_castling(pos, san, wing);
         }
-        if (!(king_attacks(to) & bb(king) & from_mask))
+        if (!(king_attacks(to) & bb(king) & from_mask)) {
+            // The king's two-square step of standard castling written as a king move: Kg1, Kc8.
+            if (!pos.is_chess960() && file_of(king) == 4 && rank_of(to) == rank_of(king) &&
+                (file_of(to) == 6 || file_of(to) == 2) && (from_mask & bb(king)))
+                return parse_castling(pos, san, file_of(to) == 6 ? 0 : 1);
             return error(SanErrorKind::Illegal, san, "the king cannot reach that square");
+        }
         if (own & bb(to)) return error(SanErrorKind::Illegal, san, "the square holds an own piece");
         if (!king_may_step(pos, to))
             return error(SanErrorKind::Illegal, san, "the king would be in check");

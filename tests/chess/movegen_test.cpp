@@ -157,6 +157,14 @@ TEST(MoveGeneration, Chess960CastlingRookShieldingTheDestination) {
                            Move(F1, B1, MoveKind::Castling)));
 }
 
+TEST(MoveGeneration, Chess960CastlingWhereTheKingStaysButTheRookUncoversIt) {
+    // King c1 stays, the rook leaves b1 for d1: the rook on a1 would then give check.
+    const Position pos = position_of("2k5/8/8/8/8/8/8/rRK5 w B - 0 1", true);
+    EXPECT_FALSE(pos.in_check());
+    EXPECT_FALSE(generates(pos, Move(C1, B1, MoveKind::Castling)));
+    EXPECT_FALSE(pos.is_legal(Move(C1, B1, MoveKind::Castling)));
+}
+
 TEST(MoveGeneration, IsLegalRejectsArbitraryValues) {
     const Position start = Position::startpos();
     EXPECT_TRUE(start.is_legal(Move(E2, E4)));

@@ -115,6 +115,20 @@ TEST(SanRead, KingTakesOwnRookIsChess960Castling) {
     EXPECT_EQ(parsed(pos, "O-O-O"), Move(F1, B1, MoveKind::Castling));
 }
 
+TEST(SanRead, ExplicitPawnLetterIsAccepted) {
+    const Position pos = play(Position::startpos(), {"e4", "d5"});
+    EXPECT_EQ(parsed(pos, "Pe5"), Move(E4, E5));
+    EXPECT_EQ(parsed(pos, "Pexd5"), Move(E4, D5));
+}
+
+TEST(SanRead, StandardCastlingWrittenAsAKingStep) {
+    const Position pos = position_of(CastlingFen);
+    EXPECT_EQ(parsed(pos, "Kg1"), Move(E1, H1, MoveKind::Castling));
+    EXPECT_EQ(parsed(pos, "Kc1"), Move(E1, A1, MoveKind::Castling));
+    EXPECT_EQ(refusal(position_of("r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1"), "Kg1"),
+              SanErrorKind::Illegal);
+}
+
 TEST(SanRead, DisambiguatedKnightsAreResolvedByFileOrRank) {
     const Position pos = position_of("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
     EXPECT_EQ(parsed(pos, "Nbd2"), Move(B1, D2));
