@@ -2,6 +2,8 @@
 // exporters' carelessness (RULES.md `bad-fen` and `fen-repaired`).
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "chess/position.hpp"
 #include "chess_test_helpers.hpp"
 
@@ -221,6 +223,33 @@ TEST(FenRepair, ClocksAreRead) {
     EXPECT_EQ(pos.halfmove_clock(), 37);
     EXPECT_EQ(pos.fullmove_number(), 60);
     EXPECT_TRUE(repairs("4k3/8/8/8/8/8/8/4K3 b - - 37 60").empty());
+}
+
+TEST(FenFuzz, MutatedFensAreRefusedOrReadBackIdentically) {
+    constexpr std::string_view alphabet = "pnbrqkPNBRQK12345678/ wb-KQkqAHah36e0";
+    const std::string seeds[] = {
+        std::string(StartFen),
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    };
+    std::mt19937 rng(3);
+    for (int i = 0; i < 20000; ++i) {
+        std::string fen = seeds[rng() % 4];
+        for (int k = 1 + static_cast<int>(rng() % 3); k > 0; --k)
+            fen[rng() % fen.size()] = alphabet[rng() % alphabet.size()];
+        for (bool chess960 : {false, true}) {
+            const auto parsed = Position::from_fen(fen, FenOptions{chess960});
+            if (!parsed) continue;
+            const Position& pos = parsed->position;
+            const auto again = Position::from_fen(pos.to_fen(), FenOptions{pos.is_chess960()});
+            ASSERT_TRUE(again.has_value()) << fen << " -> " << pos.to_fen();
+            EXPECT_TRUE(again->repairs.empty()) << fen << " -> " << pos.to_fen();
+            EXPECT_TRUE(pos.same_position(again->position)) << fen << " -> " << pos.to_fen();
+            EXPECT_EQ(pos.key(), again->position.key()) << fen;
+            EXPECT_EQ(pos.to_fen(), again->position.to_fen()) << fen;
+        }
+    }
 }
 
 TEST(FenRepair, ValidFenNeedsNoRepair) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 
 #include "chess/position.hpp"
 #include "chess/san.hpp"
@@ -163,6 +164,23 @@ TEST(MoveGeneration, Chess960CastlingWhereTheKingStaysButTheRookUncoversIt) {
     EXPECT_FALSE(pos.in_check());
     EXPECT_FALSE(generates(pos, Move(C1, B1, MoveKind::Castling)));
     EXPECT_FALSE(pos.is_legal(Move(C1, B1, MoveKind::Castling)));
+}
+
+TEST(MoveGeneration, CountAnyAndListAgreeAlongRandomGames) {
+    std::mt19937 rng(7);
+    for (int game = 0; game < 200; ++game) {
+        Position pos = Position::startpos();
+        for (int ply = 0; ply < 200; ++ply) {
+            MoveList moves;
+            pos.generate_legal(moves);
+            ASSERT_EQ(moves.size(), pos.count_legal_moves()) << pos.to_fen();
+            ASSERT_EQ(moves.empty(), !pos.has_legal_move()) << pos.to_fen();
+            if (moves.empty()) break;
+            const Move m = moves[static_cast<int>(rng() % static_cast<unsigned>(moves.size()))];
+            ASSERT_TRUE(pos.is_legal(m)) << pos.to_fen();
+            pos.make_move(m);
+        }
+    }
 }
 
 TEST(MoveGeneration, IsLegalRejectsArbitraryValues) {

@@ -2,6 +2,8 @@
 // SAN and UCI writing.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "chess/position.hpp"
 #include "chess/san.hpp"
 #include "chess_test_helpers.hpp"
@@ -198,6 +200,27 @@ TEST(SanRead, MalformedTextIsASyntaxError) {
     const Position start = Position::startpos();
     for (std::string_view bad : {"", "N", "Nx", "e9", "K@e4", "Zf3", "O-O-O-O", "i3", "Nf3x", "+"})
         EXPECT_EQ(refusal(start, bad), SanErrorKind::Syntax) << bad;
+}
+
+TEST(SanRead, RandomTextIsEitherALegalMoveOrARefusal) {
+    constexpr std::string_view alphabet = "NBRQKPabcdefgh12345678x=O0-+#!?.ep :";
+    const Position positions[] = {
+        Position::startpos(),
+        position_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        position_of("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"),
+        position_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+    };
+    std::mt19937 rng(42);
+    for (int i = 0; i < 100000; ++i) {
+        std::string text(1 + rng() % 8, ' ');
+        for (char& c : text) c = alphabet[rng() % alphabet.size()];
+        for (const Position& pos : positions) {
+            const auto move = parse_san(pos, text);
+            if (move) {
+                ASSERT_TRUE(pos.is_legal(*move)) << text << " in " << pos.to_fen();
+            }
+        }
+    }
 }
 
 TEST(SanWrite, PawnPushPieceMoveAndCapture) {
