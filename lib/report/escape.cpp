@@ -68,8 +68,22 @@ void append_percent(fmt::memory_buffer& out, unsigned char c) {
 
 }  // namespace
 
+// Bytes a JSON string can hold as they are: printable ASCII except the quote and backslash.
+constexpr bool json_plain(unsigned char c) {
+    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+}
+
 void append_json_string(fmt::memory_buffer& out, std::string_view text) {
     out.push_back('"');
+    // Fast path: most values (names, SAN, FEN) need no escaping; copy runs of plain bytes at once.
+    std::size_t run = 0;
+    while (run < text.size() && json_plain(static_cast<unsigned char>(text[run]))) ++run;
+    append(out, text.substr(0, run));
+    text.remove_prefix(run);
+    if (text.empty()) {
+        out.push_back('"');
+        return;
+    }
     copy_utf8(out, text, [&](char c) {
         switch (c) {
             case '"':

@@ -72,7 +72,8 @@ bool claim_at_end(const audit::GameReport& report) {
 std::string result_verdict(const audit::GameReport& report) {
     const std::string recorded = report.result.empty() ? std::string("missing") : report.result;
     std::string out = "Result " + recorded + ": ";
-    if (report.error) {
+    // A record broken after an automatic end (an illegal move after mate) can still be judged.
+    if (report.error && report.expected_result.empty()) {
         out += "not judged (the game could not be audited to its end).";
         return out;
     }

@@ -81,6 +81,14 @@ std::string_view rule_help(Rule rule) {
     return "";
 }
 
+// "article 9.2" for the Laws, "PGN standard, section 8" for the articles of the PGN standard.
+std::string reference(std::string_view article) {
+    if (article.empty()) return "the FIDE Laws of Chess";
+    if (article.substr(0, 4) == "PGN ")
+        return fmt::format("PGN standard, section {}", article.substr(4));
+    return fmt::format("FIDE Laws of Chess, article {}", article);
+}
+
 // SARIF rule names are PascalCase identifiers: "threefold-claim" -> "ThreefoldClaim".
 std::string pascal_case(std::string_view id) {
     std::string name;
@@ -168,24 +176,20 @@ class SarifWriter final : public Writer {
         append_json_string(buffer_, description);
         append(buffer_, "},\n             \"fullDescription\": {\"text\": ");
         text_.clear();
-        if (article.empty()) {
-            fmt::format_to(std::back_inserter(text_), "{}.", description);
-        } else {
-            fmt::format_to(std::back_inserter(text_), "{} (article {}).", description, article);
-        }
+        fmt::format_to(std::back_inserter(text_), "{} ({}).", description, reference(article));
         append_json_string(buffer_, std::string_view(text_.data(), text_.size()));
         append(buffer_, "},\n             \"helpUri\": ");
         append_json_string(buffer_, laws_uri);
         append(buffer_, ",\n             \"help\": {\"text\": ");
         text_.clear();
-        fmt::format_to(std::back_inserter(text_), "{} Reference: {}{}.", rule_help(rule),
-                       article.empty() ? "the FIDE Laws of Chess" : "article ", article);
+        fmt::format_to(std::back_inserter(text_), "{} Reference: {}.", rule_help(rule),
+                       reference(article));
         append_json_string(buffer_, std::string_view(text_.data(), text_.size()));
         append(buffer_, ", \"markdown\": ");
         text_.clear();
         fmt::format_to(std::back_inserter(text_),
-                       "**{}**\n\n{}\n\nReference: [FIDE Laws of Chess]({}){}{}.", id,
-                       rule_help(rule), laws_uri, article.empty() ? "" : ", article ", article);
+                       "**{}**\n\n{}\n\nReference: {} ([FIDE Laws of Chess]({})).", id,
+                       rule_help(rule), reference(article), laws_uri);
         append_json_string(buffer_, std::string_view(text_.data(), text_.size()));
         append(buffer_, "},\n             \"properties\": {\"tags\": [\"chess\", \"fide-laws\"]}}");
     }

@@ -143,7 +143,7 @@ class TextWriter final : public Writer {
 
     static std::string_view move_label(const Finding& f) {
         if (!f.move.empty()) return f.move;
-        return f.ply == 0 ? "start" : "";
+        return f.ply == 0 ? "start" : "-";  // a finding about the text, not a move
     }
 
     void write_findings(const GameReport& report) {
