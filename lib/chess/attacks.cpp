@@ -23,18 +23,16 @@ Bitboard bishop_table[0x1480];
 constexpr int rook_directions[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int bishop_directions[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-// The relevant occupancy: every ray square except the last one before the edge.
+// The relevant occupancy: every ray square except the last one before the edge (a piece there
+// cannot block anything further).
 Bitboard relevant_mask(bool rook, Square s) {
+    auto on_board = [](int f, int r) { return f >= 0 && f <= 7 && r >= 0 && r <= 7; };
     Bitboard mask = 0;
     const auto& dirs = rook ? rook_directions : bishop_directions;
     for (const auto& d : dirs) {
-        int f = file_of(s) + d[0], r = rank_of(s) + d[1];
-        while (f + d[0] >= 0 && f + d[0] <= 7 && r + d[1] >= 0 && r + d[1] <= 7 && f >= 0 &&
-               f <= 7 && r >= 0 && r <= 7) {
+        for (int f = file_of(s) + d[0], r = rank_of(s) + d[1]; on_board(f + d[0], r + d[1]);
+             f += d[0], r += d[1])
             mask |= bb(make_square(f, r));
-            f += d[0];
-            r += d[1];
-        }
     }
     return mask;
 }

@@ -1,0 +1,55 @@
+// The attack tables: magic lookups agree with ray walking, the embedded magic numbers are the
+// ones in use (no start-up search), and the leaper and line tables hold what they say.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "chess/attacks.hpp"
+#include "chess/magic_numbers.hpp"
+
+namespace drawaudit::chess {
+namespace {
+
+TEST(Attacks, MagicLookupsAgreeWithRayWalkingOnRandomOccupancies) {
+    init_attack_tables();
+    std::mt19937_64 rng(1);
+    for (int i = 0; i < 64; ++i) {
+        const Square s = static_cast<Square>(i);
+        for (int k = 0; k < 500; ++k) {
+            const Bitboard occupancy = rng() & rng();
+            ASSERT_EQ(rook_attacks(s, occupancy), detail::slow_slider_attacks(true, s, occupancy));
+            ASSERT_EQ(bishop_attacks(s, occupancy),
+                      detail::slow_slider_attacks(false, s, occupancy));
+        }
+    }
+}
+
+TEST(Attacks, EmbeddedMagicNumbersAreTheOnesInUse) {
+    init_attack_tables();
+    for (int i = 0; i < 64; ++i) {
+        EXPECT_EQ(detail::RookMagics[i].magic, detail::RookMagicNumbers[i]) << i;
+        EXPECT_EQ(detail::BishopMagics[i].magic, detail::BishopMagicNumbers[i]) << i;
+    }
+}
+
+TEST(Attacks, LeaperTables) {
+    EXPECT_EQ(knight_attacks(A1), bb(B3) | bb(C2));
+    EXPECT_EQ(popcount(knight_attacks(E4)), 8);
+    EXPECT_EQ(king_attacks(H8), bb(G8) | bb(G7) | bb(H7));
+    EXPECT_EQ(pawn_attacks(Color::White, E4), bb(D5) | bb(F5));
+    EXPECT_EQ(pawn_attacks(Color::Black, A5), bb(B4));
+}
+
+TEST(Attacks, BetweenAndLineTables) {
+    init_attack_tables();
+    EXPECT_EQ(between_bb(A1, D4), bb(B2) | bb(C3));
+    EXPECT_EQ(between_bb(E1, E4), bb(E2) | bb(E3));
+    EXPECT_EQ(between_bb(A1, B3), 0u);
+    EXPECT_EQ(line_bb(A1, C3), detail::slow_slider_attacks(false, A1, 0) | bb(A1));
+    EXPECT_EQ(line_bb(A1, B3), 0u);
+    EXPECT_EQ(rook_rays(D4), detail::slow_slider_attacks(true, D4, 0));
+    EXPECT_EQ(bishop_rays(D4), detail::slow_slider_attacks(false, D4, 0));
+}
+
+}  // namespace
+}  // namespace drawaudit::chess
