@@ -436,72 +436,100 @@ class Parser {
     const char* token_end(const char* t) const { return detail::token_end(t + 1, end_); }
 
 #if defined(__SSE2__)
-    // Classifies the 64 bytes at `w` into bit masks (bit i = byte w[i]); needs 64 readable bytes.
-    void load_window(const char* w) {
-        window_ = w;
-        window_non_token_ = 0;
-        window_space_ = 0;
-        window_digit_ = 0;
-        window_dot_ = 0;
+    // The token classes of 64 bytes as bit masks (bit i = byte base[i]).
+    struct Window {
+        const char* base = nullptr;
+        std::uint64_t non_token = 0;
+        std::uint64_t space = 0;
+        std::uint64_t digit = 0;
+        std::uint64_t dot = 0;
+    };
+
+    // Classifies the 64 bytes at `w` (all readable).
+    static void load_window(Window& window, const char* w) {
+        window.base = w;
+        window.non_token = 0;
+        window.space = 0;
+        window.digit = 0;
+        window.dot = 0;
         for (int k = 0; k < 4; ++k) {
-            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(w + 16 * k));
+            const char* const q = w + 16 * k;
+            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
             const int shift = 16 * k;
-            window_non_token_ |= std::uint64_t{non_token_mask16(w + 16 * k)} << shift;
-            window_space_ |= std::uint64_t{static_cast<unsigned>(
-                                 _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' '))))}
-                             << shift;
+            const auto bits = [](__m128i m) {
+                return std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(m))};
+            };
+            window.non_token |= std::uint64_t{non_token_mask16(q)} << shift;
+            window.space |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8(' '))) << shift;
             const __m128i from_zero = _mm_sub_epi8(x, _mm_set1_epi8('0'));
-            const __m128i digit =
-                _mm_cmpeq_epi8(_mm_min_epu8(from_zero, _mm_set1_epi8(9)), from_zero);
-            window_digit_ |= std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(digit))}
-                             << shift;
-            window_dot_ |= std::uint64_t{static_cast<unsigned>(
-                               _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('.'))))}
-                           << shift;
+            window.digit |=
+                bits(_mm_cmpeq_epi8(_mm_min_epu8(from_zero, _mm_set1_epi8(9)), from_zero)) << shift;
+            window.dot |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('.'))) << shift;
         }
     }
 
-    // The common movetext tokens (single spaces, SAN, move numbers) read from the window's bit
-    // masks: a shift and a bit scan each, no branch per byte. Returns at p_ when the general code
-    // must look (anything else, or near a window edge).
+    // The common movetext tokens (single spaces, SAN, move numbers) read from bit masks of the
+    // text: a shift and a bit scan each, no branch per byte (token lengths are unpredictable, so a
+    // byte loop mispredicts at the end of nearly every token). Consecutive 64-byte blocks are
+    // classified once each. Returns at p_ when the general code must look: anything else, a
+    // token across a block edge, or the last 64 bytes of the text.
     void fast_tokens() {
+        // Locals, not members: the visitor's calls would force reloading members after each one.
+        Window w = window_;
+        const char* p = p_;
+        const char* const text_begin = begin_;
+        const std::int64_t line_start = line_start_;
+        const std::uint32_t line = line_;
+        const std::uint64_t offset0 = offset0_;
+        Visitor& visitor = visitor_;
         for (;;) {
             std::uintptr_t i =
-                reinterpret_cast<std::uintptr_t>(p_) - reinterpret_cast<std::uintptr_t>(window_);
-            if (i > 40) {
-                if (end_ - p_ < 64) return;
-                load_window(p_);
-                i = 0;
+                reinterpret_cast<std::uintptr_t>(p) - reinterpret_cast<std::uintptr_t>(w.base);
+            if (i >= 64) {
+                const char* const next = i < 128 ? w.base + 64 : p;
+                if (end_ - next < 64) break;
+                load_window(w, next);
+                i = static_cast<std::uintptr_t>(p - next);
             }
-            const std::uint64_t not_space = ~window_space_ >> i;
-            if (not_space == 0) return;
+            const std::uint64_t not_space = ~w.space >> i;
+            if (not_space == 0) {
+                p = w.base + 64;
+                continue;
+            }
             i += static_cast<std::uintptr_t>(std::countr_zero(not_space));
-            const char* const t = window_ + i;
-            p_ = t;
+            const char* const t = w.base + i;
+            p = t;
+            if (i >= 63) break;
             const auto c = static_cast<unsigned char>(*t);
             const std::uint8_t k = kByteClass[c];
             if (k & kLetter) {
-                const std::uint64_t after = window_non_token_ >> (i + 1);
-                if (after == 0 || c == 'Z' || (c == 'e' && t[1] == '.')) return;  // long, Z0, e.p.
+                const std::uint64_t after = w.non_token >> (i + 1);
+                if (after == 0 || c == 'Z' || (c == 'e' && t[1] == '.')) break;  // long, Z0, e.p.
                 const auto length = static_cast<std::size_t>(std::countr_zero(after)) + 1;
-                p_ = t + length;
-                if (visitor_.move(std::string_view(t, length), pos(t)) == Control::SkipGame) {
+                p = t + length;
+                const std::int64_t index = t - text_begin;
+                const TextPos at{line, static_cast<std::uint32_t>(index - line_start + 1),
+                                 offset0 + static_cast<std::uint64_t>(index)};
+                if (visitor.move(std::string_view(t, length), at) == Control::SkipGame) {
                     quiet_ = true;
-                    return;
+                    break;
                 }
                 continue;
             }
             if (k & kDigit) {
-                const std::uint64_t not_digit = ~window_digit_ >> i;
+                const std::uint64_t not_digit = ~w.digit >> i;
+                if (not_digit == 0) break;
                 const auto j = i + static_cast<std::uintptr_t>(std::countr_zero(not_digit));
-                if (j >= 64 || window_[j] != '.') return;  // a result, "0-0", or long
-                const std::uint64_t not_dot = ~window_dot_ >> j;
-                if (not_dot == 0) return;
-                p_ = window_ + j + std::countr_zero(not_dot);
+                if (j >= 64 || w.base[j] != '.') break;  // a result, "0-0", or across the edge
+                const std::uint64_t not_dot = ~w.dot >> j;
+                if (not_dot == 0) break;
+                p = w.base + j + std::countr_zero(not_dot);
                 continue;
             }
-            return;
+            break;
         }
+        p_ = p;
+        window_ = w;
     }
 #endif
 
@@ -760,12 +788,9 @@ class Parser {
     bool quiet_ = false;      // the visitor asked to skip the rest of the game
     bool variations_ = true;  // the visitor wants variations reported
     bool tags_ended_ = false;
-    // The 64 bytes at window_ as bit masks (see load_window).
-    const char* window_ = nullptr;
-    std::uint64_t window_non_token_ = 0;
-    std::uint64_t window_space_ = 0;
-    std::uint64_t window_digit_ = 0;
-    std::uint64_t window_dot_ = 0;
+#if defined(__SSE2__)
+    Window window_;  // the token classes of the 64 bytes last classified
+#endif
 };
 
 }  // namespace
