@@ -790,7 +790,10 @@ void GameAuditor::check_results() {
 
     // 5.2.3: a draw may be agreed only after both players have moved; 9.1.1: an event's
     // regulations may ask for more moves first.
-    if (recorded == "1/2-1/2" && !claim_available_at(final_ply)) {
+    // A record without any movetext (tags only, as some exports give) says nothing about how
+    // many moves were played: it is not taken for a draw agreed before the first move.
+    const bool has_movetext = final_ply > 0 || !report_.movetext_result.empty();
+    if (recorded == "1/2-1/2" && has_movetext && !claim_available_at(final_ply)) {
         const Color first = plies_.front().position.side_to_move();
         const int first_mover_moves = (final_ply + 1) / 2;
         const int second_mover_moves = final_ply / 2;

@@ -89,6 +89,16 @@ TEST(EarlyAgreement, ADrawBeforeBothPlayersMovedBreaks523) {
     EXPECT_EQ(f->severity, Severity::Warning);
 }
 
+TEST(EarlyAgreement, ADrawMarkerWithoutMovesIsReported) {
+    const GameReport g = audit_one(game("1/2-1/2", "[Result \"1/2-1/2\"]\n"));
+    EXPECT_EQ(plies_of(g, Rule::EarlyAgreement), (std::vector<int>{0}));
+}
+
+TEST(EarlyAgreement, ATagsOnlyRecordIsNotReported) {
+    const GameReport g = audit_one("[Event \"x\"]\n[Result \"1/2-1/2\"]\n\n");
+    EXPECT_TRUE(findings_of(g, Rule::EarlyAgreement).empty());
+}
+
 TEST(EarlyAgreement, BothPlayersHavingMovedIsEnoughByDefault) {
     const GameReport g = audit_one(game("1. e4 e5 1/2-1/2", "[Result \"1/2-1/2\"]\n"));
     EXPECT_TRUE(findings_of(g, Rule::EarlyAgreement).empty());
