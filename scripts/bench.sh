@@ -8,8 +8,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 build_release() {
-    cmake --preset release -S "$root" >/dev/null
-    cmake --build "$root/build/release" --target drawaudit >/dev/null
+    (cd "$root" && cmake --preset release >/dev/null && cmake --build build/release --target drawaudit >/dev/null)
 }
 
 now() { date +%s.%N; }
