@@ -415,7 +415,7 @@ class Parser {
     const char* skip_brace_comment(const char* q) {
         for (;;) {
             // Most bytes are neither '}' nor a line break: find the next interesting one fast.
-            while (q < end_ && *q != '}' && !is(*q, kBreak)) ++q;
+            q = find_brace_or_break(q, end_);
             if (q == end_) {
                 p_ = q;
                 return nullptr;
@@ -568,7 +568,7 @@ class Parser {
                 p_ = q;
                 return false;
             } else {
-                ++q;
+                q = find_variation_special(q + 1, end_);
             }
         }
         p_ = q;

@@ -81,6 +81,45 @@ inline const char* token_end(const char* q, const char* end) {
     return q;
 }
 
+// The first '}', '\n' or '\r' at or after `q` (or `end`): the scan of a comment.
+inline const char* find_brace_or_break(const char* q, const char* end) {
+#if defined(__SSE2__)
+    while (end - q >= 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        __m128i m = _mm_cmpeq_epi8(x, _mm_set1_epi8('}'));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\r')));
+        if (const auto bits = static_cast<unsigned>(_mm_movemask_epi8(m)))
+            return q + std::countr_zero(bits);
+        q += 16;
+    }
+#endif
+    while (q < end && *q != '}' && *q != '\n' && *q != '\r') ++q;
+    return q;
+}
+
+// The first byte at or after `q` that matters when skipping a variation: ( ) { ; [ % or a line
+// break (or `end`).
+inline const char* find_variation_special(const char* q, const char* end) {
+#if defined(__SSE2__)
+    while (end - q >= 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        __m128i m = _mm_cmpeq_epi8(x, _mm_set1_epi8('('));
+        for (const char c : {')', '{', ';', '[', '%', '\n', '\r'}) {
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(c)));
+        }
+        if (const auto bits = static_cast<unsigned>(_mm_movemask_epi8(m)))
+            return q + std::countr_zero(bits);
+        q += 16;
+    }
+#endif
+    while (q < end && *q != '(' && *q != ')' && *q != '{' && *q != ';' && *q != '[' && *q != '%' &&
+           *q != '\n' && *q != '\r') {
+        ++q;
+    }
+    return q;
+}
+
 // The first '"', '\\', '\n' or '\r' at or after `q` (or `end`).
 inline const char* find_quote_backslash_or_break(const char* q, const char* end) {
 #if defined(__SSE2__)
