@@ -16,28 +16,6 @@ struct ReaderAccess {
 
 namespace detail {
 
-const std::array<std::uint8_t, 256> kByteClass = [] {
-    std::array<std::uint8_t, 256> table{};
-    for (int c = 0; c < 256; ++c) {
-        std::uint8_t k = 0;
-        // Control bytes (NUL included) count as blanks: real files carry stray NULs and form feeds.
-        if (c == ' ' || c == '\t' || (c < 0x20 && c != '\n' && c != '\r') || c == 0x7F) k |= kBlank;
-        if (c == '\n' || c == '\r') k |= kBreak;
-        const bool alpha = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-        const bool digit = c >= '0' && c <= '9';
-        if (alpha) k |= kLetter;
-        if (digit) k |= kDigit;
-        if (alpha || digit || c == '_') k |= kName;
-        // Bytes that continue a token: SAN with suffixes and annotations ("exd6e.p.", "e8=Q+!?"),
-        // glyphs ("+/-"), drops ("N@f3"), and non-ASCII bytes (so "e4‼" stays one token).
-        if (alpha || digit || std::strchr("+#=:-/!?@._~^", c) != nullptr || c >= 0x80) {
-            if (c != 0) k |= kToken;
-        }
-        table[static_cast<std::size_t>(c)] = k;
-    }
-    return table;
-}();
-
 bool tag_line_at(const char* q, const char* end, std::string_view* name) {
     while (q < end && (*q == ' ' || *q == '\t')) ++q;
     if (q == end || *q != '[') return false;

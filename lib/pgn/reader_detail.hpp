@@ -21,7 +21,31 @@ enum : std::uint8_t {
     kToken = 32,  // bytes that continue a movetext token
 };
 
-extern const std::array<std::uint8_t, 256> kByteClass;
+constexpr std::array<std::uint8_t, 256> make_byte_classes() {
+    std::array<std::uint8_t, 256> table{};
+    constexpr std::string_view token_punctuation = "+#=:-/!?@._~^";
+    for (int c = 0; c < 256; ++c) {
+        std::uint8_t k = 0;
+        // Control bytes (NUL included) count as blanks: real files carry stray NULs and form feeds.
+        if (c == ' ' || c == '\t' || (c < 0x20 && c != '\n' && c != '\r') || c == 0x7F) k |= kBlank;
+        if (c == '\n' || c == '\r') k |= kBreak;
+        const bool alpha = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        const bool digit = c >= '0' && c <= '9';
+        if (alpha) k |= kLetter;
+        if (digit) k |= kDigit;
+        if (alpha || digit || c == '_') k |= kName;
+        // Bytes that continue a token: SAN with suffixes and annotations ("exd6e.p.", "e8=Q+!?"),
+        // glyphs ("+/-"), drops ("N@f3"), and non-ASCII bytes (so "e4‼" stays one token).
+        if (alpha || digit ||
+            token_punctuation.find(static_cast<char>(c)) != std::string_view::npos || c >= 0x80) {
+            k |= kToken;
+        }
+        table[static_cast<std::size_t>(c)] = k;
+    }
+    return table;
+}
+
+inline constexpr std::array<std::uint8_t, 256> kByteClass = make_byte_classes();
 
 inline bool is(char c, std::uint8_t classes) {
     return (kByteClass[static_cast<unsigned char>(c)] & classes) != 0;
