@@ -135,7 +135,8 @@ Laws laws_for_date(std::string_view date) {
 }
 
 VariantKind classify_variant(std::string_view variant) {
-    for (std::string_view name : {"", "Standard", "From Position", "chess"}) {
+    // "normal" is what the TCEC GUI writes for standard chess.
+    for (std::string_view name : {"", "Standard", "From Position", "chess", "normal"}) {
         if (iequals(variant, name)) return VariantKind::Standard;
     }
     for (std::string_view name :
@@ -834,7 +835,6 @@ void GameAuditor::check_decisive_result_winner_can_mate(int k) {
     Finding& f = add_finding(Rule::ResultConflict, k);
     f.severity = Severity::Error;
     f.article = on_time ? "6.9" : illegal ? "7.5.5" : "5.1.2";
-    f.side = side_of(winner);
     f.recorded = report_.result;
     f.expected = "1/2-1/2";
     f.message = fmt::format(

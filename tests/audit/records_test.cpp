@@ -89,7 +89,7 @@ TEST(Variant, AnUnsupportedVariantIsCountedAndSkipped) {
 }
 
 TEST(Variant, StandardAndChess960NamesAreRecognised) {
-    for (std::string_view name : {"Standard", "standard", "From Position", "chess", ""}) {
+    for (std::string_view name : {"Standard", "standard", "From Position", "chess", "normal", ""}) {
         EXPECT_EQ(classify_variant(name), VariantKind::Standard) << name;
     }
     for (std::string_view name : {"Chess960", "chess960", "Fischerandom", "fischerandom",
