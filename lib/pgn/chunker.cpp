@@ -98,15 +98,19 @@ GameChunker::GameChunker(ByteSource& source, std::size_t target_bytes, std::size
       max_game_(std::max(max_game_bytes, 2 * kSkipContext)) {}
 
 tl::expected<bool, IoError> GameChunker::fill(std::size_t want) {
-    if (begin_ > 0) {
-        std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
-        end_ -= begin_;
-        begin_ = 0;
-    }
-    while (!eof_ && end_ < want) {
-        const std::size_t block = std::clamp(target_, kMinReadBlock, kReadBlock);
+    const std::size_t block = std::clamp(target_, kMinReadBlock, kReadBlock);
+    while (!eof_ && end_ - begin_ < want) {
         if (buffer_.size() - end_ < block) {
-            buffer_.resize(std::max({buffer_.size() * 2, end_ + block, want}));
+            // Move the unconsumed tail to the front only when that frees at least as much as it
+            // copies: compaction stays linear in the input, whatever the chunk size.
+            if (begin_ > 0 && begin_ >= end_ - begin_) {
+                std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+                end_ -= begin_;
+                begin_ = 0;
+            }
+            if (buffer_.size() - end_ < block) {
+                buffer_.resize(std::max({buffer_.size() * 2, end_ + block, begin_ + want}));
+            }
         }
         auto n = source_.read(buffer_.data() + end_, buffer_.size() - end_);
         if (!n) return tl::unexpected(n.error());
