@@ -214,7 +214,7 @@ int run_audit(AuditCommand& command) {
     if (result.interrupted) {
         if (output_file) output_file->discard();
         spdlog::warn("interrupted; no report written");
-        return ExitInterrupted;
+        return interrupt_exit_code();
     }
     if (result.failed) {
         if (output_file) output_file->discard();
