@@ -717,13 +717,24 @@ bool GameAuditor::find_declared_repetitions(int k, Finding& out) {
         next.make_move(m);
         if (!next.same_position(target.position)) continue;
 
+        // The position may have occurred again after its second occurrence: list them all.
+        int latest = j;
+        for (int i = k - 1; i > j; i -= 2) {
+            if (keys_[static_cast<std::size_t>(i)] == keys_[static_cast<std::size_t>(j)] &&
+                plies_[static_cast<std::size_t>(i)].position.same_position(target.position)) {
+                latest = i;
+                break;
+            }
+        }
         const std::string text = next_move_text(k, m);
         out.moves.push_back(chess::to_san(position, m));
-        for (int i = j; i >= 0; i = plies_[static_cast<std::size_t>(i)].previous) {
+        for (int i = latest; i >= 0; i = plies_[static_cast<std::size_t>(i)].previous) {
             out.occurrences.push_back(i);
         }
         if (!described.empty()) described += ", or ";
-        described += fmt::format("{} (third occurrence; before: {})", text, occurrences_text(j));
+        described += fmt::format("{} ({} occurrence; before: {})", text,
+                                 ordinal(plies_[static_cast<std::size_t>(latest)].occurrence + 1),
+                                 occurrences_text(latest));
     }
     if (out.moves.empty()) return false;
     std::sort(out.occurrences.begin(), out.occurrences.end());

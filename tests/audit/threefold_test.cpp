@@ -55,6 +55,31 @@ TEST(Threefold, EveryFurtherRepetitionIsANewOpportunity) {
     EXPECT_NE(fourth->message.find("fourth time"), std::string::npos);
 }
 
+TEST(Threefold, DeclaredRouteListsEveryEarlierOccurrenceOfTheTarget) {
+    const GameReport g =
+        audit_one(game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 *"));
+    // At ply 11 the start position has occurred at 0, 4 and 8: 6...Ng8 makes the fourth.
+    const auto f = finding_at(g, Rule::ThreefoldClaim, 11, Route::Declared);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->occurrences, (std::vector<int>{0, 4, 8}));
+    EXPECT_EQ(f->message,
+              "Black may claim a draw by writing 6... Ng8 (fourth occurrence; before: at the "
+              "start, after 2... Ng8, 4... Ng8)");
+}
+
+TEST(Threefold, Chess960RightsArePerRook) {
+    // Rh1/Rg1 gives up the g-file right (G), ...Rh8/Rg8 the g right; the b-file rights stay.
+    const GameReport g =
+        audit_one(fen_game("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+                           "1. Rh1 Rh8 2. Rg1 Rg8 3. Rh1 Rh8 4. Rg1 Rg8 5. Rh1 Rh8 6. Rg1 Rg8 *",
+                           "[Variant \"Chess960\"]\n"));
+    const auto f = finding_at(g, Rule::ThreefoldClaim, 12, Route::Appeared);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->occurrences, (std::vector<int>{4, 8, 12}));
+    EXPECT_EQ(f->fen.substr(0, f->fen.find(" - ")),
+              "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w Qq");  // X-FEN: outermost rook
+}
+
 TEST(Threefold, NoClaimBeforeTheThirdOccurrence) {
     const GameReport g = audit_one(game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 *"));
     EXPECT_TRUE(findings_of(g, Rule::ThreefoldClaim).empty());
