@@ -144,7 +144,10 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
 
 }  // namespace
 
-tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san) {
+namespace {
+
+[[gnu::noinline]] tl::expected<Move, SanError> parse_san_any(const Position& pos,
+                                                             std::string_view san) {
     // Trailing check/mate marks, annotation glyphs and "e.p." carry no information. Every byte
     // below '0' or between '9' and 'A' (+ # ! ? . space and the like) can only be decoration.
     std::size_t n = san.size();
@@ -304,6 +307,38 @@ tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san
         return ambiguous_error(san, type);
     }
     return Move(lsb(legal), to);
+}
+
+}  // namespace
+
+// The shapes most moves of real games have ("Nf3", "Nxe5", "e4" without marks) take a short
+// path; everything else, and every refusal, goes through parse_san_any.
+tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san) {
+    const char* s = san.data();
+    const std::size_t n = san.size();
+    const Color us = pos.side_to_move();
+    if (n == 2) {
+        if (is_file(s[0]) && is_rank(s[1]) && relative_rank(us, make_square(0, s[1] - '1')) < 7) {
+            const Square to = make_square(s[0] - 'a', s[1] - '1');
+            const int behind = to - (us == Color::White ? 8 : -8);
+            if (behind >= 0 && behind < 64 && !(pos.occupied() & bb(to)) &&
+                pos.piece_on(static_cast<Square>(behind)) == make_piece(us, PieceType::Pawn) &&
+                legal_movers(pos, bb(static_cast<Square>(behind)), to))
+                return Move(static_cast<Square>(behind), to);
+        }
+    } else if ((n == 3 || (n == 4 && s[1] == 'x')) && is_file(s[n - 2]) && is_rank(s[n - 1])) {
+        const PieceType type = piece_from_letter(s[0]);
+        if (type != PieceType::None && type != PieceType::King) {
+            const Square to = make_square(s[n - 2] - 'a', s[n - 1] - '1');
+            if (!(pos.pieces(us) & bb(to))) {
+                const Bitboard candidates =
+                    attacks_of(type, us, to, pos.occupied()) & pos.pieces(us, type);
+                const Bitboard legal = legal_movers(pos, candidates, to);
+                if (legal && !more_than_one(legal)) return Move(lsb(legal), to);
+            }
+        }
+    }
+    return parse_san_any(pos, san);
 }
 
 std::size_t write_san(const Position& pos, Move m, char* out) {

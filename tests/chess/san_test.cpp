@@ -161,6 +161,17 @@ TEST(SanRead, MoveOfAPinnedPieceIsIllegal) {
     EXPECT_EQ(refusal(pos, "Ne4"), SanErrorKind::Illegal);
 }
 
+TEST(SanRead, PushOfAPawnPinnedOnItsRankIsIllegal) {
+    const Position pos = position_of("4k3/8/8/8/8/8/K2P3r/8 w - - 0 1");
+    EXPECT_EQ(refusal(pos, "d3"), SanErrorKind::Illegal);
+    EXPECT_EQ(refusal(pos, "d4"), SanErrorKind::Illegal);
+}
+
+TEST(SanRead, CaptureMarkWithoutACaptureIsTolerated) {
+    // Lenient: the 'x' of a non-capture carries no information the target square lacks.
+    EXPECT_EQ(parsed(Position::startpos(), "Nxf3"), Move(G1, F3));
+}
+
 TEST(SanRead, MoveThatIgnoresACheckIsIllegal) {
     const Position pos = position_of("4k3/8/8/8/8/8/4q3/R3K3 w - - 0 1");
     EXPECT_EQ(refusal(pos, "Ra2"), SanErrorKind::Illegal);
