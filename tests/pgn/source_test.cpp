@@ -2,6 +2,7 @@
 // corrupt and missing inputs, and directory expansion.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -183,6 +184,31 @@ TEST_F(SourceTest, DirectoryOpenedAsAFileIsAnIoError) {
     auto source = open_source(dir_.string());
     ASSERT_FALSE(source.has_value());
     EXPECT_EQ(source.error().message, "cannot read: Is a directory");
+}
+
+TEST_F(SourceTest, DashReadsStandardInputAndDetectsItsCompression) {
+    const std::string path = compressed("in.pgn", kGames, "gzip -q -f");
+    const int saved = ::dup(STDIN_FILENO);
+    const int fd = ::open((path + ".gz").c_str(), O_RDONLY);
+    ASSERT_GE(fd, 0);
+    ::dup2(fd, STDIN_FILENO);
+    ::close(fd);
+    auto source = open_source("-");
+    std::string out;
+    if (source) {
+        EXPECT_EQ((*source)->compression(), Compression::Gzip);
+        EXPECT_EQ((*source)->input_size(), 0u);  // unknown for standard input
+        char block[4096];
+        while (auto n = (*source)->read(block, sizeof block)) {
+            if (*n == 0) break;
+            out.append(block, *n);
+        }
+        source->reset();  // before standard input is restored
+    }
+    ::dup2(saved, STDIN_FILENO);
+    ::close(saved);
+    ASSERT_TRUE(source.has_value());
+    EXPECT_EQ(out, kGames);
 }
 
 TEST_F(SourceTest, EmptyFileHasNoBytes) {
