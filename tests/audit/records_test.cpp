@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "audit_test_support.hpp"
+#include "pgn/reader.hpp"
 
 namespace drawaudit::audit {
 namespace {
@@ -159,6 +160,26 @@ TEST(GameRecord, FindingsAreInPlyOrder) {
     for (std::size_t i = 1; i < g.findings.size(); ++i) {
         EXPECT_LE(g.findings[i - 1].ply, g.findings[i].ply);
     }
+}
+
+}  // namespace
+}  // namespace drawaudit::audit
+
+namespace drawaudit::audit {
+namespace {
+
+struct CountingSink final : GameSink {
+    std::vector<std::uint64_t> games;
+    void game(GameReport&& report) override { games.push_back(report.game); }
+};
+
+TEST(GameAuditorApi, DeliversOneReportPerGameWithTheReadersGameNumber) {
+    CountingSink sink;
+    GameAuditor auditor(AuditOptions{}, sink);
+    const std::string text =
+        "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n*\n";
+    pgn::parse_games(text, pgn::TextOrigin{"chunk.pgn", 41}, auditor);
+    EXPECT_EQ(sink.games, (std::vector<std::uint64_t>{41, 42, 43}));
 }
 
 }  // namespace
