@@ -1,7 +1,8 @@
 // SAN reading resolves a move from its target square: the attacks of the named piece type from
 // the destination, intersected with the mover's pieces of that type, give the few candidates,
-// and only those are checked for legality (pins computed once). This is the hot path of the
-// whole audit, so the success path neither allocates nor generates moves.
+// and only those are checked for legality (a candidate on a line with its king gets one x-ray
+// look along that line). This is the hot path of the whole audit, so the success path neither
+// allocates nor generates moves.
 #include "chess/san.hpp"
 
 #include <cstring>
@@ -142,10 +143,7 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
     return m;
 }
 
-}  // namespace
-
-namespace {
-
+// The general reader: every lenient form, and every refusal with its reason.
 [[gnu::noinline]] tl::expected<Move, SanError> parse_san_any(const Position& pos,
                                                              std::string_view san) {
     // Trailing check/mate marks, annotation glyphs and "e.p." carry no information. Every byte
