@@ -39,7 +39,8 @@ struct ReadStats {
 
 // Streams a whole source with bounded memory: a buffer of a few MiB that grows only to hold the
 // largest game (up to kMaxGameBytes). The callbacks are exactly those of parse_games on the whole
-// text. An I/O error ends the reading (the games before it have been reported).
+// text, except that a game longer than kMaxGameBytes becomes one game with one parse error (see
+// Chunk::oversized). An I/O error ends the reading (the games before it have been reported).
 tl::expected<ReadStats, IoError> read_games(ByteSource& source, std::string_view file,
                                             Visitor& visitor);
 
@@ -48,8 +49,9 @@ struct Chunk {
     std::string text;
     std::uint64_t offset = 0;  // of text[0] in the decompressed input
     std::uint32_t line = 1;    // of text[0]; text[0] always begins a line
-    // A single game longer than kMaxGameBytes: `text` holds only its first line; parse_chunk
-    // reports it as one game with a parse error, and the chunker skips to the next cut.
+    // A single game longer than the chunker's limit (kMaxGameBytes by default): `text` holds only
+    // its beginning, up to the end of its first non-blank line; parse_chunk reports it as one game
+    // with a parse error, and the chunker skips to the next place where a game can begin.
     bool oversized = false;
 };
 
