@@ -487,6 +487,17 @@ void GameAuditor::end_game(std::string_view text) {
 void GameAuditor::evaluate(int k, bool has_legal_move) {
     pending_ = false;
     evaluated_up_to_ = k;
+    // Most positions have nothing to report: a legal move, no repetition, no fifty-move window,
+    // and a pawn, rook or queen on the board. Answer those without looking further.
+    const PlyRecord& record = plies_[static_cast<std::size_t>(k)];
+    const Position& position = record.position;
+    if (has_legal_move && record.occurrence < 3 && position.halfmove_clock() < 99 && !fifty_.open &&
+        second_occurrences_[static_cast<std::size_t>(chess::index_of(~position.side_to_move()))] ==
+            0 &&
+        (position.pieces(chess::PieceType::Pawn) | position.pieces(chess::PieceType::Rook) |
+         position.pieces(chess::PieceType::Queen)) != 0) [[likely]] {
+        return;
+    }
     open_or_close_fifty_window(k);
     check_endings(k, has_legal_move);
     if (report_.end_ply) {
