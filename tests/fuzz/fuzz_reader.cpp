@@ -171,7 +171,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FuzzVisitor chunked;
     chunked.variations = sequential.variations;
     chunked.skip_after = sequential.skip_after;
-    BytesSource source(text, 1 + (options >> 4) * 7);
+    BytesSource source(text, 1 + (options >> 4) * 97);
     pgn::GameChunker chunker(source, target);
     pgn::Chunk chunk;
     std::uint64_t chunked_games = 0;
