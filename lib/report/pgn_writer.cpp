@@ -61,6 +61,14 @@ std::size_t movetext_position(std::string_view text) {
     return text.size();
 }
 
+// The blank line between games, in the line ending the game's own text uses (CRLF files stay CRLF).
+std::string_view game_separator(std::string_view text) {
+    const std::size_t newline = text.find('\n');
+    return newline != std::string_view::npos && newline > 0 && text[newline - 1] == '\r'
+               ? "\r\n\r\n"
+               : "\n\n";
+}
+
 // Position of the game termination marker at the end of the text (npos if there is none).
 std::size_t result_marker_position(std::string_view text) {
     std::size_t end = text.size();
@@ -103,7 +111,7 @@ class PgnWriter final : public Writer {
                         [](const Finding& f) { return f.rule == Rule::ParseError; });
         if (unparsed) {
             append(buffer_, report.text);
-            append(buffer_, "\n\n");
+            append(buffer_, game_separator(report.text));
             maybe_flush();
             return;
         }
@@ -146,7 +154,7 @@ class PgnWriter final : public Writer {
             if (marker < text.size()) buffer_.push_back(' ');
         }
         append(buffer_, text.substr(copied));
-        append(buffer_, "\n\n");
+        append(buffer_, game_separator(report.text));
         maybe_flush();
     }
 

@@ -334,3 +334,19 @@ TEST(Pgn, StartPositionFindingsGoBeforeTheFirstMove) {
 
 }  // namespace
 }  // namespace drawaudit::report
+
+namespace drawaudit::report {
+namespace {
+
+TEST(Pgn, CrlfGamesAreSeparatedWithCrlf) {
+    auto game = testing::clean_game();
+    game.text = "[Event \"x\"]\r\n\r\n1. e4 1-0";
+    StringOutput output;
+    auto writer = make_writer(Format::Pgn, output, {});
+    writer->game(game);
+    writer->end({});
+    EXPECT_EQ(output.text, "[Event \"x\"]\r\n\r\n1. e4 1-0\r\n\r\n");
+}
+
+}  // namespace
+}  // namespace drawaudit::report
