@@ -46,12 +46,22 @@ bool icontains(std::string_view text, std::string_view word) {
     return false;
 }
 
-std::string_view ordinal(int n) {
+// "third", "fourth", ..., "11th", "21st".
+std::string ordinal(int n) {
     static constexpr std::array<std::string_view, 11> words = {
         "zeroth", "first",   "second", "third", "fourth", "fifth",
         "sixth",  "seventh", "eighth", "ninth", "tenth"};
-    return n >= 0 && n < static_cast<int>(words.size()) ? words[static_cast<std::size_t>(n)]
-                                                        : std::string_view{"next"};
+    if (n >= 0 && n < static_cast<int>(words.size())) {
+        return std::string(words[static_cast<std::size_t>(n)]);
+    }
+    const int last = n % 10;
+    const bool teen = n % 100 >= 11 && n % 100 <= 13;
+    const char* suffix = teen        ? "th"
+                         : last == 1 ? "st"
+                         : last == 2 ? "nd"
+                         : last == 3 ? "rd"
+                                     : "th";
+    return std::to_string(n) + suffix;
 }
 
 bool is_recorded_result(std::string_view r) {
@@ -572,21 +582,21 @@ void GameAuditor::report_endings(int k, Endings e) {
         return &f;
     };
     if (checkmate) {
-        ending(Rule::Checkmate, "5.1.1",
+        ending(Rule::Checkmate, termination_article(Termination::Checkmate),
                fmt::format("{} is checkmated: the game is won by {} ({})", colour_name(mover),
                            colour_name(~mover), report_.expected_result));
     }
     if (stalemate) {
-        ending(Rule::Stalemate, "5.2.1",
+        ending(Rule::Stalemate, termination_article(Termination::Stalemate),
                fmt::format("{} is stalemated: the game is drawn", colour_name(mover)));
     }
     if (dead) {
-        ending(Rule::DeadPosition, "5.2.2",
+        ending(Rule::DeadPosition, termination_article(Termination::DeadPosition),
                "Neither side can checkmate with the material left: the game is drawn (dead "
                "position)");
     }
     if (fivefold) {
-        Finding* f = ending(Rule::FivefoldDraw, "9.6.1",
+        Finding* f = ending(Rule::FivefoldDraw, termination_article(Termination::Fivefold),
                             fmt::format("The same position has appeared for the {} time ({}): "
                                         "the game is drawn automatically",
                                         ordinal(record.occurrence), earlier_occurrences_text(k)));
@@ -594,7 +604,7 @@ void GameAuditor::report_endings(int k, Endings e) {
     }
     if (seventy_five) {
         Finding* f = ending(
-            Rule::SeventyFiveMoveDraw, "9.6.2",
+            Rule::SeventyFiveMoveDraw, termination_article(Termination::SeventyFiveMove),
             fmt::format("75 moves by each player without a pawn move or capture (halfmove clock "
                         "{}): the game is drawn automatically",
                         position.halfmove_clock()));
