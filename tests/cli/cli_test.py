@@ -364,6 +364,15 @@ def case_text_colour(runner):
     check(no_color == plain, "NO_COLOR not respected")
 
 
+def case_progress(runner):
+    """--progress writes to stderr only: the report is the same as without it."""
+    quiet = runner.run("--format", "jsonl", "--no-progress", "-j", "2", TWIC)
+    loud = runner.run("--format", "jsonl", "--progress", "-j", "2", "--chunk-bytes", "4096", TWIC)
+    check(normalise(quiet.stdout.decode(), runner.root) == normalise(loud.stdout.decode(), runner.root),
+          "--progress changed the report")
+    check(b"drawaudit: " not in loud.stdout, "progress text in the report")
+
+
 def case_filters(runner):
     only = runner.run("--format", "jsonl", "--no-progress", "--only", "threefold-claim", SAMPLES).stdout.decode()
     rules = {json.loads(line)["rule"] for line in only.splitlines() if '"type":"finding"' in line}
@@ -391,6 +400,7 @@ CASES = {
     "stdin": case_stdin,
     "text-colour": case_text_colour,
     "filters": case_filters,
+    "progress": case_progress,
 }
 
 
