@@ -168,6 +168,21 @@ struct PositionBuilder {
         return square;
     }
 
+    // Why the castling letter of colour `c` names no right: which piece is not where it must be.
+    std::string missing_piece(Color c, char letter, bool chess960) const {
+        const int back_rank = c == Color::White ? 0 : 7;
+        const Square king = pos.king_square(c);
+        const std::string colour = color_name(c);
+        if (rank_of(king) != back_rank) return "the " + colour + " king is not on its first rank";
+        const char upper = static_cast<char>(letter & ~0x20);
+        if (chess960 || (upper != 'K' && upper != 'Q'))
+            return "no " + colour + " rook for it on the first rank";
+        if (file_of(king) != 4)
+            return "the " + colour + " king is not on " + square_name(make_square(4, back_rank));
+        return "no " + colour + " rook on " +
+               square_name(make_square(upper == 'K' ? 7 : 0, back_rank));
+    }
+
     // Whether any file letter only makes sense as a Chess960 right.
     bool letters_demand_chess960(std::string_view text) const {
         for (char letter : text) {
@@ -196,14 +211,8 @@ struct PositionBuilder {
             const Color c = letter == upper ? Color::White : Color::Black;
             const Square rook = rook_for_letter(c, letter, chess960);
             if (rook == NoSquare) {
-                const int back_rank = c == Color::White ? 0 : 7;
-                repair(std::string("castling right ") + letter + " dropped: " +
-                       (rank_of(pos.king_square(c)) != back_rank
-                            ? std::string("the ") + color_name(c) + " king is not on its first rank"
-                        : chess960
-                            ? std::string("no ") + color_name(c) + " rook for it on the first rank"
-                            : std::string("the ") + color_name(c) +
-                                  " king and rook are not on their initial squares"));
+                repair(std::string("castling right ") + letter +
+                       " dropped: " + missing_piece(c, letter, chess960));
                 continue;
             }
             const int wing = file_of(rook) > file_of(pos.king_square(c)) ? 0 : 1;

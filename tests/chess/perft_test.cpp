@@ -50,11 +50,12 @@ TEST(Perft, Position3WithEnPassantRankPinsMatchesKnownCountsToDepth5) {
     EXPECT_EQ(perft_of(Position3, 5), 674624u);
 }
 
-TEST(Perft, Position4MatchesKnownCountsToDepth4) {
+TEST(Perft, Position4MatchesKnownCountsToDepth5) {
     EXPECT_EQ(perft_of(Position4, 1), 6u);
     EXPECT_EQ(perft_of(Position4, 2), 264u);
     EXPECT_EQ(perft_of(Position4, 3), 9467u);
     EXPECT_EQ(perft_of(Position4, 4), 422333u);
+    EXPECT_EQ(perft_of(Position4, 5), 15833292u);
 }
 
 TEST(Perft, Position4MirroredGivesTheSameCounts) {
@@ -64,16 +65,18 @@ TEST(Perft, Position4MirroredGivesTheSameCounts) {
     EXPECT_EQ(perft_of(Position4Mirrored, 4), 422333u);
 }
 
-TEST(Perft, Position5MatchesKnownCountsToDepth3) {
+TEST(Perft, Position5MatchesKnownCountsToDepth4) {
     EXPECT_EQ(perft_of(Position5, 1), 44u);
     EXPECT_EQ(perft_of(Position5, 2), 1486u);
     EXPECT_EQ(perft_of(Position5, 3), 62379u);
+    EXPECT_EQ(perft_of(Position5, 4), 2103487u);
 }
 
-TEST(Perft, Position6MatchesKnownCountsToDepth3) {
+TEST(Perft, Position6MatchesKnownCountsToDepth4) {
     EXPECT_EQ(perft_of(Position6, 1), 46u);
     EXPECT_EQ(perft_of(Position6, 2), 2079u);
     EXPECT_EQ(perft_of(Position6, 3), 89890u);
+    EXPECT_EQ(perft_of(Position6, 4), 3894594u);
 }
 
 TEST(Perft, DepthZeroCountsTheRootOnly) {
