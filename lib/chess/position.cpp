@@ -132,7 +132,62 @@ std::uint64_t Position::compute_key() const {
     return key;
 }
 
+inline void Position::update_checkers() {
+    // Checkers of the side now to move; sliders only looked up when one is on a line with the king.
+    const Color mover = ~side_;
+    const Square king = king_square(side_);
+    const Bitboard mine = by_color_[index_of(mover)];
+    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
+    const Bitboard straight = (by_type_[index_of(PieceType::Rook)] | queens) & mine;
+    const Bitboard diagonal = (by_type_[index_of(PieceType::Bishop)] | queens) & mine;
+    checkers_ = ((pawn_attacks(side_, king) & by_type_[index_of(PieceType::Pawn)]) |
+                 (knight_attacks(king) & by_type_[index_of(PieceType::Knight)])) &
+                mine;
+    if (rook_rays(king) & straight) checkers_ |= rook_attacks(king, occupied()) & straight;
+    if (bishop_rays(king) & diagonal) checkers_ |= bishop_attacks(king, occupied()) & diagonal;
+}
+
 void Position::make_move(Move m) {
+    const Square from = m.from();
+    const Square to = m.to();
+    const Bitboard from_to = bb(from) | bb(to);
+    // The common case in one straight line: an ordinary move that touches no castling right and
+    // follows no en-passant possibility. Everything else takes make_move_general.
+    if (m.kind() != MoveKind::Normal || (from_to & castling_squares_) || ep_legal_) {
+        make_move_general(m);
+        return;
+    }
+    const Color us = side_;
+    const Color them = ~us;
+    const Piece moving = board_[from];
+    const Piece captured = board_[to];
+    std::uint64_t key = key_ ^ zobrist::side() ^ zobrist::piece_square(moving, from) ^
+                        zobrist::piece_square(moving, to);
+    by_color_[index_of(us)] ^= from_to;
+    by_type_[TypeIndex[moving]] ^= from_to;
+    board_[from] = NoPiece;
+    board_[to] = moving;
+    int clock = halfmove_clock_ + 1;
+    if (captured != NoPiece) {
+        by_color_[index_of(them)] ^= bb(to);
+        by_type_[TypeIndex[captured]] ^= bb(to);
+        key ^= zobrist::piece_square(captured, to);
+        clock = 0;
+    }
+    ep_square_ = NoSquare;
+    if (TypeIndex[moving] == index_of(PieceType::Pawn)) {
+        clock = 0;
+        if ((from ^ to) == 16) ep_square_ = static_cast<Square>((from + to) / 2);
+    }
+    halfmove_clock_ = clock;
+    key_ = key;
+    side_ = them;
+    fullmove_number_ += us == Color::Black;
+    update_checkers();
+    if (ep_square_ != NoSquare) update_en_passant_legality();
+}
+
+void Position::make_move_general(Move m) {
     const Color us = side_;
     const Color them = ~us;
     const Square from = m.from();
@@ -205,19 +260,7 @@ void Position::make_move(Move m) {
     key_ ^= zobrist::side();
     if (us == Color::Black) ++fullmove_number_;
 
-    // Checkers of the side now to move; sliders only looked up when one is on a line with the king.
-    const Square their_king = king_square(them);
-    const Bitboard mine = by_color_[index_of(us)];
-    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
-    const Bitboard straight = (by_type_[index_of(PieceType::Rook)] | queens) & mine;
-    const Bitboard diagonal = (by_type_[index_of(PieceType::Bishop)] | queens) & mine;
-    checkers_ = ((pawn_attacks(them, their_king) & by_type_[index_of(PieceType::Pawn)]) |
-                 (knight_attacks(their_king) & by_type_[index_of(PieceType::Knight)])) &
-                mine;
-    if (rook_rays(their_king) & straight)
-        checkers_ |= rook_attacks(their_king, occupied()) & straight;
-    if (bishop_rays(their_king) & diagonal)
-        checkers_ |= bishop_attacks(their_king, occupied()) & diagonal;
+    update_checkers();
     if (ep_square_ != NoSquare) update_en_passant_legality();
 }
 

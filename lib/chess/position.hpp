@@ -138,6 +138,9 @@ private:
     void move_piece(Square from, Square to);
     void drop_castling_right(Color c, int wing);
     void update_castling_squares();
+    void update_checkers();
+    // make_move for castling, promotion, en passant, rights and a previous en-passant chance.
+    void make_move_general(Move m);
     // Whether the pawn of the side to move on `from` may capture en passant on ep_square_
     // without leaving its king attacked (every pin, including the rank pin of 9.2.2.1's note).
     bool en_passant_capture_is_legal(Square from) const;
