@@ -109,10 +109,14 @@ tl::expected<bool, IoError> GameChunker::fill(std::size_t want) {
                 begin_ = 0;
             }
             if (buffer_.size() - end_ < block) {
-                buffer_.resize(std::max({buffer_.size() * 2, end_ + block, begin_ + want}));
+                // Doubling for amortised growth, but never far beyond what the limit can need.
+                const std::size_t needed = std::max(end_ + block, begin_ + want);
+                const std::size_t ceiling = begin_ + max_game_ + 2 * block;
+                buffer_.resize(std::max(needed, std::min(buffer_.size() * 2, ceiling)));
             }
         }
-        auto n = source_.read(buffer_.data() + end_, buffer_.size() - end_);
+        // At most a block per read: chunks stay near their target and the buffer near its limit.
+        auto n = source_.read(buffer_.data() + end_, std::min(buffer_.size() - end_, block));
         if (!n) return tl::unexpected(n.error());
         if (*n == 0) eof_ = true;
         end_ += *n;
@@ -185,8 +189,10 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
         const char* last_line = e;
         while (last_line > b && !is(last_line[-1], kBreak)) --last_line;
         searched_ = static_cast<std::size_t>(last_line - b);
-        // Grow by doubling, so a chunk stays within about twice its target or its longest game.
-        if (auto filled = fill(available + std::max(target_, available)); !filled) {
+        // Grow by doubling, so a chunk stays within about twice its target or its longest game,
+        // but stop at the limit, where the game is given up.
+        if (auto filled = fill(std::min(available + std::max(target_, available), max_game_));
+            !filled) {
             return tl::unexpected(filled.error());
         }
     }

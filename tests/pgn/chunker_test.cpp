@@ -135,6 +135,21 @@ TEST(Chunker, OversizedGameIsOneGameWithAParseErrorAndTheNextGamesAreRead) {
     EXPECT_EQ(v.log[v.log.size() - 12], "begin #3 5:1");
 }
 
+TEST(Chunker, GameJustOverTheLimitIsGivenUpWhereverTheBufferGrowthStarts) {
+    // Doubling from an odd size (4076, 8152, ...) must still stop at the limit, not pass over it.
+    std::string text = "[Event \"a\"]\n1. e4 *\n[Event \"huge\"]\n";
+    while (text.size() < 200000) text += "e4 e5 ";
+    text += "*\n[Event \"after\"]\n1. d4 *\n";
+    MemorySource source(text, 1 << 20);
+    GameChunker chunker(source, 3000, 128 * 1024);
+    RecordingVisitor v;
+    std::uint64_t games = 0;
+    Chunk chunk;
+    while (*chunker.next(chunk)) games += parse_chunk(chunk, "f.pgn", games + 1, v);
+    EXPECT_EQ(games, 3u);
+    EXPECT_EQ(v.errors.size(), 1u);
+}
+
 TEST(Chunker, ReadGamesMatchesParseGamesOnTrickyText) {
     MemorySource source(kTricky, 3);
     RecordingVisitor v(true);
