@@ -213,7 +213,8 @@ int run_audit(AuditCommand& command) {
 
     if (result.interrupted) {
         if (output_file) output_file->discard();
-        spdlog::warn("interrupted; no report written");
+        spdlog::warn(output_file ? "interrupted; no report written"
+                                 : "interrupted; the report on standard output is incomplete");
         return interrupt_exit_code();
     }
     if (result.failed) {
