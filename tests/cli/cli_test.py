@@ -354,6 +354,30 @@ def case_stdin(runner):
           "standard input not audited")
 
 
+def run_on_terminal(runner, args, env_extra):
+    """Runs drawaudit with standard output on a pseudo-terminal; returns what it wrote there."""
+    import pty
+    leader, follower = pty.openpty()
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", **env_extra)
+    if not env_extra:
+        env.pop("NO_COLOR", None)
+    process = subprocess.Popen([runner.binary, *args], cwd=runner.root, stdout=follower,
+                               stderr=subprocess.DEVNULL, env=env)
+    os.close(follower)
+    output = b""
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # EIO once the process has closed the terminal
+            break
+        if not data:
+            break
+        output += data
+    process.wait(timeout=60)
+    os.close(leader)
+    return output
+
+
 def case_text_colour(runner):
     plain = runner.run("--format", "text", "--no-progress", SAMPLES).stdout
     check(b"\x1b[" not in plain, "colour written to a pipe")
@@ -361,7 +385,16 @@ def case_text_colour(runner):
     check(b"\x1b[" in forced, "--color always without colour")
     no_color = runner.run("--format", "text", "--no-progress", "--color", "auto", SAMPLES,
                           env_extra={"NO_COLOR": "1"}).stdout
-    check(no_color == plain, "NO_COLOR not respected")
+    check(b"\x1b[" not in no_color, "NO_COLOR not respected")
+    # On a terminal, auto means colour unless NO_COLOR is set.
+    for no_color_set, expect_colour in ((False, True), (True, False)):
+        on_terminal = run_on_terminal(runner, ["--format", "text", "--no-progress", f"{FIXTURES}/illegal-move.pgn"],
+                                      {"NO_COLOR": "1"} if no_color_set else {})
+        check((b"\x1b[" in on_terminal) == expect_colour,
+              f"colour on a terminal with NO_COLOR {'set' if no_color_set else 'unset'}: {on_terminal[:200]!r}")
+    forced_anyway = runner.run("--format", "text", "--no-progress", "--color", "always", SAMPLES,
+                               env_extra={"NO_COLOR": "1"}).stdout
+    check(b"\x1b[" in forced_anyway, "--color always must win over NO_COLOR")
 
 
 def case_progress(runner):
