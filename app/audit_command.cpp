@@ -185,6 +185,9 @@ int run_audit(AuditCommand& command) {
         }
         settings.files = std::move(expanded.files);
         settings.path_errors = path_errors;
+        if (settings.files.empty() && path_errors == 0) {
+            spdlog::warn("no PGN files (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) in the given paths");
+        }
     }
 
     install_interrupt_handler();
