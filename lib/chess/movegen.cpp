@@ -62,7 +62,7 @@ struct AnySink {
 
 struct MoveGenerator {
     template <Color Us, class Sink>
-    static void generate(const Position& pos, Sink& sink);
+    [[gnu::always_inline]] static inline void generate(const Position& pos, Sink& sink);
 
     template <Color Us, class Sink>
     static void add_pawn_move(Sink& sink, Square from, Square to) {
@@ -91,7 +91,7 @@ struct MoveGenerator {
 };
 
 template <Color Us, class Sink>
-void MoveGenerator::generate(const Position& pos, Sink& sink) {
+inline void MoveGenerator::generate(const Position& pos, Sink& sink) {
     constexpr Color Them = ~Us;
     constexpr int Up = Us == Color::White ? 8 : -8;
     constexpr int UpWest = Us == Color::White ? 7 : -9;
@@ -220,7 +220,7 @@ void MoveGenerator::generate(const Position& pos, Sink& sink) {
 // Castling (3.8.2) with the right already established and the king not in check: the squares
 // between king and its destination and rook and its destination empty but for the two, and the
 // king not crossing or landing on an attacked square. Chess960 alike: king to g/c, rook to f/d.
-bool MoveGenerator::castling_allowed(const Position& pos, Square rook, int wing) {
+inline bool MoveGenerator::castling_allowed(const Position& pos, Square rook, int wing) {
     const Color us = pos.side_;
     const Square king = pos.king_square(us);
     const Bitboard occupancy = pos.occupied();
@@ -277,7 +277,17 @@ void Position::generate_legal(MoveList& list) const {
         MoveGenerator::generate<Color::Black>(*this, sink);
 }
 
-int Position::count_legal_moves() const {
+// Counting is popcount-bound. A portable build (no -mpopcnt) would call libgcc's software
+// popcount for every piece; on x86-64 a second copy using the POPCNT instruction is chosen at
+// load time when the processor has it.
+#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(__SANITIZE_ADDRESS__)
+#define DRAWAUDIT_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define DRAWAUDIT_POPCNT_CLONES
+#endif
+
+DRAWAUDIT_POPCNT_CLONES int Position::count_legal_moves() const {
     CountSink sink;
     if (side_ == Color::White)
         MoveGenerator::generate<Color::White>(*this, sink);
