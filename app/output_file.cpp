@@ -18,8 +18,11 @@ tl::expected<AtomicOutputFile, std::string> AtomicOutputFile::create(const std::
     const std::filesystem::path target_path(target);
     const std::filesystem::path directory =
         target_path.has_parent_path() ? target_path.parent_path() : std::filesystem::path(".");
-    std::string pattern =
-        (directory / ("." + target_path.filename().string() + ".drawaudit-XXXXXX")).string();
+    // Built piecewise: GCC 12 warns falsely (-Wrestrict, bug 105329) on chained operator+ here.
+    std::string hidden_name(".");
+    hidden_name += target_path.filename().string();
+    hidden_name += ".drawaudit-XXXXXX";
+    const std::string pattern = (directory / hidden_name).string();
     std::vector<char> name(pattern.begin(), pattern.end());
     name.push_back('\0');
     const int fd = mkstemp(name.data());
