@@ -193,6 +193,7 @@ int run_audit(AuditCommand& command) {
     install_interrupt_handler();
     std::optional<AtomicOutputFile> output_file;
     std::FILE* stream = stdout;
+    if (command.output == "-") command.output.clear();  // "-o -": standard output, as for inputs
     if (!command.output.empty()) {
         auto created = AtomicOutputFile::create(command.output);
         if (!created) {
