@@ -42,7 +42,9 @@ class TextWriter final : public Writer {
             std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
                 return f.rule == Rule::ResultConflict || f.rule == Rule::ResultMismatch;
             });
-        coloured(bad ? style_.red : std::string_view{}, result_verdict(report));
+        const std::string verdict = result_verdict(report);
+        const bool consistent = verdict.find(": consistent") != std::string::npos;
+        coloured(bad ? style_.red : consistent ? style_.green : std::string_view{}, verdict);
         out("\n\n");
         maybe_flush();
     }
