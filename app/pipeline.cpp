@@ -156,8 +156,25 @@ std::uint64_t total_input_size(const std::vector<std::string>& files) {
 }
 
 // Reads every file into chunks (one thread: sources such as one zstd stream are sequential).
-void read_inputs(const PipelineSettings& settings, JobBoard& board, ProgressCounters& progress,
-                 std::atomic<std::uint64_t>& files_opened, std::atomic<std::uint64_t>& io_errors) {
+// What the reader thread shares with the rest of the run. Held by shared_ptr: a reader blocked
+// in read() on a pipe that stays open must not keep an aborted run from ending, so it may be
+// left behind (detached) with its own reference.
+struct ReaderState {
+    ReaderState(const PipelineSettings& run_settings, std::size_t capacity)
+        : settings(run_settings), board(capacity) {}
+    const PipelineSettings settings;
+    JobBoard board;
+    ProgressCounters progress;
+    std::atomic<std::uint64_t> files_opened{0}, io_errors{0};
+    std::atomic<bool> finished{false};
+};
+
+void read_inputs(ReaderState& state) {
+    const PipelineSettings& settings = state.settings;
+    JobBoard& board = state.board;
+    ProgressCounters& progress = state.progress;
+    std::atomic<std::uint64_t>& files_opened = state.files_opened;
+    std::atomic<std::uint64_t>& io_errors = state.io_errors;
     std::uint64_t earlier_input_bytes = 0;
     for (std::size_t index = 0; index < settings.files.size() && !board.aborted(); ++index) {
         const std::string& path = settings.files[index];
@@ -193,6 +210,7 @@ void read_inputs(const PipelineSettings& settings, JobBoard& board, ProgressCoun
         earlier_input_bytes += (*source)->input_bytes_consumed();
     }
     board.reading_done();
+    state.finished = true;
 }
 
 void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic<bool>& failed) {
@@ -222,18 +240,18 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     const auto start = Clock::now();
     PipelineResult result;
     const unsigned threads = std::max(1u, settings.threads);
-    JobBoard board(2 * static_cast<std::size_t>(threads) + 1);
-    ProgressCounters progress;
+    auto state = std::make_shared<ReaderState>(settings, 2 * static_cast<std::size_t>(threads) + 1);
+    JobBoard& board = state->board;
+    ProgressCounters& progress = state->progress;
     progress.input_total = total_input_size(settings.files);
-    std::atomic<std::uint64_t> files_opened{0}, io_errors{0};
     std::atomic<bool> failed{false};
 
-    std::thread reader(read_inputs, std::cref(settings), std::ref(board), std::ref(progress),
-                       std::ref(files_opened), std::ref(io_errors));
+    std::thread reader([state] { read_inputs(*state); });
     std::vector<std::thread> workers;
     workers.reserve(threads);
     for (unsigned i = 0; i < threads; ++i) {
-        workers.emplace_back(audit_chunks, std::cref(settings), std::ref(board), std::ref(failed));
+        workers.emplace_back(audit_chunks, std::cref(state->settings), std::ref(board),
+                             std::ref(failed));
     }
 
     {
@@ -268,12 +286,23 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
             }
         }
         if (interrupted()) board.abort();
-        reader.join();
         for (auto& worker : workers) worker.join();
+        if (board.aborted()) {
+            // An aborted reader stops at its next chunk; one blocked reading a pipe that stays
+            // open would never get there, so it is given a moment and then left behind.
+            for (int i = 0; i < 50 && !state->finished; ++i) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+            if (!state->finished) {
+                spdlog::debug("the reader is still blocked in a read; not waiting for it");
+                reader.detach();
+            }
+        }
+        if (reader.joinable()) reader.join();
     }
 
-    result.summary.files = files_opened;
-    result.io_errors = io_errors + settings.path_errors;
+    result.summary.files = state->files_opened;
+    result.io_errors = state->io_errors + settings.path_errors;
     result.summary.io_errors = result.io_errors;
     result.interrupted = interrupted();
     result.failed = failed;

@@ -325,21 +325,30 @@ def case_atomic_output(runner):
         # An output directory that does not exist: exit 2, nothing created.
         runner.expect_exit(2, "--no-progress", "-o", os.path.join(scratch, "no", "such", "dir.txt"), SAMPLES)
 
-        # Ctrl-C during a long run: exit 130, the old report untouched, no temporary file left.
+        # Ctrl-C during a run: exit 130, the old report untouched, no temporary file left. The
+        # input is a pipe kept open, so the run cannot end on its own however fast it is (and the
+        # reader, blocked in read(), must not keep the run from stopping).
         with open(target, "w") as f:
             f.write("previous report\n")
+        with open(os.path.join(runner.root, TWIC), "rb") as f:
+            twic = f.read()
         env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
-        process = subprocess.Popen([runner.binary, "--format", "jsonl", "--no-progress", "-o", target, LARGE],
-                                   cwd=runner.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        process = subprocess.Popen([runner.binary, "--format", "jsonl", "--no-progress", "-o", target, "-"],
+                                   cwd=runner.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, env=env)
+        process.stdin.write(twic)
+        process.stdin.flush()
         time.sleep(1.5)
         check(process.poll() is None, "the run ended before it could be interrupted")
         check(leftovers(scratch), "no temporary file while writing")
         process.send_signal(signal.SIGINT)
         try:
-            process.communicate(timeout=60)
+            process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()
-            raise Failure("did not stop within 60 s of SIGINT")
+            raise Failure("did not stop within 30 s of SIGINT")
+        finally:
+            process.stdin.close()
         check(process.returncode == 130, f"exit {process.returncode} after SIGINT, expected 130")
         with open(target) as f:
             check(f.read() == "previous report\n", "the previous report was replaced")
