@@ -77,11 +77,21 @@ std::string result_verdict(const audit::GameReport& report) {
         out += "not judged (the game could not be audited to its end).";
         return out;
     }
-    if (has_finding(report, audit::Rule::ResultConflict) ||
-        has_finding(report, audit::Rule::ResultMismatch)) {
+    if (has_finding(report, audit::Rule::ResultMismatch) &&
+        !has_finding(report, audit::Rule::ResultConflict)) {
+        out += "does not match the movetext's termination marker";
+        if (!report.movetext_result.empty()) out += " (" + report.movetext_result + ")";
+        out += ".";
+        return out;
+    }
+    if (has_finding(report, audit::Rule::ResultConflict)) {
         out += "NOT consistent with the rules";
-        if (!report.expected_result.empty())
-            out += " (the rules give " + report.expected_result + ")";
+        // The 5.1.2 check gives a result only in its finding (the game record has none).
+        std::string expected = report.expected_result;
+        for (const audit::Finding& f : report.findings) {
+            if (expected.empty() && f.rule == audit::Rule::ResultConflict) expected = f.expected;
+        }
+        if (!expected.empty()) out += " (the rules give " + expected + ")";
         out += ".";
         return out;
     }
