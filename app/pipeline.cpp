@@ -155,7 +155,6 @@ std::uint64_t total_input_size(const std::vector<std::string>& files) {
     return total;
 }
 
-// Reads every file into chunks (one thread: sources such as one zstd stream are sequential).
 // What the reader thread shares with the rest of the run. Held by shared_ptr: a reader blocked
 // in read() on a pipe that stays open must not keep an aborted run from ending, so it may be
 // left behind (detached) with its own reference.
@@ -169,6 +168,7 @@ struct ReaderState {
     std::atomic<bool> finished{false};
 };
 
+// Reads every file into chunks (one thread: sources such as one zstd stream are sequential).
 void read_inputs(ReaderState& state) {
     const PipelineSettings& settings = state.settings;
     JobBoard& board = state.board;
