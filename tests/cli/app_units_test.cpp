@@ -1,0 +1,120 @@
+// Unit tests of the app's own pieces that the end-to-end tests reach only indirectly: the finding
+// filter of --only/--ignore/--severity and the atomic output file of -o.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "finding_filter.hpp"
+#include "output_file.hpp"
+
+namespace drawaudit::app {
+namespace {
+
+audit::GameReport game_with(std::initializer_list<audit::Rule> rules) {
+    audit::GameReport report;
+    for (const audit::Rule rule : rules) {
+        audit::Finding f;
+        f.rule = rule;
+        report.findings.push_back(f);
+    }
+    return report;
+}
+
+TEST(FindingFilter, EverythingByDefault) {
+    const auto filter = FindingFilter::create({}, {}, {});
+    ASSERT_TRUE(filter);
+    EXPECT_TRUE(filter->selects_everything());
+    auto game = game_with({audit::Rule::ThreefoldClaim, audit::Rule::IllegalMove});
+    filter->apply(game);
+    EXPECT_EQ(game.findings.size(), 2u);
+}
+
+TEST(FindingFilter, OnlyIgnoreAndSeverity) {
+    const auto filter = FindingFilter::create({"threefold-claim", "illegal-move"}, {"illegal-move"},
+                                              {"threefold-claim=error"});
+    ASSERT_TRUE(filter);
+    auto game = game_with({audit::Rule::ThreefoldClaim, audit::Rule::IllegalMove,
+                           audit::Rule::Checkmate, audit::Rule::ThreefoldClaim});
+    filter->apply(game);
+    ASSERT_EQ(game.findings.size(), 2u);
+    for (const auto& f : game.findings) {
+        EXPECT_EQ(f.rule, audit::Rule::ThreefoldClaim);
+        EXPECT_EQ(f.severity, audit::Severity::Error);
+    }
+}
+
+TEST(FindingFilter, BadValuesAreNamed) {
+    EXPECT_EQ(FindingFilter::create({"nope"}, {}, {}).error(), "--only: unknown rule id 'nope'");
+    EXPECT_EQ(FindingFilter::create({}, {"x"}, {}).error(), "--ignore: unknown rule id 'x'");
+    EXPECT_FALSE(FindingFilter::create({}, {}, {"threefold-claim"}));
+    EXPECT_FALSE(FindingFilter::create({}, {}, {"threefold-claim=loud"}));
+    EXPECT_FALSE(FindingFilter::create({}, {}, {"loud=error"}));
+}
+
+class AtomicOutput : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        directory_ = std::filesystem::temp_directory_path() /
+                     ("drawaudit-app-test-" + std::to_string(::getpid()));
+        std::filesystem::create_directories(directory_);
+    }
+    void TearDown() override { std::filesystem::remove_all(directory_); }
+
+    std::size_t entries() const {
+        return static_cast<std::size_t>(
+            std::distance(std::filesystem::directory_iterator(directory_),
+                          std::filesystem::directory_iterator()));
+    }
+    static std::string read(const std::filesystem::path& path) {
+        std::ifstream in(path);
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
+
+    std::filesystem::path directory_;
+};
+
+TEST_F(AtomicOutput, CommitRenamesOverTheTarget) {
+    const auto target = directory_ / "report.txt";
+    std::ofstream(target) << "old";
+    auto file = AtomicOutputFile::create(target.string());
+    ASSERT_TRUE(file) << file.error();
+    std::fputs("new report", file->stream());
+    EXPECT_EQ(read(target), "old");  // untouched until the commit
+    EXPECT_EQ(entries(), 2u);
+    ASSERT_TRUE(file->commit());
+    EXPECT_EQ(read(target), "new report");
+    EXPECT_EQ(entries(), 1u);
+    struct stat info {};
+    ASSERT_EQ(::stat(target.c_str(), &info), 0);
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    EXPECT_EQ(info.st_mode & 0777, 0666 & ~mask);
+}
+
+TEST_F(AtomicOutput, DiscardLeavesNothing) {
+    const auto target = directory_ / "report.txt";
+    {
+        auto file = AtomicOutputFile::create(target.string());
+        ASSERT_TRUE(file);
+        std::fputs("half a report", file->stream());
+    }  // destroyed without commit
+    EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(AtomicOutput, MissingDirectoryIsAnError) {
+    const auto file =
+        AtomicOutputFile::create((directory_ / "no" / "such" / "report.txt").string());
+    ASSERT_FALSE(file);
+    EXPECT_NE(file.error().find("report.txt"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace drawaudit::app
