@@ -8,6 +8,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 build_release() {
+    DRAWAUDIT_DEPS=bench "$root/scripts/deps.sh"
     (cd "$root" && cmake --preset release >/dev/null && cmake --build build/release --target drawaudit >/dev/null)
 }
 
@@ -69,8 +70,11 @@ bench_perft() {
 
 case "${1:-}" in
     perft) bench_perft ;;
+    audit) build_release && python3 "$root/scripts/bench_audit.py" ;;
+    repetitions) build_release && python3 "$root/scripts/bench_audit.py" --prepare-only &&
+        python3 "$root/scripts/compare_repetitions.py" ;;
     *)
-        echo "usage: scripts/bench.sh perft" >&2
+        echo "usage: scripts/bench.sh perft|audit|repetitions" >&2
         exit 2
         ;;
 esac

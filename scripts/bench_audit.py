@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Whole-run benchmark of the audit (issue 6), run by `scripts/bench.sh audit`.
+
+Measures in one run, on the same inputs: drawaudit at -j 1 and -j 2 on plain .pgn and on .pgn.zst,
+and pgn-extract --repetition (the peer arbiters use), and prints games/s, MB/s, ns per half-move,
+peak RSS and the ratios. Figures on a shared machine are noisy: compare the ratios, which are
+measured in the same run, not the absolute numbers across runs.
+"""
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DRAWAUDIT = os.environ.get("DRAWAUDIT", os.path.join(ROOT, "build/release/app/drawaudit"))
+PGN_EXTRACT = os.environ.get("PGN_EXTRACT", "/usr/games/pgn-extract")
+SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared"))
+WORK = os.path.join(ROOT, "build", "bench")
+REPEAT = int(os.environ.get("BENCH_REPEAT", "1"))
+
+
+def prepare_inputs():
+    os.makedirs(WORK, exist_ok=True)
+    zst = os.path.join(SHARED, "corpus/large/pgnmentor-players-239.pgn.zst")
+    plain = os.path.join(WORK, "large.pgn")
+    if not os.path.exists(plain) or os.path.getsize(plain) == 0:
+        with open(plain, "wb") as out:
+            subprocess.run(["zstd", "-dc", zst], stdout=out, check=True)
+    quadruple = os.path.join(WORK, "large-x4.pgn")
+    if not os.path.exists(quadruple) or os.path.getsize(quadruple) != 4 * os.path.getsize(plain):
+        with open(quadruple, "wb") as out:
+            for _ in range(4):
+                with open(plain, "rb") as part:
+                    while block := part.read(1 << 24):
+                        out.write(block)
+    return plain, zst, quadruple
+
+
+def timed(command):
+    """Best of REPEAT runs: (wall seconds, user seconds, peak RSS in MiB)."""
+    best = None
+    for _ in range(REPEAT):
+        result = subprocess.run(["/usr/bin/time", "-f", "%e %U %M"] + command,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if result.returncode not in (0, 1):
+            sys.exit(f"bench: {' '.join(command)} failed ({result.returncode}):\n{result.stderr}")
+        wall, user, rss_kb = result.stderr.strip().splitlines()[-1].split()
+        run = (float(wall), float(user), int(rss_kb) / 1024)
+        if best is None or run[0] < best[0]:
+            best = run
+    return best
+
+
+def summary_of(path):
+    with open(path, "rb") as f:
+        f.seek(max(0, os.path.getsize(path) - 4096))
+        return json.loads(f.read().splitlines()[-1])
+
+
+def main():
+    plain, zst, quadruple = prepare_inputs()
+    if "--prepare-only" in sys.argv:
+        return
+    out = os.path.join(WORK, "out.jsonl")
+    megabytes = os.path.getsize(plain) / 1e6
+    rows = []
+
+    def audit(label, path, jobs, scale=1):
+        wall, user, rss = timed([DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", str(jobs),
+                                 "-o", out, path])
+        summary = summary_of(out)
+        rows.append((label, wall, user, rss, summary["games"], summary["plies"], megabytes * scale))
+        return wall
+
+    j1 = audit("drawaudit -j1 .pgn", plain, 1)
+    j2 = audit("drawaudit -j2 .pgn", plain, 2)
+    z1 = audit("drawaudit -j1 .pgn.zst", zst, 1)
+    z2 = audit("drawaudit -j2 .pgn.zst", zst, 2)
+    games, plies = rows[0][4], rows[0][5]
+    wall, user, rss = timed([PGN_EXTRACT, "-s", "--quiet", "--repetition", "-o", "/dev/null", plain])
+    rows.append(("pgn-extract --repetition", wall, user, rss, games, plies, megabytes))
+    pe = wall
+    audit("drawaudit -j2 .pgn x4 (RSS)", quadruple, 2, scale=4)
+
+    print(f"input: {plain} ({megabytes:.0f} MB, {games} games, {plies} half-moves)")
+    print(f"{'run':30} {'wall s':>7} {'user s':>7} {'games/s':>9} {'MB/s':>7} {'ns/ply':>7} {'RSS MiB':>8}")
+    for label, wall, user, rss, g, p, mb in rows:
+        print(f"{label:30} {wall:7.2f} {user:7.2f} {g / wall:9.0f} {mb / wall:7.1f} "
+              f"{wall * 1e9 / p:7.1f} {rss:8.1f}")
+    print(f"ratios (same run): -j1 vs pgn-extract {pe / j1:.1f}x faster; -j2 vs pgn-extract "
+          f"{pe / j2:.1f}x; -j2 / -j1 scaling {j1 / j2:.2f}x; .zst / .pgn at -j2 {j2 / z2:.0%} "
+          f"of the plain throughput (-j1: {j1 / z1:.0%})")
+
+
+if __name__ == "__main__":
+    main()
