@@ -153,9 +153,10 @@ private:
     Piece board_[64] = {};
     Bitboard checkers_ = 0;
     std::uint64_t key_ = 0;
-    CastlingRights castling_{};
     // Kings and rooks that still hold a right: moving or capturing one of them ends rights.
     Bitboard castling_squares_ = 0;
+    // The small fields packed into 8 bytes (the history of a game copies every Position).
+    CastlingRights castling_{};
     Color side_ = Color::White;
     Square ep_square_ = NoSquare;
     bool ep_legal_ = false;

@@ -126,10 +126,24 @@ inline Bitboard legal_movers(const Position& pos, Bitboard candidates, Square to
     return candidates;
 }
 
+// Whether the king of the side to move may step to `to` (no own piece there): no enemy piece
+// attacks it once the king has left its square. Leapers first; a slider's attack is only
+// looked up when an enemy slider is on a line with `to`.
 bool king_may_step(const Position& pos, Square to) {
     const Color us = pos.side_to_move();
-    const Square king = pos.king_square(us);
-    return !(pos.attackers_to(to, pos.occupied() ^ bb(king)) & pos.pieces(~us));
+    const Color them = ~us;
+    const Bitboard enemies = pos.pieces(them);
+    if ((pawn_attacks(us, to) & pos.pieces(PieceType::Pawn) & enemies) ||
+        (knight_attacks(to) & pos.pieces(PieceType::Knight) & enemies) ||
+        (king_attacks(to) & pos.pieces(PieceType::King) & enemies))
+        return false;
+    const Bitboard queens = pos.pieces(PieceType::Queen);
+    const Bitboard straight = (pos.pieces(PieceType::Rook) | queens) & enemies;
+    const Bitboard diagonal = (pos.pieces(PieceType::Bishop) | queens) & enemies;
+    const Bitboard occupancy = pos.occupied() ^ bb(pos.king_square(us));
+    if ((rook_rays(to) & straight) && (rook_attacks(to, occupancy) & straight)) return false;
+    if ((bishop_rays(to) & diagonal) && (bishop_attacks(to, occupancy) & diagonal)) return false;
+    return true;
 }
 
 tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_view san, int wing) {
@@ -309,31 +323,80 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
 
 }  // namespace
 
-// The shapes most moves of real games have ("Nf3", "Nxe5", "e4" without marks) take a short
-// path; everything else, and every refusal, goes through parse_san_any.
+// The shapes nearly every move of real games has take a short path: pawn pushes (single and
+// double), pawn captures, piece and king moves with an optional 'x', one or two disambiguation
+// characters, castling, each with an optional trailing '+' or '#'. The short path only ever
+// accepts a move parse_san_any would accept, and gives everything else (promotions, en passant,
+// other decorations, every refusal) to parse_san_any.
 tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san) {
     const char* s = san.data();
-    const std::size_t n = san.size();
+    std::size_t n = san.size();
+    if (n >= 3 && (s[n - 1] == '+' || s[n - 1] == '#')) --n;
+    if (n < 2 || n > 5) return parse_san_any(pos, san);
     const Color us = pos.side_to_move();
-    if (n == 2) {
-        if (is_file(s[0]) && is_rank(s[1]) && relative_rank(us, make_square(0, s[1] - '1')) < 7) {
-            const Square to = make_square(s[0] - 'a', s[1] - '1');
-            const int behind = to - (us == Color::White ? 8 : -8);
-            if (behind >= 0 && behind < 64 && !(pos.occupied() & bb(to)) &&
-                pos.piece_on(static_cast<Square>(behind)) == make_piece(us, PieceType::Pawn) &&
-                legal_movers(pos, bb(static_cast<Square>(behind)), to))
-                return Move(static_cast<Square>(behind), to);
-        }
-    } else if ((n == 3 || (n == 4 && s[1] == 'x')) && is_file(s[n - 2]) && is_rank(s[n - 1])) {
-        const PieceType type = piece_from_letter(s[0]);
-        if (type != PieceType::None && type != PieceType::King) {
-            const Square to = make_square(s[n - 2] - 'a', s[n - 1] - '1');
-            if (!(pos.pieces(us) & bb(to))) {
-                const Bitboard candidates =
-                    attacks_of(type, us, to, pos.occupied()) & pos.pieces(us, type);
-                const Bitboard legal = legal_movers(pos, candidates, to);
-                if (legal && !more_than_one(legal)) return Move(lsb(legal), to);
+    const char c = s[0];
+    const auto file = static_cast<unsigned>(s[n - 2] - 'a');
+    const auto rank = static_cast<unsigned>(s[n - 1] - '1');
+    if (file < 8 && rank < 8) {
+        const Square to = make_square(static_cast<int>(file), static_cast<int>(rank));
+        const Bitboard to_bb = bb(to);
+        const Bitboard occupancy = pos.occupied();
+        const int rel = relative_rank(us, to);
+        if (static_cast<unsigned>(c - 'a') < 8) {
+            // Pawns, never to the last rank here (promotions take the general reader).
+            const Piece pawn = make_piece(us, PieceType::Pawn);
+            const int up = us == Color::White ? 8 : -8;
+            if (rel < 2 || rel > 6) return parse_san_any(pos, san);
+            if (n == 2) {
+                if (occupancy & to_bb) return parse_san_any(pos, san);
+                Square from = static_cast<Square>(to - up);
+                if (pos.piece_on(from) != pawn) {
+                    if (rel != 3 || pos.piece_on(from) != NoPiece) return parse_san_any(pos, san);
+                    from = static_cast<Square>(from - up);
+                    if (pos.piece_on(from) != pawn) return parse_san_any(pos, san);
+                }
+                if (legal_movers(pos, bb(from), to)) return Move(from, to);
+            } else if (n == 4 && s[1] == 'x') {
+                const int from_file = c - 'a';
+                const int df = from_file - static_cast<int>(file);
+                if ((df == 1 || df == -1) && (pos.pieces(~us) & to_bb)) {
+                    const Square from = static_cast<Square>(to - up + df);
+                    if (pos.piece_on(from) == pawn && legal_movers(pos, bb(from), to))
+                        return Move(from, to);
+                }
             }
+            return parse_san_any(pos, san);
+        }
+        const PieceType type = piece_from_letter(c);
+        if (type == PieceType::None || (pos.pieces(us) & to_bb)) return parse_san_any(pos, san);
+        if (type == PieceType::King) {
+            if (n == 3 || (n == 4 && s[1] == 'x')) {
+                const Square king = pos.king_square(us);
+                if ((king_attacks(king) & to_bb) && king_may_step(pos, to)) return Move(king, to);
+            }
+            return parse_san_any(pos, san);
+        }
+        Bitboard from_mask = ~Bitboard{0};
+        for (std::size_t i = 1; i + 2 < n; ++i) {
+            const char d = s[i];
+            if (static_cast<unsigned>(d - 'a') < 8)
+                from_mask &= file_bb(d - 'a');
+            else if (static_cast<unsigned>(d - '1') < 8)
+                from_mask &= rank_bb(d - '1');
+            else if (d != 'x')
+                return parse_san_any(pos, san);
+        }
+        const Bitboard candidates =
+            attacks_of(type, us, to, occupancy) & pos.pieces(us, type) & from_mask;
+        const Bitboard legal = legal_movers(pos, candidates, to);
+        if (legal && !more_than_one(legal)) return Move(lsb(legal), to);
+    } else if (c == 'O' && (n == 3 || n == 5) && s[1] == '-' && s[2] == 'O' &&
+               (n == 3 || (s[3] == '-' && s[4] == 'O'))) {
+        const int wing = n == 5 ? 1 : 0;
+        const Square rook = pos.castling_rights().rook[index_of(us)][wing];
+        if (rook != NoSquare) {
+            const Move m(pos.king_square(us), rook, MoveKind::Castling);
+            if (pos.is_legal(m)) return m;
         }
     }
     return parse_san_any(pos, san);
