@@ -156,8 +156,12 @@ class SarifWriter final : public Writer {
         maybe_flush();
     }
 
-    void end(const audit::Summary&) override {
-        append(buffer_, first_result_ ? "]\n" : "\n      ]\n");
+    void end(const audit::Summary& summary) override {
+        append(buffer_, first_result_ ? "]," : "\n      ],");
+        // An input that could not be read makes the run unsuccessful (the results are partial).
+        fmt::format_to(std::back_inserter(buffer_),
+                       "\n      \"invocations\": [{{\"executionSuccessful\": {}}}]\n",
+                       summary.io_errors == 0 ? "true" : "false");
         append(buffer_, "    }\n  ]\n}\n");
         flush();
     }

@@ -159,6 +159,11 @@ def case_sarif_structure(runner):
             check(key in rule, f"rule {rule.get('id')}: {key}")
         check(rule["shortDescription"]["text"] and rule["help"]["text"], f"rule {rule['id']}: empty text")
     check(isinstance(run["results"], list) and run["results"], "results")
+    check(run["invocations"][0]["executionSuccessful"] is True, "executionSuccessful")
+    partial = json.loads(runner.run("--format", "sarif", "--no-progress", f"{FIXTURES}/clean.pgn",
+                                    "tests/cli/fixtures/missing.pgn").stdout)
+    check(partial["runs"][0]["invocations"][0]["executionSuccessful"] is False,
+          "executionSuccessful with an unreadable input")
     fingerprints = set()
     for result in run["results"]:
         check(driver["rules"][result["ruleIndex"]]["id"] == result["ruleId"], "ruleIndex")

@@ -200,7 +200,9 @@ TEST(Sarif, StructureAndFields) {
     }
     ASSERT_EQ(fingerprints.size(), 3u);
     EXPECT_NE(fingerprints[0], fingerprints[1]);  // same ply, different route
-    EXPECT_EQ(out.substr(out.size() - 22), "}\n      ]\n    }\n  ]\n}\n");
+    EXPECT_EQ(
+        out.substr(out.size() - 76),
+        "}\n      ],\n      \"invocations\": [{\"executionSuccessful\": true}]\n    }\n  ]\n}\n");
 }
 
 TEST(Sarif, FingerprintsAreStableAndIndependentOfPosition) {
@@ -224,7 +226,7 @@ TEST(Sarif, FingerprintsAreStableAndIndependentOfPosition) {
 
 TEST(Sarif, EmptyRunIsComplete) {
     const std::string out = run(Format::Sarif, {clean_game()});
-    EXPECT_NE(out.find("\"results\": []\n"), std::string::npos);
+    EXPECT_NE(out.find("\"results\": [],\n"), std::string::npos);
 }
 
 TEST(Text, BlockPerGameWithFindings) {
