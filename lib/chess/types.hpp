@@ -30,7 +30,8 @@ constexpr int rank_of(Square s) { return s >> 3; }
 constexpr Square make_square(int file, int rank) { return static_cast<Square>(rank * 8 + file); }
 constexpr bool is_valid(Square s) { return s < NoSquare; }
 // Rank as seen from `c`'s side: relative_rank(White, A2) == 1, relative_rank(Black, A7) == 1.
-constexpr int relative_rank(Color c, Square s) { return c == Color::White ? rank_of(s) : 7 - rank_of(s); }
+// Branch-free: the side to move alternates every half-move, which a branch would mispredict.
+constexpr int relative_rank(Color c, Square s) { return rank_of(s) ^ (7 * index_of(c)); }
 constexpr bool is_light_square(Square s) { return ((file_of(s) + rank_of(s)) & 1) != 0; }
 
 enum class PieceType : std::uint8_t { Pawn, Knight, Bishop, Rook, Queen, King, None };
