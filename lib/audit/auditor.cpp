@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <memory>
 #include <utility>
 
 #include <fmt/format.h>
@@ -158,12 +160,15 @@ VariantKind classify_variant(std::string_view variant) {
 
 GameAuditor::GameAuditor(const AuditOptions& options, GameSink& sink)
     : options_(options), sink_(sink) {
-    plies_.reserve(512);
-    keys_.reserve(512);
+    plies_.resize(512);
+    keys_.resize(512);
 }
 
 void GameAuditor::reset_game() {
-    report_ = GameReport{};
+    // A fresh record in place: cheaper than assigning a temporary (the previous one was moved
+    // to the sink, so there is nothing left to free).
+    std::destroy_at(&report_);
+    std::construct_at(&report_);
     fen_tag_.clear();
     setup_tag_.clear();
     variant_tag_.clear();
@@ -172,6 +177,7 @@ void GameAuditor::reset_game() {
     chess960_ = false;
     started_ = false;
     stopped_ = false;
+    replaying_ = false;
     pending_ = false;
     evaluated_up_to_ = -1;
     window_start_ = 0;
@@ -183,8 +189,8 @@ void GameAuditor::reset_game() {
     last_claim_ply_ = -1;
     ending_finding_count_ = 0;
     fifty_ = FiftyWindow{};
-    plies_.clear();
-    keys_.clear();
+    last_ = -1;
+    current_ = nullptr;
 }
 
 void GameAuditor::begin_game(const pgn::GameStart& start) {
@@ -196,25 +202,63 @@ void GameAuditor::begin_game(const pgn::GameStart& start) {
     game_pos_ = start.pos;
 }
 
+// The record field a tag fills, or nullptr for the tags the audit does not need. Dispatched on
+// the name's length first: most tags are rejected by one or two comparisons.
+std::string* GameAuditor::tag_target(std::string_view name) {
+    const auto is = [name](std::string_view known) {
+        return std::memcmp(name.data(), known.data(), known.size()) == 0;
+    };
+    switch (name.size()) {
+        case 3:
+            return is("FEN") ? &fen_tag_ : nullptr;
+        case 4:
+            return is("Site") ? &report_.site : is("Date") ? &report_.date : nullptr;
+        case 5:
+            return is("White")   ? &report_.white
+                   : is("Black") ? &report_.black
+                   : is("Event") ? &report_.event
+                   : is("Round") ? &report_.round
+                   : is("SetUp") ? &setup_tag_
+                                 : nullptr;
+        case 6:
+            return is("Result") ? &report_.result : nullptr;
+        case 7:
+            return is("Variant") ? &variant_tag_ : nullptr;
+        case 11:
+            return is("Termination") ? &report_.termination_tag : nullptr;
+        default:
+            return nullptr;
+    }
+}
+
+namespace {
+// Whether a raw tag value is its own value: plain ASCII without a backslash (escape). Eight bytes
+// at a time; most values are.
+bool plain_tag_value(std::string_view raw) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t highs = 0x8080808080808080ULL;
+    const char* p = raw.data();
+    std::size_t n = raw.size();
+    std::uint64_t bad = 0;
+    for (; n >= 8; p += 8, n -= 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        const std::uint64_t b = w ^ (ones * static_cast<unsigned char>('\\'));
+        bad |= w | ((b - ones) & ~b);  // high bit: a non-ASCII byte, or a zero byte of b
+    }
+    if ((bad & highs) != 0) return false;
+    for (; n > 0; ++p, --n) {
+        if (*p == '\\' || static_cast<unsigned char>(*p) >= 0x80) return false;
+    }
+    return true;
+}
+}  // namespace
+
 void GameAuditor::tag(std::string_view name, std::string_view raw_value, pgn::TextPos) {
-    std::string* target = name == "White"         ? &report_.white
-                          : name == "Black"       ? &report_.black
-                          : name == "Event"       ? &report_.event
-                          : name == "Site"        ? &report_.site
-                          : name == "Round"       ? &report_.round
-                          : name == "Date"        ? &report_.date
-                          : name == "Result"      ? &report_.result
-                          : name == "Termination" ? &report_.termination_tag
-                          : name == "FEN"         ? &fen_tag_
-                          : name == "SetUp"       ? &setup_tag_
-                          : name == "Variant"     ? &variant_tag_
-                                                  : nullptr;
+    std::string* const target = tag_target(name);
     if (!target) return;  // other tags are not needed: no conversion cost
     // Most values are plain ASCII without escapes: they are their own value.
-    const bool plain = std::all_of(raw_value.begin(), raw_value.end(), [](char c) {
-        return c != '\\' && static_cast<unsigned char>(c) < 0x80;
-    });
-    if (plain) {
+    if (plain_tag_value(raw_value)) {
         target->assign(raw_value);
     } else {
         *target = pgn::to_utf8(pgn::unescape_tag(raw_value));
@@ -224,13 +268,13 @@ void GameAuditor::tag(std::string_view name, std::string_view raw_value, pgn::Te
 
 pgn::Control GameAuditor::end_tags() {
     if (report_.error) {  // a broken tag section: the game is not set up
-        stopped_ = true;
+        stop();
         return pgn::Control::SkipGame;
     }
     laws_ = options_.laws ? *options_.laws : laws_for_date(report_.date);
     report_.laws = laws_;
     if (!set_up_start()) {
-        stopped_ = true;
+        stop();
         report_.error = true;
         return pgn::Control::SkipGame;
     }
@@ -282,51 +326,65 @@ bool GameAuditor::set_up_start() {
     }
     start_history(start);
     started_ = true;
+    replaying_ = true;
     pending_ = true;
     return true;
 }
 
 void GameAuditor::start_history(const Position& start) {
-    plies_.push_back(PlyRecord{start, Move{}, game_pos_, -1, 1});
-    keys_.push_back(start.key());
+    plies_[0] = PlyRecord{start, Move{}, game_pos_, -1, 1};
+    keys_[0] = start.key();
+    last_ = 0;
+    current_ = plies_.data();
+}
+
+void GameAuditor::grow_history() {
+    plies_.resize(2 * plies_.size());
+    keys_.resize(plies_.size());
+    current_ = plies_.data() + last_;
 }
 
 // Appends position k and finds its latest earlier occurrence. Only the positions since the last
 // irreversible move can repeat (9.2.2: a pawn move or capture changes the position for good, and
 // a lost castling right makes every earlier position different), and only those with the same
 // side to move, so the scan looks at every second entry back to the window start.
-void GameAuditor::play(Move move, pgn::TextPos where) {
-    const int k = static_cast<int>(plies_.size());
-    // Grow before copying so that the reference into the vector stays valid.
-    if (plies_.size() == plies_.capacity()) plies_.reserve(2 * plies_.capacity());
-    plies_.push_back(plies_.back());
-    PlyRecord& record = plies_.back();
-    record.position.make_move(move);
+inline void GameAuditor::play(Move move, pgn::TextPos where) {
+    const int k = last_ + 1;
+    if (static_cast<std::size_t>(k) >= plies_.size()) [[unlikely]]
+        grow_history();
+    PlyRecord& record = current_[1];
+    const Position& before = current_->position;
     record.move = move;
     record.where = where;
     record.previous = -1;
     record.occurrence = 1;
+    record.position = before;
+    record.position.make_move(move);
+    last_ = k;
+    current_ = &record;
     const Position& position = record.position;
+    PlyRecord* const records = plies_.data();
     const std::uint64_t key = position.key();
-    keys_.push_back(key);
+    std::uint64_t* const keys = keys_.data();
+    keys[k] = key;
     // A capture or a pawn move is exactly what resets the halfmove clock (9.3).
     const bool irreversible = position.halfmove_clock() == 0;
-    if (irreversible || !(plies_[static_cast<std::size_t>(k - 1)].position.castling_rights() ==
-                          position.castling_rights())) {
+    if (irreversible || std::memcmp(&before.castling_rights(), &position.castling_rights(),
+                                    sizeof(chess::CastlingRights)) != 0) {
         window_start_ = k;
         second_occurrences_ = {};
         return;
     }
     for (int j = k - 2; j >= window_start_; j -= 2) {
         // A key match is only a candidate: same_position() decides (no claim from a collision).
-        if (keys_[static_cast<std::size_t>(j)] == key &&
-            plies_[static_cast<std::size_t>(j)].position.same_position(position)) {
+        if (keys[j] == key && records[j].position.same_position(position)) [[unlikely]] {
             record.previous = j;
-            record.occurrence = plies_[static_cast<std::size_t>(j)].occurrence + 1;
+            record.occurrence = records[j].occurrence + 1;
+            if (record.occurrence == 2)
+                ++second_occurrences_[chess::index_of(position.side_to_move())];
             break;
         }
     }
-    if (record.occurrence == 2) ++second_occurrences_[chess::index_of(position.side_to_move())];
 }
 
 // RULES.md moves-after-end: every main-line half-move recorded after the automatic end.
@@ -339,41 +397,66 @@ void GameAuditor::count_extra_half_move(std::string_view token, pgn::TextPos pos
     ++extra_tokens_;
 }
 
+inline bool GameAuditor::quiet(const PlyRecord& record) const {
+    const Position& position = record.position;
+    return record.occurrence < 3 && position.halfmove_clock() < 99 && !fifty_.open &&
+           second_occurrences_[static_cast<std::size_t>(
+               1 - chess::index_of(position.side_to_move()))] == 0 &&
+           (position.pieces(chess::PieceType::Pawn) | position.pieces(chess::PieceType::Rook) |
+            position.pieces(chess::PieceType::Queen)) != 0;
+}
+
+// The per-move path: resolve the SAN, judge the position it is played from, make the move.
 pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
-    if (depth() > 0 || !started_) return pgn::Control::Continue;
-    if (stopped_) {
-        count_extra_half_move(san, pos);
-        return pgn::Control::Continue;
-    }
-    const int k = last_position();
-    const Position& position = plies_.back().position;
-    auto parsed = chess::parse_san(position, san);
-    if (pending_) {
+    if (depth() != 0 || !replaying_) [[unlikely]]
+        return move_outside_replay(san, pos);
+    auto parsed = chess::parse_san(current_->position, san);
+    if (!parsed) [[unlikely]]
+        return illegal_move(san, pos, parsed.error().message);
+    const int k = last_;
+    if (pending_) [[likely]] {
         // A legal next move proves that position k has one, which spares the move generator.
-        evaluate(k, parsed.has_value() || position.has_legal_move());
+        if (quiet(*current_)) [[likely]] {
+            pending_ = false;
+            evaluated_up_to_ = k;
+        } else {
+            evaluate(k, true);
+        }
     }
-    count_extra_half_move(san, pos);
-    if (!parsed) {
-        // 3.10: the record cannot be replayed past an illegal move; the rest is not audited.
-        Finding& f = add_finding(Rule::IllegalMove, k);
-        f.ply = k + 1;
-        f.severity = Severity::Error;
-        f.side = side_of(position.side_to_move());
-        f.move = fmt::format("{}{} {}", position.fullmove_number(),
-                             position.side_to_move() == Color::White ? "." : "...", san);
-        f.line = pos.line;
-        f.column = pos.column;
-        f.offset = pos.offset;
-        f.message = fmt::format("{} cannot be played here: {}; the rest of the game is not audited",
-                                f.move, parsed.error().message);
-        stopped_ = true;
-        report_.error = true;
-        return pgn::Control::Continue;
-    }
+    if (report_.end_ply) [[unlikely]]
+        count_extra_half_move(san, pos);
     play(*parsed, pos);
     // After an automatic end the moves are still replayed (an illegal one is still reported), but
     // no position after the end is judged.
     pending_ = !report_.end_ply.has_value();
+    return pgn::Control::Continue;
+}
+
+pgn::Control GameAuditor::move_outside_replay(std::string_view san, pgn::TextPos pos) {
+    if (depth() == 0 && started_ && stopped_) count_extra_half_move(san, pos);
+    return pgn::Control::Continue;
+}
+
+pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos,
+                                       const std::string& why) {
+    const int k = last_;
+    const Position& position = plies_[static_cast<std::size_t>(k)].position;
+    if (pending_) evaluate(k, position.has_legal_move());
+    count_extra_half_move(san, pos);
+    // 3.10: the record cannot be replayed past an illegal move; the rest is not audited.
+    Finding& f = add_finding(Rule::IllegalMove, k);
+    f.ply = k + 1;
+    f.severity = Severity::Error;
+    f.side = side_of(position.side_to_move());
+    f.move = fmt::format("{}{} {}", position.fullmove_number(),
+                         position.side_to_move() == Color::White ? "." : "...", san);
+    f.line = pos.line;
+    f.column = pos.column;
+    f.offset = pos.offset;
+    f.message =
+        fmt::format("{} cannot be played here: {}; the rest of the game is not audited", f.move, why);
+    stop();
+    report_.error = true;
     return pgn::Control::Continue;
 }
 
@@ -384,7 +467,7 @@ pgn::Control GameAuditor::null_move(std::string_view token, pgn::TextPos pos) {
         return pgn::Control::Continue;
     }
     const int k = last_position();
-    const Position& position = plies_.back().position;
+    const Position& position = plies_[static_cast<std::size_t>(k)].position;
     if (pending_) evaluate(k, position.has_legal_move());
     count_extra_half_move(token, pos);
     // 3.10: passing is no move of the Laws; the game cannot be replayed past it.
@@ -398,7 +481,7 @@ pgn::Control GameAuditor::null_move(std::string_view token, pgn::TextPos pos) {
     f.column = pos.column;
     f.offset = pos.offset;
     f.message = fmt::format("{} is a null move: the game cannot be replayed past it", f.move);
-    stopped_ = true;
+    stop();
     report_.error = true;
     return pgn::Control::Continue;
 }
@@ -410,14 +493,14 @@ void GameAuditor::result(std::string_view marker, pgn::TextPos pos) {
 }
 
 void GameAuditor::parse_error(const pgn::ParseError& error) {
-    const int k = plies_.empty() ? 0 : last_position();
+    const int k = last_ < 0 ? 0 : last_position();
     Finding& f = add_game_finding(Rule::ParseError);
     f.ply = k;
     f.severity = Severity::Error;
     f.line = error.pos.line;
     f.column = error.pos.column;
     f.offset = error.pos.offset;
-    if (!plies_.empty()) f.fen = plies_.back().position.to_fen();
+    if (last_ >= 0) f.fen = plies_[static_cast<std::size_t>(last_)].position.to_fen();
     f.message = fmt::format("The PGN text is malformed at line {}, column {}: {}", error.pos.line,
                             error.pos.column, error.message);
     report_.error = true;
@@ -426,10 +509,10 @@ void GameAuditor::parse_error(const pgn::ParseError& error) {
 void GameAuditor::end_game(std::string_view text) {
     if (started_ && pending_) {
         const int k = last_position();
-        evaluate(k, plies_.back().position.has_legal_move());
+        evaluate(k, plies_[static_cast<std::size_t>(k)].position.has_legal_move());
     }
     if (fifty_.open) close_fifty_window(evaluated_up_to_);
-    report_.plies = plies_.empty() ? 0 : last_position();
+    report_.plies = last_ < 0 ? 0 : last_position();
 
     // RULES.md moves-after-end: the record went on after an automatic end.
     if (report_.end_ply && extra_tokens_ > 0) {
@@ -498,16 +581,9 @@ void GameAuditor::evaluate(int k, bool has_legal_move) {
     pending_ = false;
     evaluated_up_to_ = k;
     // Most positions have nothing to report: a legal move, no repetition, no fifty-move window,
-    // and a pawn, rook or queen on the board. Answer those without looking further.
-    const PlyRecord& record = plies_[static_cast<std::size_t>(k)];
-    const Position& position = record.position;
-    if (has_legal_move && record.occurrence < 3 && position.halfmove_clock() < 99 && !fifty_.open &&
-        second_occurrences_[static_cast<std::size_t>(chess::index_of(~position.side_to_move()))] ==
-            0 &&
-        (position.pieces(chess::PieceType::Pawn) | position.pieces(chess::PieceType::Rook) |
-         position.pieces(chess::PieceType::Queen)) != 0) [[likely]] {
-        return;
-    }
+    // and a pawn, rook or queen on the board. Answer those without looking further (move() asks
+    // quiet() itself before calling here).
+    if (has_legal_move && quiet(plies_[static_cast<std::size_t>(k)])) [[likely]] return;
     open_or_close_fifty_window(k);
     check_endings(k, has_legal_move);
     if (report_.end_ply) {
@@ -827,7 +903,7 @@ void GameAuditor::check_results() {
     // many moves were played: it is not taken for a draw agreed before the first move.
     const bool has_movetext = final_ply > 0 || !report_.movetext_result.empty();
     if (recorded == "1/2-1/2" && has_movetext && !claim_available_at(final_ply)) {
-        const Color first = plies_.front().position.side_to_move();
+        const Color first = plies_[0].position.side_to_move();
         const int first_mover_moves = (final_ply + 1) / 2;
         const int second_mover_moves = final_ply / 2;
         const int white_moves = first == Color::White ? first_mover_moves : second_mover_moves;

@@ -74,10 +74,23 @@ class GameAuditor final : public pgn::Visitor {
     };
 
     void reset_game();
+    std::string* tag_target(std::string_view name);
     bool set_up_start();
     void start_history(const chess::Position& start);
     void play(chess::Move move, pgn::TextPos where);
+    void grow_history();
+    void stop() {
+        stopped_ = true;
+        replaying_ = false;
+    }
+    // A move outside the replay (before the set-up, after a stop) or an illegal one.
+    [[gnu::cold]] pgn::Control move_outside_replay(std::string_view san, pgn::TextPos pos);
+    [[gnu::cold]] pgn::Control illegal_move(std::string_view san, pgn::TextPos pos,
+                                            const std::string& why);
     void count_extra_half_move(std::string_view token, pgn::TextPos pos);
+    // Whether position k (which has a legal move) has nothing to report: no repetition, no
+    // fifty-move window, and a pawn, rook or queen on the board (see evaluate()).
+    bool quiet(const PlyRecord& record) const;
     void evaluate(int k, bool has_legal_move);
     void check_endings(int k, bool has_legal_move);
     struct Endings {
@@ -104,7 +117,7 @@ class GameAuditor final : public pgn::Visitor {
     std::string earlier_occurrences_text(int k) const;
     std::string occurrences_text(int latest) const;
     void fill_occurrences(int k, Finding& finding) const;
-    int last_position() const { return static_cast<int>(plies_.size()) - 1; }
+    int last_position() const { return last_; }
 
     AuditOptions options_;
     GameSink& sink_;
@@ -118,6 +131,7 @@ class GameAuditor final : public pgn::Visitor {
     bool chess960_ = false;
     bool started_ = false;  // the start position is set up
     bool stopped_ = false;  // no further move is replayed (illegal move, null move, bad set-up)
+    bool replaying_ = false;  // started_ && !stopped_: moves are replayed
     bool pending_ = false;  // the last position still awaits evaluate()
     int evaluated_up_to_ = -1;
     int window_start_ = 0;                     // first position after the last irreversible move
@@ -130,6 +144,10 @@ class GameAuditor final : public pgn::Visitor {
     std::array<int, 5> ending_findings_{};
     int ending_finding_count_ = 0;
     FiftyWindow fifty_;
+    // Positions 0..last_ of the game. The vectors are never shrunk: their size is a capacity
+    // (the entries past last_ are stale), so a game writes its records without reallocating.
+    int last_ = -1;
+    PlyRecord* current_ = nullptr;  // &plies_[last_]
     std::vector<PlyRecord> plies_;
     std::vector<std::uint64_t> keys_;  // keys_[k] == plies_[k].position.key(), scanned densely
     chess::MoveList scratch_moves_;
