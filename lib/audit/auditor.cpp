@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstring>
 #include <memory>
 #include <utility>
@@ -64,6 +65,19 @@ std::string ordinal(int n) {
                          : last == 3 ? "rd"
                                      : "th";
     return std::to_string(n) + suffix;
+}
+
+// "29... Ng8": a move (or "" for the number alone) with the number and dots of the position it is
+// played from. Built directly: this is on the path of every finding, several times.
+std::string numbered_move(const Position& from, std::string_view move) {
+    char digits[16];
+    const char* const end =
+        std::to_chars(digits, digits + sizeof digits, from.fullmove_number()).ptr;
+    const std::string_view dots = from.side_to_move() == Color::White ? ". " : "... ";
+    std::string text;
+    text.reserve(static_cast<std::size_t>(end - digits) + dots.size() + move.size());
+    text.append(digits, static_cast<std::size_t>(end - digits)).append(dots).append(move);
+    return text;
 }
 
 bool is_recorded_result(std::string_view r) {
@@ -991,18 +1005,15 @@ std::string GameAuditor::move_text(int k) const {
     const Move m = plies_[static_cast<std::size_t>(k)].move;
     char san[chess::MaxSanLength + 4];
     const std::size_t length = chess::write_san(before.position, m, san);
-    return fmt::format("{}{} {}", before.position.fullmove_number(),
-                       before.position.side_to_move() == Color::White ? "." : "...",
-                       std::string_view(san, length));
+    return numbered_move(before.position, std::string_view(san, length));
 }
 
 // "36. Kd3": a move that could be played from position k (a null move gives only the number).
 std::string GameAuditor::next_move_text(int k, Move m) const {
     const Position& position = plies_[static_cast<std::size_t>(k)].position;
-    std::string text = fmt::format("{}{} ", position.fullmove_number(),
-                                   position.side_to_move() == Color::White ? "." : "...");
-    if (!m.is_null()) text += chess::to_san(position, m);
-    return text;
+    char san[chess::MaxSanLength + 4];
+    const std::size_t length = m.is_null() ? 0 : chess::write_san(position, m, san);
+    return numbered_move(position, std::string_view(san, length));
 }
 
 // "after 32. Kd3, 34. Kd3" (or "at the start, after 2... Ng8"): the occurrences of position k
