@@ -176,6 +176,7 @@ GameAuditor::GameAuditor(const AuditOptions& options, GameSink& sink)
     : options_(options), sink_(sink) {
     plies_.resize(512);
     keys_.resize(512);
+    capacity_ = 512;
 }
 
 void GameAuditor::reset_game() {
@@ -355,6 +356,7 @@ void GameAuditor::start_history(const Position& start) {
 void GameAuditor::grow_history() {
     plies_.resize(2 * plies_.size());
     keys_.resize(plies_.size());
+    capacity_ = static_cast<int>(plies_.size());
     current_ = plies_.data() + last_;
 }
 
@@ -364,7 +366,7 @@ void GameAuditor::grow_history() {
 // side to move, so the scan looks at every second entry back to the window start.
 inline void GameAuditor::play(Move move, pgn::TextPos where) {
     const int k = last_ + 1;
-    if (static_cast<std::size_t>(k) >= plies_.size()) [[unlikely]]
+    if (k >= capacity_) [[unlikely]]
         grow_history();
     PlyRecord& record = current_[1];
     const Position& before = current_->position;

@@ -148,6 +148,7 @@ class GameAuditor final : public pgn::Visitor {
     // (the entries past last_ are stale), so a game writes its records without reallocating.
     int last_ = -1;
     PlyRecord* current_ = nullptr;  // &plies_[last_]
+    int capacity_ = 0;              // plies_.size() == keys_.size()
     std::vector<PlyRecord> plies_;
     std::vector<std::uint64_t> keys_;  // keys_[k] == plies_[k].position.key(), scanned densely
     chess::MoveList scratch_moves_;
