@@ -137,6 +137,23 @@ std::optional<int> date_part(std::string_view part) {
 // RULES.md "Which Laws": 2023 from 2023-01-01, 2017 from 2017-07-01, 2014 from 2014-07-01, the
 // 1997 text (no 9.6) before. A date that leaves two editions possible gives the newest.
 Laws laws_for_date(std::string_view date) {
+    // The common form "YYYY.MM.DD" (parts may be "??"): the year alone decides, except in 2014
+    // and 2017, without splitting the date.
+    if (date.size() == 10 && date[4] == '.' && date[7] == '.') {
+        int year = 0;
+        bool digits = true;
+        for (int i = 0; i < 4; ++i) {
+            const char c = date[static_cast<std::size_t>(i)];
+            digits = digits && c >= '0' && c <= '9';
+            year = year * 10 + (c - '0');
+        }
+        if (digits && year != 2014 && year != 2017) {
+            return year >= 2023 ? Laws::Laws2023
+                   : year > 2017 ? Laws::Laws2017
+                   : year > 2014 ? Laws::Laws2014
+                                 : Laws::Laws1997;
+        }
+    }
     std::array<std::string_view, 3> parts{};
     std::size_t count = 0;
     std::size_t begin = 0;

@@ -1,4 +1,5 @@
 // Rule names, editions by date, and the summary counts.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "audit_test_support.hpp"
@@ -54,6 +55,20 @@ TEST(LawsForDate, AnUndecidedOrUnknownDateGivesTheNewestEdition) {
     EXPECT_EQ(laws_for_date("????.??.??"), Laws::Laws2023);
     EXPECT_EQ(laws_for_date(""), Laws::Laws2023);
     EXPECT_EQ(laws_for_date("yesterday"), Laws::Laws2023);
+}
+
+// The full "YYYY.MM.DD" form has a short path; it must answer as the general reading does.
+TEST(LawsForDate, TheUsualFormAgreesWithOtherSeparators) {
+    for (int year = 1990; year <= 2030; ++year) {
+        for (const char* month : {"01", "06", "07", "12", "??"}) {
+            const std::string dotted = fmt::format("{}.{}.15", year, month);
+            const std::string dashed = fmt::format("{}-{}-15", year, month);
+            EXPECT_EQ(laws_for_date(dotted), laws_for_date(dashed)) << dotted;
+        }
+    }
+    EXPECT_EQ(laws_for_date("2015.13.40"), Laws::Laws2014);
+    EXPECT_EQ(laws_for_date("0000.00.00"), Laws::Laws1997);
+    EXPECT_EQ(laws_for_date("20a5.01.01"), Laws::Laws2023);
 }
 
 TEST(LawsForDate, AForcedEditionOverridesTheDate) {
