@@ -148,7 +148,7 @@ Laws laws_for_date(std::string_view date) {
             year = year * 10 + (c - '0');
         }
         if (digits && year != 2014 && year != 2017) {
-            return year >= 2023 ? Laws::Laws2023
+            return year >= 2023  ? Laws::Laws2023
                    : year > 2017 ? Laws::Laws2017
                    : year > 2014 ? Laws::Laws2014
                                  : Laws::Laws1997;
@@ -256,6 +256,10 @@ std::string* GameAuditor::tag_target(std::string_view name) {
             return is("Result") ? &report_.result : nullptr;
         case 7:
             return is("Variant") ? &variant_tag_ : nullptr;
+        case 8:
+            return is("WhiteElo")   ? &report_.white_elo
+                   : is("BlackElo") ? &report_.black_elo
+                                    : nullptr;
         case 11:
             return is("Termination") ? &report_.termination_tag : nullptr;
         default:
@@ -486,8 +490,8 @@ pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos,
     f.line = pos.line;
     f.column = pos.column;
     f.offset = pos.offset;
-    f.message =
-        fmt::format("{} cannot be played here: {}; the rest of the game is not audited", f.move, why);
+    f.message = fmt::format("{} cannot be played here: {}; the rest of the game is not audited",
+                            f.move, why);
     stop();
     report_.error = true;
     return pgn::Control::Continue;
@@ -616,12 +620,14 @@ void GameAuditor::evaluate(int k, bool has_legal_move) {
     // Most positions have nothing to report: a legal move, no repetition, no fifty-move window,
     // and a pawn, rook or queen on the board. Answer those without looking further (move() asks
     // quiet() itself before calling here).
-    if (has_legal_move && quiet(plies_[static_cast<std::size_t>(k)])) [[likely]] return;
+    if (has_legal_move && quiet(plies_[static_cast<std::size_t>(k)])) [[likely]]
+        return;
     open_or_close_fifty_window(k);
     check_endings(k, has_legal_move);
     if (report_.end_ply) {
-        // The game's end closes the window; no claim stands at the ended position itself.
-        if (fifty_.open) close_fifty_window(k - 1);
+        // The game's end closes the window (RULES.md), and the ended position is its last one:
+        // its clock is >= 99 too. No claim stands there, but until_ply reaches it.
+        if (fifty_.open) close_fifty_window(k);
         return;
     }
     check_claims(k);
@@ -978,6 +984,8 @@ void GameAuditor::check_decisive_result_winner_can_mate(int k) {
     f.article = on_time ? "6.9" : illegal ? "7.5.5" : "5.1.2";
     f.recorded = report_.result;
     f.expected = "1/2-1/2";
+    // The rules give the result here too (the game is drawn), so the game record says so.
+    report_.expected_result = f.expected;
     f.message = fmt::format(
         "The Result tag says {}, but {} cannot checkmate by any series of legal moves in the "
         "final position, so the game is drawn{}",

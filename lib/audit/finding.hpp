@@ -99,9 +99,10 @@ struct GameReport {
     std::uint32_t line = 0;    // of the first tag
     std::uint64_t offset = 0;  // byte offset of the game's first token
     std::string white, black, event, site, round, date,
-        result;                   // tags, UTF-8; result "" if missing
-    std::string termination_tag;  // the Termination tag, if any
-    std::string movetext_result;  // the game termination marker, "" if none
+        result;                        // tags, UTF-8; result "" if missing
+    std::string white_elo, black_elo;  // the WhiteElo / BlackElo tags, "" if missing
+    std::string termination_tag;       // the Termination tag, if any
+    std::string movetext_result;       // the game termination marker, "" if none
     Laws laws = Laws::Laws2023;
     int plies = 0;  // half-moves replayed
     Termination termination = Termination::None;

@@ -172,9 +172,10 @@ TEST(MovesAfterEnd, SeventyFiveMovesThenPlayOn) {
         fen_game(RookEnding148, "60. Rh3 Ke6 61. Rh4 Ke5 1/2-1/2", "[Result \"1/2-1/2\"]\n"));
     EXPECT_EQ(g.end_ply, 2);
     EXPECT_EQ(finding_at(g, Rule::MovesAfterEnd, 3)->extra_plies, 2);
-    // The fifty-move window runs until the last position before the automatic end.
+    // The claims stand before the automatic end; their window runs to the ended position, the
+    // last one with clock >= 99 (RULES.md: a window is ended by the game's end).
     EXPECT_EQ(plies_of(g, Rule::FiftyMoveClaim), (std::vector<int>{0, 1}));
-    for (const Finding& f : findings_of(g, Rule::FiftyMoveClaim)) EXPECT_EQ(f.until_ply, 1);
+    for (const Finding& f : findings_of(g, Rule::FiftyMoveClaim)) EXPECT_EQ(f.until_ply, 2);
 }
 
 }  // namespace

@@ -173,8 +173,11 @@ class CaseChecker {
                         facts->fifty_declared = true;
                     } else {
                         // Reported once per side and window: available at every position of
-                        // the window where that side has the move.
-                        for (int k = f.ply; k <= f.until_ply.value_or(f.ply); ++k) {
+                        // the window where that side has the move, except the position where
+                        // the game ended (the window's last one; no claim stands there).
+                        const int last = f.until_ply.value_or(f.ply);
+                        const bool ends_there = report_.end_ply && *report_.end_ply == last;
+                        for (int k = f.ply; k <= (ends_there ? last - 1 : last); ++k) {
                             const chess::Color mover =
                                 positions_[static_cast<std::size_t>(k)].side_to_move();
                             if ((mover == chess::Color::White) == (f.side == Side::White)) {
