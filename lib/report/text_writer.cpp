@@ -135,12 +135,22 @@ class TextWriter final : public Writer {
         out("\n");
         const auto white = known_tag(report.white), black = known_tag(report.black);
         append_valid_utf8(buffer_, white.empty() ? std::string_view("?") : white);
+        append_rating(known_tag(report.white_elo));
         out(" - ");
         append_valid_utf8(buffer_, black.empty() ? std::string_view("?") : black);
+        append_rating(known_tag(report.black_elo));
         out("  ");
         out(report.result.empty() ? std::string_view("(no result)")
                                   : std::string_view(report.result));
         out("\n\n");
+    }
+
+    // " (2683)" after a player's name, as arbiters' pairing lists print it; nothing when unknown.
+    void append_rating(std::string_view elo) {
+        if (elo.empty() || elo == "0") return;
+        out(" (");
+        append_valid_utf8(buffer_, elo);
+        out(")");
     }
 
     static std::string_view move_label(const Finding& f) {
