@@ -1,5 +1,7 @@
 #include "pipeline.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -9,6 +11,7 @@
 #include <mutex>
 #include <thread>
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "interrupt.hpp"
@@ -21,11 +24,17 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Where a chunk goes in the output: files in input order, the chunks of a file in file order.
+struct ChunkPosition {
+    std::size_t file = 0;
+    std::uint64_t chunk = 0;
+    auto operator<=>(const ChunkPosition&) const = default;
+};
+
 // One chunk of one file on its way through the pipeline. Jobs are recycled, so their buffers
 // (the chunk text, the report vector) keep their capacity.
 struct Job {
-    std::uint64_t sequence = 0;
-    std::size_t file_index = 0;
+    ChunkPosition position;
     pgn::Chunk chunk;
     std::vector<audit::GameReport> reports;
     std::uint64_t games = 0;  // games the reader found in the chunk
@@ -37,39 +46,70 @@ class CollectingSink final : public audit::GameSink {
     std::vector<audit::GameReport>* target = nullptr;
 };
 
-// The state shared by the reader, the workers and the ordered writer stage. At most `capacity`
-// jobs exist at once, which bounds memory whatever the input size.
+// The board's record of one input file.
+struct FileProgress {
+    std::uint64_t chunks = 0;        // submitted so far; final once `read` is set
+    std::size_t jobs_in_flight = 0;  // taken by its reader and not yet written
+    bool read = false;               // its reader is done with it
+    std::string error;               // why it could not be opened or read to the end, if so
+};
+
+// The state shared by the readers, the workers and the ordered writer stage.
+//
+// Memory: at most `capacity` jobs exist for all files together, plus at most `capacity` more for
+// the file the writer is on (the head file). So at most 2 * capacity jobs exist whatever the
+// input size and the number of files, and with one input file there are at most `capacity`.
+//
+// Why the head file has room of its own: the writer takes the chunks strictly in order, so jobs
+// of later files stay on the board until the writer gets to them. If they could take every job,
+// the head file's reader would wait for a free job that only the writer can release, while the
+// writer waits for that reader's next chunk: a deadlock. The head file's own jobs are always
+// chunks the writer takes next, so its room always frees up again, and once the writer moves on,
+// the next file becomes the head and its reader gets that room.
 class JobBoard {
   public:
-    explicit JobBoard(std::size_t capacity) : capacity_(capacity) {}
+    JobBoard(std::size_t files, std::size_t capacity) : capacity_(capacity), files_(files) {}
 
-    // Reader: a free job, or nullptr when the run is aborted.
-    std::unique_ptr<Job> acquire() {
+    // Reader of `file`: a free job for the file's next chunk, or nullptr when the run is aborted.
+    std::unique_ptr<Job> acquire(std::size_t file) {
         std::unique_lock lock(mutex_);
-        while (!aborted_ && in_flight_ >= capacity_) {
+        while (!aborted_ && !has_room(file)) {
             room_.wait_for(lock, std::chrono::milliseconds(100));
-            if (interrupted()) aborted_ = true;
+            if (interrupted()) abort_locked();
         }
         if (aborted_) return nullptr;
-        ++in_flight_;
-        if (free_.empty()) return std::make_unique<Job>();
-        auto job = std::move(free_.back());
-        free_.pop_back();
+        ++jobs_in_flight_;
+        ++files_[file].jobs_in_flight;
+        std::unique_ptr<Job> job;
+        if (free_.empty()) {
+            job = std::make_unique<Job>();
+        } else {
+            job = std::move(free_.back());
+            free_.pop_back();
+        }
+        job->position.file = file;
         return job;
     }
     // Reader: a job it took but did not fill.
     void give_back(std::unique_ptr<Job> job) {
         std::lock_guard lock(mutex_);
-        --in_flight_;
-        free_.push_back(std::move(job));
-        room_.notify_all();
+        release_locked(std::move(job));
     }
     void submit(std::unique_ptr<Job> job) {
         std::lock_guard lock(mutex_);
-        job->sequence = submitted_++;
-        pending_.push_back(std::move(job));
+        job->position.chunk = files_[job->position.file].chunks++;
+        const auto position = job->position;
+        pending_.emplace(position, std::move(job));
         work_.notify_one();
     }
+    // Reader: the file has no more chunks (`error`: why it ended early, if it did).
+    void file_read(std::size_t file, std::string error) {
+        std::lock_guard lock(mutex_);
+        files_[file].read = true;
+        files_[file].error = std::move(error);
+        finished_cv_.notify_all();
+    }
+    // The last reader: no file will get any more chunks.
     void reading_done() {
         std::lock_guard lock(mutex_);
         reading_done_ = true;
@@ -77,42 +117,55 @@ class JobBoard {
         finished_cv_.notify_all();
     }
 
-    // Worker: the next job to audit, or nullptr when there is none left.
+    // Worker: the next job to audit, or nullptr when there is none left. The earliest chunk in
+    // output order goes first, so the writer waits as little as possible.
     std::unique_ptr<Job> next_to_audit() {
         std::unique_lock lock(mutex_);
         work_.wait(lock, [&] { return aborted_ || !pending_.empty() || reading_done_; });
         if (aborted_ || pending_.empty()) return nullptr;
-        auto job = std::move(pending_.front());
-        pending_.pop_front();
+        auto job = std::move(pending_.begin()->second);
+        pending_.erase(pending_.begin());
         return job;
     }
     void audited(std::unique_ptr<Job> job) {
         std::lock_guard lock(mutex_);
-        const auto sequence = job->sequence;
-        finished_.emplace(sequence, std::move(job));
+        const auto position = job->position;
+        finished_.emplace(position, std::move(job));
         finished_cv_.notify_all();
     }
 
-    // Writer: the job with this sequence number once audited, or nullptr at the end of the run.
-    std::unique_ptr<Job> take_in_order(std::uint64_t sequence) {
+    // Writer: the chunk at `position` once it is audited. Without a job, `end_of_file` tells
+    // that the file has no chunk there; otherwise the run is aborted.
+    struct Taken {
+        std::unique_ptr<Job> job;
+        bool end_of_file = false;
+    };
+    Taken take_in_order(ChunkPosition position) {
         std::unique_lock lock(mutex_);
         for (;;) {
             if (interrupted()) abort_locked();
-            if (aborted_) return nullptr;
-            if (const auto found = finished_.find(sequence); found != finished_.end()) {
+            if (aborted_) return {};
+            if (const auto found = finished_.find(position); found != finished_.end()) {
                 auto job = std::move(found->second);
                 finished_.erase(found);
-                return job;
+                return {std::move(job), false};
             }
-            if (reading_done_ && sequence >= submitted_) return nullptr;
+            const FileProgress& file = files_[position.file];
+            if (file.read && position.chunk >= file.chunks) return {nullptr, true};
             finished_cv_.wait_for(lock, std::chrono::milliseconds(100));
         }
     }
     void written(std::unique_ptr<Job> job) {
         std::lock_guard lock(mutex_);
-        --in_flight_;
-        free_.push_back(std::move(job));
+        release_locked(std::move(job));
+    }
+    // Writer: every chunk of `file` is written; the next file becomes the head. Returns the
+    // file's error message (empty if none), so that errors are reported in input order.
+    std::string file_written(std::size_t file) {
+        std::lock_guard lock(mutex_);
+        head_file_ = file + 1;
         room_.notify_all();
+        return std::move(files_[file].error);
     }
 
     void abort() {
@@ -125,6 +178,16 @@ class JobBoard {
     }
 
   private:
+    bool has_room(std::size_t file) const {
+        return jobs_in_flight_ < capacity_ ||
+               (file == head_file_ && files_[file].jobs_in_flight < capacity_);
+    }
+    void release_locked(std::unique_ptr<Job> job) {
+        --jobs_in_flight_;
+        --files_[job->position.file].jobs_in_flight;
+        free_.push_back(std::move(job));
+        room_.notify_all();
+    }
     void abort_locked() {
         aborted_ = true;
         room_.notify_all();
@@ -135,12 +198,13 @@ class JobBoard {
     std::mutex mutex_;
     std::condition_variable room_, work_, finished_cv_;
     const std::size_t capacity_;
-    std::size_t in_flight_ = 0;
-    std::uint64_t submitted_ = 0;
+    std::size_t jobs_in_flight_ = 0;
+    std::vector<FileProgress> files_;
+    std::size_t head_file_ = 0;  // the file the writer is on
     bool reading_done_ = false;
     bool aborted_ = false;
-    std::deque<std::unique_ptr<Job>> pending_;
-    std::map<std::uint64_t, std::unique_ptr<Job>> finished_;
+    std::map<ChunkPosition, std::unique_ptr<Job>> pending_;
+    std::map<ChunkPosition, std::unique_ptr<Job>> finished_;
     std::vector<std::unique_ptr<Job>> free_;
 };
 
@@ -155,62 +219,86 @@ std::uint64_t total_input_size(const std::vector<std::string>& files) {
     return total;
 }
 
-// What the reader thread shares with the rest of the run. Held by shared_ptr: a reader blocked
+// Files are read (opened, decompressed, chunked) by several readers at once, one file each at a
+// time, as a zstd or gzip stream can only be decompressed from its start: no more readers than
+// workers or files. Standard input named more than once is read on by each occurrence from where
+// the previous one stopped, so that needs a single reader to keep the order.
+std::size_t reader_count(const std::vector<std::string>& files, unsigned threads) {
+    if (std::count(files.begin(), files.end(), "-") > 1) return 1;
+    return std::max<std::size_t>(1, std::min<std::size_t>(threads, files.size()));
+}
+
+// What the reader threads share with the rest of the run. Held by shared_ptr: a reader blocked
 // in read() on a pipe that stays open must not keep an aborted run from ending, so it may be
 // left behind (detached) with its own reference.
 struct ReaderState {
-    ReaderState(const PipelineSettings& run_settings, std::size_t capacity)
-        : settings(run_settings), board(capacity) {}
+    ReaderState(const PipelineSettings& run_settings, std::size_t readers, std::size_t capacity)
+        : settings(run_settings),
+          board(run_settings.files.size(), capacity),
+          reader_finished(readers),
+          readers_running(readers) {}
+    bool all_readers_finished() const { return readers_running == 0; }
+
     const PipelineSettings settings;
     JobBoard board;
     ProgressCounters progress;
+    std::atomic<std::size_t> next_file{0};  // the next file no reader has taken yet
     std::atomic<std::uint64_t> files_opened{0}, io_errors{0};
-    std::atomic<bool> finished{false};
+    std::vector<std::atomic<bool>> reader_finished;  // one per reader thread
+    std::atomic<std::size_t> readers_running;
 };
 
-// Reads every file into chunks (one thread: sources such as one zstd stream are sequential).
-void read_inputs(ReaderState& state) {
-    const PipelineSettings& settings = state.settings;
+std::string describe(const pgn::IoError& error, const std::string& path) {
+    return fmt::format("{}: {}", error.path.empty() ? path : error.path, error.message);
+}
+
+// Cuts one file into chunks for the workers; the file is closed when it returns.
+void read_file(ReaderState& state, std::size_t index) {
+    const std::string& path = state.settings.files[index];
     JobBoard& board = state.board;
-    ProgressCounters& progress = state.progress;
-    std::atomic<std::uint64_t>& files_opened = state.files_opened;
-    std::atomic<std::uint64_t>& io_errors = state.io_errors;
-    std::uint64_t earlier_input_bytes = 0;
-    for (std::size_t index = 0; index < settings.files.size() && !board.aborted(); ++index) {
-        const std::string& path = settings.files[index];
-        auto source = pgn::open_source(path);
-        if (!source) {
-            spdlog::error("{}: {}", source.error().path.empty() ? path : source.error().path,
-                          source.error().message);
-            ++io_errors;
-            continue;
-        }
-        ++files_opened;
-        pgn::GameChunker chunker(**source, settings.chunk_bytes);
-        for (;;) {
-            auto job = board.acquire();
-            if (!job) break;
-            const auto more = chunker.next(job->chunk);
-            progress.input_bytes.store(earlier_input_bytes + (*source)->input_bytes_consumed(),
-                                       std::memory_order_relaxed);
-            if (!more) {
-                spdlog::error("{}: {}", more.error().path.empty() ? path : more.error().path,
-                              more.error().message);
-                ++io_errors;
-                board.give_back(std::move(job));
-                break;
-            }
-            if (!*more) {
-                board.give_back(std::move(job));
-                break;
-            }
-            job->file_index = index;
-            board.submit(std::move(job));
-        }
-        earlier_input_bytes += (*source)->input_bytes_consumed();
+    auto source = pgn::open_source(path);
+    if (!source) {
+        ++state.io_errors;
+        board.file_read(index, describe(source.error(), path));
+        return;
     }
-    board.reading_done();
-    state.finished = true;
+    ++state.files_opened;
+    pgn::GameChunker chunker(**source, state.settings.chunk_bytes);
+    std::uint64_t input_bytes_counted = 0;  // of this file, in the progress counter
+    std::string error;
+    for (;;) {
+        auto job = board.acquire(index);
+        if (!job) break;
+        const auto more = chunker.next(job->chunk);
+        const std::uint64_t input_bytes = (*source)->input_bytes_consumed();
+        state.progress.input_bytes.fetch_add(input_bytes - input_bytes_counted,
+                                             std::memory_order_relaxed);
+        input_bytes_counted = input_bytes;
+        if (!more) {
+            error = describe(more.error(), path);
+            ++state.io_errors;
+            board.give_back(std::move(job));
+            break;
+        }
+        if (!*more) {
+            board.give_back(std::move(job));
+            break;
+        }
+        board.submit(std::move(job));
+    }
+    board.file_read(index, std::move(error));
+}
+
+// One reader thread: takes the next file nobody has taken until there is none left.
+void read_inputs(ReaderState& state, std::size_t reader) {
+    const std::size_t files = state.settings.files.size();
+    while (!state.board.aborted()) {
+        const std::size_t index = state.next_file.fetch_add(1);
+        if (index >= files) break;
+        read_file(state, index);
+    }
+    state.reader_finished[reader] = true;
+    if (state.readers_running.fetch_sub(1) == 1) state.board.reading_done();
 }
 
 void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic<bool>& failed) {
@@ -221,16 +309,33 @@ void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic
             job->reports.clear();
             sink.target = &job->reports;
             // Game numbers start at 1 in every chunk; the ordered stage adds the earlier chunks'.
-            job->games = pgn::parse_chunk(job->chunk, settings.files[job->file_index], 1, auditor);
+            const std::string& file = settings.files[job->position.file];
+            job->games = pgn::parse_chunk(job->chunk, file, 1, auditor);
         } catch (const std::exception& error) {
             spdlog::critical("{}: internal error while auditing: {}",
-                             settings.files[job->file_index], error.what());
+                             settings.files[job->position.file], error.what());
             failed = true;
             board.abort();
             return;
         }
         board.audited(std::move(job));
     }
+}
+
+// The ordered stage's work on one audited chunk: game numbers, filter, summary, writer.
+void write_chunk(Job& job, std::uint64_t& games_before_chunk, const FindingFilter& filter,
+                 report::Writer& writer, PipelineResult& result) {
+    for (audit::GameReport& report : job.reports) {
+        report.game += games_before_chunk;
+        filter.apply(report);
+        for (const audit::Finding& f : report.findings) {
+            if (!result.worst || f.severity > *result.worst) result.worst = f.severity;
+        }
+        result.summary.add(report);
+        writer.game(report);
+    }
+    games_before_chunk += std::max<std::uint64_t>(job.games, job.reports.size());
+    result.summary.bytes += job.chunk.text.size();
 }
 
 }  // namespace
@@ -240,13 +345,19 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     const auto start = Clock::now();
     PipelineResult result;
     const unsigned threads = std::max(1u, settings.threads);
-    auto state = std::make_shared<ReaderState>(settings, 2 * static_cast<std::size_t>(threads) + 1);
+    const std::size_t readers = reader_count(settings.files, threads);
+    auto state =
+        std::make_shared<ReaderState>(settings, readers, 2 * static_cast<std::size_t>(threads) + 1);
     JobBoard& board = state->board;
     ProgressCounters& progress = state->progress;
     progress.input_total = total_input_size(settings.files);
     std::atomic<bool> failed{false};
 
-    std::thread reader([state] { read_inputs(*state); });
+    std::vector<std::thread> reader_threads;
+    reader_threads.reserve(readers);
+    for (std::size_t reader = 0; reader < readers; ++reader) {
+        reader_threads.emplace_back([state, reader] { read_inputs(*state, reader); });
+    }
     std::vector<std::thread> workers;
     workers.reserve(threads);
     for (unsigned i = 0; i < threads; ++i) {
@@ -257,48 +368,48 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     {
         ProgressLine line(progress, settings.progress);
         writer.begin();
-        std::size_t current_file = static_cast<std::size_t>(-1);
-        std::uint64_t games_before_chunk = 0;  // games of the file in earlier chunks
-        for (std::uint64_t sequence = 0;; ++sequence) {
-            auto job = board.take_in_order(sequence);
-            if (!job) break;
-            if (job->file_index != current_file) {
-                current_file = job->file_index;
-                games_before_chunk = 0;
-            }
-            for (audit::GameReport& report : job->reports) {
-                report.game += games_before_chunk;
-                filter.apply(report);
-                for (const audit::Finding& f : report.findings) {
-                    if (!result.worst || f.severity > *result.worst) result.worst = f.severity;
+        bool stopped = false;
+        for (std::size_t file = 0; file < settings.files.size() && !stopped; ++file) {
+            std::uint64_t games_before_chunk = 0;  // games of the file in earlier chunks
+            for (std::uint64_t chunk = 0;; ++chunk) {
+                auto taken = board.take_in_order({file, chunk});
+                if (!taken.job) {
+                    stopped = !taken.end_of_file;
+                    break;
                 }
-                result.summary.add(report);
-                writer.game(report);
+                write_chunk(*taken.job, games_before_chunk, filter, writer, result);
+                progress.games.store(result.summary.games, std::memory_order_relaxed);
+                progress.bytes.store(result.summary.bytes, std::memory_order_relaxed);
+                board.written(std::move(taken.job));
+                if (writer.failed()) {
+                    board.abort();
+                    stopped = true;
+                    break;
+                }
             }
-            games_before_chunk += std::max<std::uint64_t>(job->games, job->reports.size());
-            result.summary.bytes += job->chunk.text.size();
-            progress.games.store(result.summary.games, std::memory_order_relaxed);
-            progress.bytes.store(result.summary.bytes, std::memory_order_relaxed);
-            board.written(std::move(job));
-            if (writer.failed()) {
-                board.abort();
-                break;
+            if (stopped) break;
+            if (const std::string error = board.file_written(file); !error.empty()) {
+                spdlog::error("{}", error);
             }
         }
         if (interrupted()) board.abort();
         for (auto& worker : workers) worker.join();
         if (board.aborted()) {
             // An aborted reader stops at its next chunk; one blocked reading a pipe that stays
-            // open would never get there, so it is given a moment and then left behind.
-            for (int i = 0; i < 50 && !state->finished; ++i) {
+            // open would never get there, so the readers are given a moment and then any still
+            // running is left behind.
+            for (int i = 0; i < 50 && !state->all_readers_finished(); ++i) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(10));
             }
-            if (!state->finished) {
-                spdlog::debug("the reader is still blocked in a read; not waiting for it");
-                reader.detach();
+            for (std::size_t reader = 0; reader < readers; ++reader) {
+                if (state->reader_finished[reader]) continue;
+                spdlog::debug("a reader is still blocked in a read; not waiting for it");
+                reader_threads[reader].detach();
             }
         }
-        if (reader.joinable()) reader.join();
+        for (auto& reader : reader_threads) {
+            if (reader.joinable()) reader.join();
+        }
     }
 
     result.summary.files = state->files_opened;

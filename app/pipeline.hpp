@@ -1,9 +1,11 @@
-// The audit run: every input file is cut into chunks at game boundaries, the chunks are audited
-// by worker threads, and one ordered stage hands the game reports to the writer in input order,
-// so the output is the same for any number of threads.
+// The audit run: reader threads open and decompress several input files at once and cut each
+// into chunks at game boundaries, the chunks are audited by worker threads, and one ordered stage
+// hands the game reports to the writer in input order (file by file, chunk by chunk), so the
+// output is the same for any number of threads.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 

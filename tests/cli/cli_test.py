@@ -23,6 +23,7 @@ FORMATS = ["text", "jsonl", "csv", "sarif", "github", "pgn"]
 SAMPLES = "sample_pgns"
 TWIC = "../shared/corpus/twic/twic0920.pgn"
 LARGE = "../shared/corpus/large/pgnmentor-players-239.pgn.zst"
+ODD = "../shared/corpus/odd"
 FIXTURES = "tests/cli/fixtures"
 EXPECTED = "tests/cli/expected"
 PGN_EXTRACT = "/usr/games/pgn-extract"
@@ -268,6 +269,161 @@ def case_jobs_identical(runner):
             check(output == reference, f"--format {fmt}: -j {key[0]} --chunk-bytes {key[1]} differs from -j 1")
 
 
+def split_games(text, parts):
+    """Cuts PGN text into about `parts` pieces, each beginning at an [Event tag."""
+    starts = [m.start() for m in re.finditer(rb"^\[Event ", text, re.M)]
+    step = max(1, len(starts) // parts)
+    cuts = starts[::step][1:parts] + [len(text)]
+    pieces, begin = [], 0
+    for cut in cuts:
+        pieces.append(text[begin:cut])
+        begin = cut
+    return pieces
+
+
+def compress(path, tool):
+    subprocess.run([tool, "-q", "-f", path] + (["-3", "--rm"] if tool == "zstd" else []), check=True)
+
+
+def make_many_files(runner, scratch):
+    """A directory of many inputs of every kind: twic0920 cut into compressed and plain parts,
+    the sample files, the odd corpus (over a hundred small files) and an empty file."""
+    many = os.path.join(scratch, "many")
+    os.makedirs(os.path.join(many, "twic"))
+    with open(os.path.join(runner.root, TWIC), "rb") as f:
+        pieces = split_games(f.read(), 6)
+    for number, piece in enumerate(pieces):
+        path = os.path.join(many, "twic", f"part{number}.pgn")
+        with open(path, "wb") as f:
+            f.write(piece)
+        tool = ("zstd", "gzip", "bzip2", None)[number % 4]
+        if tool:
+            compress(path, tool)
+    shutil.copytree(os.path.join(runner.root, SAMPLES), os.path.join(many, "samples"))
+    shutil.copytree(os.path.join(runner.root, ODD), os.path.join(many, "odd"))
+    open(os.path.join(many, "samples", "empty.pgn"), "wb").close()
+    return many
+
+
+def expanded_inputs(scratch):
+    """The PGN files under scratch/many as drawaudit lists them: relative to scratch, sorted."""
+    found = []
+    for directory, _, names in os.walk(os.path.join(scratch, "many")):
+        found += [os.path.relpath(os.path.join(directory, name), scratch) for name in names
+                  if re.search(r"\.pgn(\.zst|\.gz|\.bz2)?$", name)]
+    return sorted(found)
+
+
+JOB_SETTINGS = (("1", None), ("1", "4096"), ("2", "4096"), ("3", "16384"), ("4", "4096"), ("4", None))
+
+
+def run_jobs(runner, args, cwd):
+    """The run at every -j / --chunk-bytes setting: {setting: completed process}."""
+    runs = {}
+    for jobs, chunk in JOB_SETTINGS:
+        extra = ["--chunk-bytes", chunk] if chunk else []
+        runs[(jobs, chunk)] = runner.run("--no-progress", "-j", jobs, *extra, *args, cwd=cwd)
+    return runs
+
+
+def check_game_order(records, files):
+    """Game records come file by file in `files` order, each file's games numbered 1, 2, ..."""
+    seen = []
+    for record in records:
+        if record["type"] != "game":
+            continue
+        if not seen or seen[-1][0] != record["file"]:
+            check(record["file"] not in [name for name, _ in seen], f"{record['file']} comes twice")
+            seen.append((record["file"], 0))
+        name, count = seen[-1]
+        check(record["game"] == count + 1, f"{name}: game {record['game']} after game {count}")
+        seen[-1] = (name, count + 1)
+    order = [name for name, _ in seen]
+    check(order == [f for f in files if f in order], f"files out of order: {order[:10]}...")
+    return dict(seen)
+
+
+def case_many_files(runner):
+    """A directory of many files, read concurrently: byte-identical output for any -j, in the
+    order of the expanded paths, every game of every file."""
+    with tempfile.TemporaryDirectory() as scratch:
+        make_many_files(runner, scratch)
+        expanded = expanded_inputs(scratch)
+        for fmt in ("jsonl", "text"):
+            runs = run_jobs(runner, ["--format", fmt, "many"], scratch)
+            reference = runs[("1", None)]
+            check(reference.returncode in (0, 1), f"exit {reference.returncode}: {reference.stderr.decode()[:2000]}")
+            check(len(reference.stdout) > 100000, "suspiciously small output")
+            check(b"could not be read" not in reference.stdout and not reference.stderr,
+                  f"errors reported: {reference.stderr.decode()[:2000]}")
+            for key, completed in runs.items():
+                check(completed.returncode == reference.returncode, f"-j {key[0]}: exit {completed.returncode}")
+                check(normalise(completed.stdout.decode(), scratch) == normalise(reference.stdout.decode(), scratch),
+                      f"--format {fmt}: -j {key[0]} --chunk-bytes {key[1]} differs from -j 1")
+            if fmt == "jsonl":
+                records = [json.loads(line) for line in reference.stdout.decode().splitlines()]
+                games = check_game_order(records, expanded)
+                non_empty = [f for f in expanded if os.path.getsize(os.path.join(scratch, f)) > 0]
+                check(sorted(games) == non_empty, f"{len(games)} of {len(non_empty)} non-empty files have games")
+                summary = records[-1]
+                check(summary["files"] == len(expanded), f"summary {summary}")
+                check(summary["games"] == sum(games.values()), "summary games")
+                # Each file alone gives the same game records as within the directory.
+                for name in ("many/twic/part0.pgn.zst", "many/twic/part3.pgn", "many/samples/threefold.pgn"):
+                    alone = runner.run("--no-progress", "--format", "jsonl", name, cwd=scratch).stdout
+                    within = [line for line in reference.stdout.splitlines()
+                              if f'"file":"{name}"'.encode() in line]
+                    check(alone.splitlines()[:-1] == within, f"{name}: records differ when read alone")
+
+
+def case_unreadable_among_many(runner):
+    """Unreadable and broken files between good ones, read concurrently: exit 2, each named on
+    stderr in input order, the others audited, the same output for any -j."""
+    with tempfile.TemporaryDirectory() as scratch:
+        many = make_many_files(runner, scratch)
+        # A zstd file cut off in the middle (some games, then an error), a corrupt one (an error
+        # at once) and, when the permission check applies (not root), one that cannot be opened.
+        with open(os.path.join(many, "twic", "part0.pgn.zst"), "rb") as f:
+            whole = f.read()
+        with open(os.path.join(many, "twic", "part0b-truncated.pgn.zst"), "wb") as f:
+            f.write(whole[:len(whole) // 2])
+        with open(os.path.join(many, "samples", "corrupt.pgn.zst"), "wb") as f:
+            f.write(b"\x28\xb5\x2f\xfd" + b"\x00garbage" * 10)
+        bad = ["many/samples/corrupt.pgn.zst", "many/twic/part0b-truncated.pgn.zst"]
+        unopenable = 0
+        if os.geteuid() != 0:
+            unopenable = 1
+            locked = os.path.join(many, "odd", "locked.pgn")
+            shutil.copy(os.path.join(runner.root, FIXTURES, "clean.pgn"), locked)
+            os.chmod(locked, 0)
+            bad.insert(1, "many/odd/locked.pgn")
+        runs = run_jobs(runner, ["--format", "jsonl", "many"], scratch)
+        reference = runs[("1", "4096")]
+        check(reference.returncode == 2, f"exit {reference.returncode}, expected 2")
+        stderr = reference.stderr.decode()
+        named = sorted((stderr.find(path), path) for path in bad)
+        check(all(position >= 0 for position, _ in named), f"stderr does not name {bad}: {stderr}")
+        check([path for _, path in named] == sorted(bad), f"errors not in input order: {stderr}")
+        for key, completed in runs.items():
+            check(completed.returncode == 2, f"-j {key[0]}: exit {completed.returncode}")
+            # Games in the unfinished chunk before a read error are lost, so the output depends on
+            # the chunk size here; only -j must not matter.
+            same_chunks = runs[("1", key[1])] if key[1] != "16384" else runs[("3", key[1])]
+            check(normalise(completed.stdout.decode(), scratch) == normalise(same_chunks.stdout.decode(), scratch),
+                  f"-j {key[0]} --chunk-bytes {key[1]} differs from -j 1")
+            check(completed.stderr == reference.stderr,
+                  f"-j {key[0]} --chunk-bytes {key[1]}: stderr differs: {completed.stderr.decode()}")
+        records = [json.loads(line) for line in reference.stdout.decode().splitlines()]
+        games = check_game_order(records, expanded_inputs(scratch))
+        check(games.get("many/twic/part0b-truncated.pgn.zst", 0) > 0, "no games before the cut")
+        check(games["many/twic/part1.pgn.gz"] > 0 and games["many/samples/threefold.pgn"] > 0,
+              "the files after the broken ones are not audited")
+        check(records[-1]["files"] == len(expanded_inputs(scratch)) - unopenable, f"summary {records[-1]}")
+        for jobs in ("1", "4"):
+            text = runner.run("--no-progress", "-j", jobs, "many", cwd=scratch).stdout.decode()
+            check(f"; {len(bad)} files could not be read" in text, f"-j {jobs}: summary {text[-300:]}")
+
+
 def pgn_extract(path, scratch):
     """Game count and the error messages (without locations) pgn-extract gives for a file."""
     out = os.path.join(scratch, "extracted.pgn")
@@ -442,6 +598,8 @@ CASES = {
     "unreadable-input": case_unreadable_input,
     "config-file": case_config_file,
     "jobs-identical": case_jobs_identical,
+    "many-files": case_many_files,
+    "unreadable-among-many": case_unreadable_among_many,
     "pgn-readback": case_pgn_readback,
     "atomic-output": case_atomic_output,
     "stdin": case_stdin,
