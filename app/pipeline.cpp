@@ -48,27 +48,26 @@ class CollectingSink final : public audit::GameSink {
 
 // The board's record of one input file.
 struct FileProgress {
-    std::uint64_t chunks = 0;        // submitted so far; final once `read` is set
-    std::size_t jobs_in_flight = 0;  // taken by its reader and not yet written
-    bool read = false;               // its reader is done with it
-    std::string error;               // why it could not be opened or read to the end, if so
+    std::uint64_t chunks = 0;  // submitted so far; final once `read` is set
+    bool read = false;         // its reader is done with it
+    std::string error;         // why it could not be opened or read to the end, if so
 };
 
 // The state shared by the readers, the workers and the ordered writer stage.
 //
-// Memory: at most `capacity` jobs exist for all files together, plus at most `capacity` more for
-// the file the writer is on (the head file). So at most 2 * capacity jobs exist whatever the
-// input size and the number of files, and with one input file there are at most `capacity`.
+// Memory: at most `capacity` jobs exist, whatever the input size and the number of files.
 //
-// Why the head file has room of its own: the writer takes the chunks strictly in order, so jobs
-// of later files stay on the board until the writer gets to them. If they could take every job,
-// the head file's reader would wait for a free job that only the writer can release, while the
-// writer waits for that reader's next chunk: a deadlock. The head file's own jobs are always
-// chunks the writer takes next, so its room always frees up again, and once the writer moves on,
-// the next file becomes the head and its reader gets that room.
+// Why `reserve` of them are kept for the file the writer is on (the head file): the writer takes
+// the chunks strictly in order, so jobs of later files stay on the board until the writer gets to
+// them. If they could take every job, the head file's reader would wait for a free job that only
+// the writer can release, while the writer waits for that reader's next chunk: a deadlock. Later
+// files hold at most capacity - reserve jobs, so when the head file's reader finds no room, at
+// least `reserve` jobs are the head file's own: chunks the writer takes next, so room frees up
+// again. Once the writer moves on, the next file becomes the head and may use the reserve.
 class JobBoard {
   public:
-    JobBoard(std::size_t files, std::size_t capacity) : capacity_(capacity), files_(files) {}
+    JobBoard(std::size_t files, std::size_t capacity, std::size_t reserve)
+        : capacity_(capacity), reserve_(reserve), files_(files) {}
 
     // Reader of `file`: a free job for the file's next chunk, or nullptr when the run is aborted.
     std::unique_ptr<Job> acquire(std::size_t file) {
@@ -79,7 +78,6 @@ class JobBoard {
         }
         if (aborted_) return nullptr;
         ++jobs_in_flight_;
-        ++files_[file].jobs_in_flight;
         std::unique_ptr<Job> job;
         if (free_.empty()) {
             job = std::make_unique<Job>();
@@ -179,12 +177,10 @@ class JobBoard {
 
   private:
     bool has_room(std::size_t file) const {
-        return jobs_in_flight_ < capacity_ ||
-               (file == head_file_ && files_[file].jobs_in_flight < capacity_);
+        return jobs_in_flight_ < (file == head_file_ ? capacity_ : capacity_ - reserve_);
     }
     void release_locked(std::unique_ptr<Job> job) {
         --jobs_in_flight_;
-        --files_[job->position.file].jobs_in_flight;
         free_.push_back(std::move(job));
         room_.notify_all();
     }
@@ -198,6 +194,7 @@ class JobBoard {
     std::mutex mutex_;
     std::condition_variable room_, work_, finished_cv_;
     const std::size_t capacity_;
+    const std::size_t reserve_;  // of capacity_, only for the head file
     std::size_t jobs_in_flight_ = 0;
     std::vector<FileProgress> files_;
     std::size_t head_file_ = 0;  // the file the writer is on
@@ -232,9 +229,10 @@ std::size_t reader_count(const std::vector<std::string>& files, unsigned threads
 // in read() on a pipe that stays open must not keep an aborted run from ending, so it may be
 // left behind (detached) with its own reference.
 struct ReaderState {
-    ReaderState(const PipelineSettings& run_settings, std::size_t readers, std::size_t capacity)
+    ReaderState(const PipelineSettings& run_settings, std::size_t readers, std::size_t capacity,
+                std::size_t reserve)
         : settings(run_settings),
-          board(run_settings.files.size(), capacity),
+          board(run_settings.files.size(), capacity, reserve),
           reader_finished(readers),
           readers_running(readers) {}
     bool all_readers_finished() const { return readers_running == 0; }
@@ -346,8 +344,9 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     PipelineResult result;
     const unsigned threads = std::max(1u, settings.threads);
     const std::size_t readers = reader_count(settings.files, threads);
-    auto state =
-        std::make_shared<ReaderState>(settings, readers, 2 * static_cast<std::size_t>(threads) + 1);
+    // As many jobs as with one reader; the head file keeps enough for every worker and the writer.
+    const std::size_t capacity = 2 * static_cast<std::size_t>(threads) + 1;
+    auto state = std::make_shared<ReaderState>(settings, readers, capacity, threads + 1);
     JobBoard& board = state->board;
     ProgressCounters& progress = state->progress;
     progress.input_total = total_input_size(settings.files);
