@@ -138,7 +138,11 @@ tl::expected<bool, IoError> GameChunker::fill(std::size_t want) {
         }
         // At most a block per read: chunks stay near their target and the buffer near its limit.
         auto n = source_.read(buffer_.data() + end_, std::min(buffer_.size() - end_, block));
-        if (!n) return tl::unexpected(n.error());
+        if (!n) {
+            pending_error_ = n.error();
+            eof_ = true;  // what was read so far is still handed out (next_view)
+            break;
+        }
         if (*n == 0) eof_ = true;
         end_ += *n;
         read_offset_ += *n;
@@ -160,7 +164,12 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
         const std::size_t available = end_ - begin_;
         const char* b = buffer_.data() + begin_;
         const char* e = buffer_.data() + end_;
-        if (available == 0) return false;
+        if (available == 0) {
+            if (!pending_error_) return false;
+            IoError error = std::move(*pending_error_);
+            pending_error_.reset();
+            return tl::unexpected(std::move(error));
+        }
         if (skipping_) {
             // The rest of an oversized game: discard up to the first cut.
             std::size_t cut = first_cut(b, e);

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -97,6 +98,9 @@ class GameChunker {
     std::uint64_t read_offset_ = 0;
     bool eof_ = false;
     bool skipping_ = false;  // discarding the rest of an oversized game
+    // A read error is held back until the text decoded before it has gone out as chunks, so no
+    // game before the damage is lost, whatever the chunk size.
+    std::optional<IoError> pending_error_;
     std::string oversized_head_;
 };
 

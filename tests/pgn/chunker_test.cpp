@@ -1,6 +1,8 @@
 // GameChunker: cuts only where every sequential parse is between games, whatever the target size.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -157,6 +159,62 @@ TEST(Chunker, ReadGamesMatchesParseGamesOnTrickyText) {
     ASSERT_TRUE(stats.has_value());
     EXPECT_EQ(v.log, sequential(kTricky));
     EXPECT_EQ(stats->bytes, kTricky.size());
+}
+
+// Hands out its text, then fails as a decompressor does on damaged data.
+class FailingAfterText final : public ByteSource {
+  public:
+    explicit FailingAfterText(std::string text) : text_(std::move(text)) {}
+    tl::expected<std::size_t, IoError> read(char* buffer, std::size_t capacity) override {
+        if (pos_ == text_.size())
+            return tl::unexpected(IoError{"f.pgn.zst", "zstd: corrupted block"});
+        const std::size_t n = std::min({capacity, std::size_t{100}, text_.size() - pos_});
+        std::memcpy(buffer, text_.data() + pos_, n);
+        pos_ += n;
+        return n;
+    }
+    std::uint64_t input_bytes_consumed() const override { return pos_; }
+    std::uint64_t input_size() const override { return 0; }
+    Compression compression() const override { return Compression::Zstd; }
+
+  private:
+    std::string text_;
+    std::size_t pos_ = 0;
+};
+
+TEST(GameChunker, GamesDecodedBeforeAReadErrorAreHandedOutThenTheError) {
+    std::string text;
+    for (int i = 1; i <= 40; ++i)
+        text += "[Event \"g" + std::to_string(i) + "\"]\n\n1. e4 e5 *\n\n";
+    for (const std::size_t target : {std::size_t{64}, std::size_t{4096}, std::size_t{1} << 20}) {
+        SCOPED_TRACE(target);
+        FailingAfterText source(text);
+        GameChunker chunker(source, target);
+        RecordingVisitor v(true);
+        std::uint64_t games = 0;
+        Chunk chunk;
+        for (;;) {
+            auto got = chunker.next(chunk);
+            if (!got) {
+                EXPECT_EQ(got.error().message, "zstd: corrupted block");
+                break;
+            }
+            ASSERT_TRUE(*got) << "the error must follow the text, not vanish";
+            games += parse_chunk(chunk, "f.pgn.zst", games + 1, v);
+        }
+        EXPECT_EQ(games, 40u);
+    }
+}
+
+TEST(ReadGames, ReportsTheGamesBeforeAReadErrorAndTheError) {
+    FailingAfterText source("[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n");
+    RecordingVisitor v(true);
+    auto result = read_games(source, "f.pgn.zst", v);
+    ASSERT_FALSE(result.has_value());
+    const auto games = std::count_if(v.log.begin(), v.log.end(), [](const std::string& line) {
+        return line.rfind("begin #", 0) == 0;
+    });
+    EXPECT_EQ(games, 2);
 }
 
 }  // namespace
