@@ -474,6 +474,22 @@ pgn::Control GameAuditor::move_outside_replay(std::string_view san, pgn::TextPos
     return pgn::Control::Continue;
 }
 
+// A finding on a token that cannot be played from position k (an illegal or a null move): it
+// stands at the index the move would have had, located at the token as written.
+Finding& GameAuditor::add_unplayable_token(Rule rule, int k, std::string_view token,
+                                           pgn::TextPos pos) {
+    const Position& position = plies_[static_cast<std::size_t>(k)].position;
+    Finding& f = add_finding(rule, k);
+    f.ply = k + 1;
+    f.side = side_of(position.side_to_move());
+    f.move = fmt::format("{}{} {}", position.fullmove_number(),
+                         position.side_to_move() == Color::White ? "." : "...", token);
+    f.line = pos.line;
+    f.column = pos.column;
+    f.offset = pos.offset;
+    return f;
+}
+
 pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos,
                                        const std::string& why) {
     const int k = last_;
@@ -481,15 +497,8 @@ pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos,
     if (pending_) evaluate(k, position.has_legal_move());
     count_extra_half_move(san, pos);
     // 3.10: the record cannot be replayed past an illegal move; the rest is not audited.
-    Finding& f = add_finding(Rule::IllegalMove, k);
-    f.ply = k + 1;
+    Finding& f = add_unplayable_token(Rule::IllegalMove, k, san, pos);
     f.severity = Severity::Error;
-    f.side = side_of(position.side_to_move());
-    f.move = fmt::format("{}{} {}", position.fullmove_number(),
-                         position.side_to_move() == Color::White ? "." : "...", san);
-    f.line = pos.line;
-    f.column = pos.column;
-    f.offset = pos.offset;
     f.message = fmt::format("{} cannot be played here: {}; the rest of the game is not audited",
                             f.move, why);
     stop();
@@ -508,15 +517,8 @@ pgn::Control GameAuditor::null_move(std::string_view token, pgn::TextPos pos) {
     if (pending_) evaluate(k, position.has_legal_move());
     count_extra_half_move(token, pos);
     // 3.10: passing is no move of the Laws; the game cannot be replayed past it.
-    Finding& f = add_finding(Rule::NullMove, k);
-    f.ply = k + 1;
+    Finding& f = add_unplayable_token(Rule::NullMove, k, token, pos);
     f.severity = Severity::Warning;
-    f.side = side_of(position.side_to_move());
-    f.move = fmt::format("{}{} {}", position.fullmove_number(),
-                         position.side_to_move() == Color::White ? "." : "...", token);
-    f.line = pos.line;
-    f.column = pos.column;
-    f.offset = pos.offset;
     f.message = fmt::format("{} is a null move: the game cannot be replayed past it", f.move);
     stop();
     report_.error = true;

@@ -111,6 +111,7 @@ class GameAuditor final : public pgn::Visitor {
     bool claim_available_at(int k) const;
 
     Finding& add_finding(Rule rule, int k);
+    Finding& add_unplayable_token(Rule rule, int k, std::string_view token, pgn::TextPos pos);
     Finding& add_game_finding(Rule rule);
     std::string move_text(int k) const;
     std::string next_move_text(int k, chess::Move move) const;
@@ -129,10 +130,10 @@ class GameAuditor final : public pgn::Visitor {
     pgn::TextPos game_pos_{};
     Laws laws_ = Laws::Laws2023;
     bool chess960_ = false;
-    bool started_ = false;  // the start position is set up
-    bool stopped_ = false;  // no further move is replayed (illegal move, null move, bad set-up)
+    bool started_ = false;    // the start position is set up
+    bool stopped_ = false;    // no further move is replayed (illegal move, null move, bad set-up)
     bool replaying_ = false;  // started_ && !stopped_: moves are replayed
-    bool pending_ = false;  // the last position still awaits evaluate()
+    bool pending_ = false;    // the last position still awaits evaluate()
     int evaluated_up_to_ = -1;
     int window_start_ = 0;                     // first position after the last irreversible move
     std::array<int, 2> second_occurrences_{};  // per side to move, in the current window
