@@ -58,7 +58,9 @@ class JsonlWriter final : public Writer {
         key(name);
         append_json_string_or_null(buffer_, value);
     }
-    void string_list(std::string_view name, const std::vector<std::string>& values) {
+    // A JSON array, or null when empty (RULES.md: null where a field does not apply).
+    template <typename T, typename AppendOne>
+    void list(std::string_view name, const std::vector<T>& values, AppendOne append_one) {
         key(name);
         if (values.empty()) {
             append(buffer_, "null");
@@ -67,22 +69,15 @@ class JsonlWriter final : public Writer {
         buffer_.push_back('[');
         for (std::size_t i = 0; i < values.size(); ++i) {
             if (i > 0) buffer_.push_back(',');
-            append_json_string(buffer_, values[i]);
+            append_one(values[i]);
         }
         buffer_.push_back(']');
     }
+    void string_list(std::string_view name, const std::vector<std::string>& values) {
+        list(name, values, [this](const std::string& v) { append_json_string(buffer_, v); });
+    }
     void int_list(std::string_view name, const std::vector<int>& values) {
-        key(name);
-        if (values.empty()) {
-            append(buffer_, "null");
-            return;
-        }
-        buffer_.push_back('[');
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            if (i > 0) buffer_.push_back(',');
-            fmt::format_to(std::back_inserter(buffer_), "{}", values[i]);
-        }
-        buffer_.push_back(']');
+        list(name, values, [this](int v) { fmt::format_to(std::back_inserter(buffer_), "{}", v); });
     }
     void rule_counts(std::string_view name,
                      const std::array<std::uint64_t, audit::RuleCount>& counts) {
