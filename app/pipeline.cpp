@@ -36,14 +36,34 @@ struct ChunkPosition {
 struct Job {
     ChunkPosition position;
     pgn::Chunk chunk;
+    // The chunk's records are reports[0, report_count). Jobs are pooled and the records past
+    // report_count are those of an earlier chunk: kept so that their strings' capacity is reused.
     std::vector<audit::GameReport> reports;
+    std::size_t report_count = 0;
     std::uint64_t games = 0;  // games the reader found in the chunk
 };
 
+// Collects a chunk's records into its job, each taken into a used record of an earlier chunk
+// (GameReport::take): both the auditor's record and the job's keep their strings' capacity, so a
+// run of millions of games does not allocate and free its tag strings per game.
 class CollectingSink final : public audit::GameSink {
   public:
-    void game(audit::GameReport&& report) override { target->push_back(std::move(report)); }
-    std::vector<audit::GameReport>* target = nullptr;
+    void start(Job& job) {
+        job_ = &job;
+        job.report_count = 0;
+    }
+    void game(audit::GameReport&& report) override {
+        std::vector<audit::GameReport>& reports = job_->reports;
+        if (job_->report_count < reports.size()) {
+            reports[job_->report_count].take(report);
+        } else {
+            reports.push_back(report);
+        }
+        ++job_->report_count;
+    }
+
+  private:
+    Job* job_ = nullptr;
 };
 
 // The board's record of one input file.
@@ -304,8 +324,7 @@ void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic
     audit::GameAuditor auditor(settings.audit, sink);
     while (auto job = board.next_to_audit()) {
         try {
-            job->reports.clear();
-            sink.target = &job->reports;
+            sink.start(*job);
             // Game numbers start at 1 in every chunk; the ordered stage adds the earlier chunks'.
             const std::string& file = settings.files[job->position.file];
             job->games = pgn::parse_chunk(job->chunk, file, 1, auditor);
@@ -323,7 +342,8 @@ void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic
 // The ordered stage's work on one audited chunk: game numbers, filter, summary, writer.
 void write_chunk(Job& job, std::uint64_t& games_before_chunk, const FindingFilter& filter,
                  report::Writer& writer, PipelineResult& result) {
-    for (audit::GameReport& report : job.reports) {
+    for (std::size_t i = 0; i < job.report_count; ++i) {
+        audit::GameReport& report = job.reports[i];
         report.game += games_before_chunk;
         filter.apply(report);
         for (const audit::Finding& f : report.findings) {
@@ -332,7 +352,7 @@ void write_chunk(Job& job, std::uint64_t& games_before_chunk, const FindingFilte
         result.summary.add(report);
         writer.game(report);
     }
-    games_before_chunk += std::max<std::uint64_t>(job.games, job.reports.size());
+    games_before_chunk += std::max<std::uint64_t>(job.games, job.report_count);
     result.summary.bytes += job.chunk.text.size();
 }
 

@@ -197,10 +197,8 @@ GameAuditor::GameAuditor(const AuditOptions& options, GameSink& sink)
 }
 
 void GameAuditor::reset_game() {
-    // A fresh record in place: cheaper than assigning a temporary (the previous one was moved
-    // to the sink, so there is nothing left to free).
-    std::destroy_at(&report_);
-    std::construct_at(&report_);
+    // The sink may have left a used record here (see GameSink): clearing it keeps its capacity.
+    report_.clear();
     fen_tag_.clear();
     setup_tag_.clear();
     variant_tag_.clear();
@@ -227,7 +225,7 @@ void GameAuditor::reset_game() {
 
 void GameAuditor::begin_game(const pgn::GameStart& start) {
     reset_game();
-    report_.file = std::string(start.file);
+    report_.file.assign(start.file);
     report_.game = start.game;
     report_.line = start.pos.line;
     report_.offset = start.pos.offset;

@@ -26,6 +26,8 @@ struct AuditOptions {
 class GameSink {
   public:
     virtual ~GameSink() = default;
+    // Takes the game's record. The sink may move from `report` or copy it: the auditor clears
+    // whatever is left there and reuses its capacity for the next game.
     virtual void game(GameReport&& report) = 0;
 };
 

@@ -147,6 +147,51 @@ std::string_view termination_name(Termination t) {
     return "";
 }
 
+void GameReport::clear() {
+    for (std::string* s : {&file, &white, &black, &event, &site, &round, &date, &result, &white_elo,
+                           &black_elo, &termination_tag, &movetext_result, &expected_result, &text})
+        s->clear();
+    game = 0;
+    line = 0;
+    offset = 0;
+    laws = Laws::Laws2023;
+    plies = 0;
+    termination = Termination::None;
+    end_ply.reset();
+    error = false;
+    findings.clear();
+}
+
+// clear() and take() name every member: a new member must be added to both (and to this size).
+static_assert(sizeof(GameReport) == 528 || sizeof(void*) != 8,
+              "GameReport changed: update GameReport::clear() and GameReport::take()");
+
+void GameReport::take(GameReport& other) {
+    file = other.file;
+    game = other.game;
+    line = other.line;
+    offset = other.offset;
+    white = other.white;
+    black = other.black;
+    event = other.event;
+    site = other.site;
+    round = other.round;
+    date = other.date;
+    result = other.result;
+    white_elo = other.white_elo;
+    black_elo = other.black_elo;
+    termination_tag = other.termination_tag;
+    movetext_result = other.movetext_result;
+    laws = other.laws;
+    plies = other.plies;
+    termination = other.termination;
+    end_ply = other.end_ply;
+    expected_result = other.expected_result;
+    error = other.error;
+    findings.swap(other.findings);
+    text.swap(other.text);
+}
+
 void Summary::add(const GameReport& game) {
     ++games;
     if (game.error) ++games_with_errors;

@@ -173,6 +173,115 @@ struct CountingSink final : GameSink {
     void game(GameReport&& report) override { games.push_back(report.game); }
 };
 
+// A sink that leaves the record where it is (copies it): the auditor reuses that record's room
+// for the next game, which must start from nothing.
+struct CopyingSink final : GameSink {
+    std::vector<GameReport> games;
+    void game(GameReport&& report) override { games.push_back(report); }
+};
+
+TEST(GameAuditorApi, ANextGameKeepsNothingOfTheRecordTheSinkLeftBehind) {
+    CopyingSink sink;
+    GameAuditor auditor(AuditOptions{}, sink);
+    const std::string text =
+        "[Event \"first\"]\n[White \"A very long player name, Firstname\"]\n[Result \"1-0\"]\n"
+        "[Termination \"normal\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n"
+        "[Event \"second\"]\n\n1. e4 *\n";
+    pgn::parse_games(text, pgn::TextOrigin{"chunk.pgn", 1}, auditor);
+    ASSERT_EQ(sink.games.size(), 2u);
+    EXPECT_EQ(sink.games[0].white, "A very long player name, Firstname");
+    EXPECT_FALSE(sink.games[0].findings.empty());
+    const GameReport& second = sink.games[1];
+    EXPECT_EQ(second.event, "second");
+    EXPECT_EQ(second.white, "");
+    EXPECT_EQ(second.result, "");
+    EXPECT_EQ(second.termination_tag, "");
+    EXPECT_EQ(second.termination, Termination::None);
+    EXPECT_FALSE(second.end_ply);
+    EXPECT_EQ(second.expected_result, "");
+    EXPECT_FALSE(second.error);
+    EXPECT_EQ(second.plies, 1);
+    EXPECT_TRUE(second.findings.empty());
+}
+
+TEST(GameReportRecycling, TakeCopiesEveryFieldAndHandsBackTheOldFindings) {
+    GameReport source;
+    source.file = "a.pgn";
+    source.game = 7;
+    source.line = 11;
+    source.offset = 13;
+    source.white = "White";
+    source.black = "Black";
+    source.event = "Event";
+    source.site = "Site";
+    source.round = "3";
+    source.date = "2024.01.02";
+    source.result = "1-0";
+    source.white_elo = "2500";
+    source.black_elo = "2400";
+    source.termination_tag = "normal";
+    source.movetext_result = "1-0";
+    source.laws = Laws::Laws2017;
+    source.plies = 41;
+    source.termination = Termination::Checkmate;
+    source.end_ply = 41;
+    source.expected_result = "1-0";
+    source.error = true;
+    source.findings.resize(2);
+    source.text = "1. e4";
+    GameReport slot;
+    slot.white = "stale";
+    slot.findings.resize(5);
+    slot.take(source);
+    EXPECT_EQ(slot.file, "a.pgn");
+    EXPECT_EQ(slot.game, 7u);
+    EXPECT_EQ(slot.line, 11u);
+    EXPECT_EQ(slot.offset, 13u);
+    EXPECT_EQ(slot.white, "White");
+    EXPECT_EQ(slot.black, "Black");
+    EXPECT_EQ(slot.event, "Event");
+    EXPECT_EQ(slot.site, "Site");
+    EXPECT_EQ(slot.round, "3");
+    EXPECT_EQ(slot.date, "2024.01.02");
+    EXPECT_EQ(slot.result, "1-0");
+    EXPECT_EQ(slot.white_elo, "2500");
+    EXPECT_EQ(slot.black_elo, "2400");
+    EXPECT_EQ(slot.termination_tag, "normal");
+    EXPECT_EQ(slot.movetext_result, "1-0");
+    EXPECT_EQ(slot.laws, Laws::Laws2017);
+    EXPECT_EQ(slot.plies, 41);
+    EXPECT_EQ(slot.termination, Termination::Checkmate);
+    EXPECT_EQ(slot.end_ply, 41);
+    EXPECT_EQ(slot.expected_result, "1-0");
+    EXPECT_TRUE(slot.error);
+    EXPECT_EQ(slot.findings.size(), 2u);
+    EXPECT_EQ(slot.text, "1. e4");
+    EXPECT_EQ(source.findings.size(), 5u);  // the slot's old ones, for the auditor to clear
+}
+
+TEST(GameReportRecycling, ClearGivesADefaultRecord) {
+    GameReport r;
+    r.file = "a.pgn";
+    r.white = "x";
+    r.game = 3;
+    r.plies = 9;
+    r.end_ply = 9;
+    r.error = true;
+    r.termination = Termination::Stalemate;
+    r.laws = Laws::Laws1997;
+    r.findings.resize(1);
+    r.clear();
+    EXPECT_EQ(r.file, "");
+    EXPECT_EQ(r.white, "");
+    EXPECT_EQ(r.game, 0u);
+    EXPECT_EQ(r.plies, 0);
+    EXPECT_FALSE(r.end_ply);
+    EXPECT_FALSE(r.error);
+    EXPECT_EQ(r.termination, Termination::None);
+    EXPECT_EQ(r.laws, Laws::Laws2023);
+    EXPECT_TRUE(r.findings.empty());
+}
+
 TEST(GameAuditorApi, DeliversOneReportPerGameWithTheReadersGameNumber) {
     CountingSink sink;
     GameAuditor auditor(AuditOptions{}, sink);
