@@ -43,23 +43,29 @@ struct Job {
     std::uint64_t games = 0;  // games the reader found in the chunk
 };
 
-// Collects a chunk's records into its job, each taken into a used record of an earlier chunk
-// (GameReport::take): both the auditor's record and the job's keep their strings' capacity, so a
-// run of millions of games does not allocate and free its tag strings per game.
+// Collects a chunk's records into its job: the auditor writes each game's record straight into
+// the job's next slot (GameSink::next_record). Jobs are pooled, so the slots hold records of an
+// earlier chunk whose strings already have room: a run of millions of games neither allocates
+// its tag strings per game nor copies records between the threads.
 class CollectingSink final : public audit::GameSink {
   public:
     void start(Job& job) {
         job_ = &job;
         job.report_count = 0;
     }
+    audit::GameReport* next_record() override {
+        std::vector<audit::GameReport>& reports = job_->reports;
+        if (job_->report_count == reports.size()) reports.emplace_back();
+        return &reports[job_->report_count];
+    }
     void game(audit::GameReport&& report) override {
         std::vector<audit::GameReport>& reports = job_->reports;
-        if (job_->report_count < reports.size()) {
-            reports[job_->report_count].take(report);
-        } else {
+        const std::size_t slot = job_->report_count++;
+        if (slot == reports.size()) {
             reports.push_back(report);
+        } else if (&report != &reports[slot]) {  // normally it is already in its slot
+            reports[slot].take(report);
         }
-        ++job_->report_count;
     }
 
   private:

@@ -197,8 +197,11 @@ GameAuditor::GameAuditor(const AuditOptions& options, GameSink& sink)
 }
 
 void GameAuditor::reset_game() {
-    // The sink may have left a used record here (see GameSink): clearing it keeps its capacity.
-    report_.clear();
+    // The record is written where the sink wants it (see GameSink), or into the auditor's own;
+    // either may hold a used record: clearing it keeps its capacity.
+    report_ = sink_.next_record();
+    if (report_ == nullptr) report_ = &own_report_;
+    report_->clear();
     fen_tag_.clear();
     setup_tag_.clear();
     variant_tag_.clear();
@@ -225,10 +228,10 @@ void GameAuditor::reset_game() {
 
 void GameAuditor::begin_game(const pgn::GameStart& start) {
     reset_game();
-    report_.file.assign(start.file);
-    report_.game = start.game;
-    report_.line = start.pos.line;
-    report_.offset = start.pos.offset;
+    report_->file.assign(start.file);
+    report_->game = start.game;
+    report_->line = start.pos.line;
+    report_->offset = start.pos.offset;
     game_pos_ = start.pos;
 }
 
@@ -242,24 +245,24 @@ std::string* GameAuditor::tag_target(std::string_view name) {
         case 3:
             return is("FEN") ? &fen_tag_ : nullptr;
         case 4:
-            return is("Site") ? &report_.site : is("Date") ? &report_.date : nullptr;
+            return is("Site") ? &report_->site : is("Date") ? &report_->date : nullptr;
         case 5:
-            return is("White")   ? &report_.white
-                   : is("Black") ? &report_.black
-                   : is("Event") ? &report_.event
-                   : is("Round") ? &report_.round
+            return is("White")   ? &report_->white
+                   : is("Black") ? &report_->black
+                   : is("Event") ? &report_->event
+                   : is("Round") ? &report_->round
                    : is("SetUp") ? &setup_tag_
                                  : nullptr;
         case 6:
-            return is("Result") ? &report_.result : nullptr;
+            return is("Result") ? &report_->result : nullptr;
         case 7:
             return is("Variant") ? &variant_tag_ : nullptr;
         case 8:
-            return is("WhiteElo")   ? &report_.white_elo
-                   : is("BlackElo") ? &report_.black_elo
+            return is("WhiteElo")   ? &report_->white_elo
+                   : is("BlackElo") ? &report_->black_elo
                                     : nullptr;
         case 11:
-            return is("Termination") ? &report_.termination_tag : nullptr;
+            return is("Termination") ? &report_->termination_tag : nullptr;
         default:
             return nullptr;
     }
@@ -301,15 +304,15 @@ void GameAuditor::tag(std::string_view name, std::string_view raw_value, pgn::Te
 }
 
 pgn::Control GameAuditor::end_tags() {
-    if (report_.error) {  // a broken tag section: the game is not set up
+    if (report_->error) {  // a broken tag section: the game is not set up
         stop();
         return pgn::Control::SkipGame;
     }
-    laws_ = options_.laws ? *options_.laws : laws_for_date(report_.date);
-    report_.laws = laws_;
+    laws_ = options_.laws ? *options_.laws : laws_for_date(report_->date);
+    report_->laws = laws_;
     if (!set_up_start()) {
         stop();
-        report_.error = true;
+        report_->error = true;
         return pgn::Control::SkipGame;
     }
     return pgn::Control::Continue;
@@ -424,7 +427,7 @@ inline void GameAuditor::play(Move move, pgn::TextPos where) {
 
 // RULES.md moves-after-end: every main-line half-move recorded after the automatic end.
 void GameAuditor::count_extra_half_move(std::string_view token, pgn::TextPos pos) {
-    if (!report_.end_ply) return;
+    if (!report_->end_ply) return;
     if (extra_tokens_ == 0) {
         first_extra_token_ = std::string(token);
         first_extra_pos_ = pos;
@@ -458,12 +461,12 @@ pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
             evaluate(k, true);
         }
     }
-    if (report_.end_ply) [[unlikely]]
+    if (report_->end_ply) [[unlikely]]
         count_extra_half_move(san, pos);
     play(*parsed, pos);
     // After an automatic end the moves are still replayed (an illegal one is still reported), but
     // no position after the end is judged.
-    pending_ = !report_.end_ply.has_value();
+    pending_ = !report_->end_ply.has_value();
     return pgn::Control::Continue;
 }
 
@@ -500,7 +503,7 @@ pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos,
     f.message = fmt::format("{} cannot be played here: {}; the rest of the game is not audited",
                             f.move, why);
     stop();
-    report_.error = true;
+    report_->error = true;
     return pgn::Control::Continue;
 }
 
@@ -519,13 +522,13 @@ pgn::Control GameAuditor::null_move(std::string_view token, pgn::TextPos pos) {
     f.severity = Severity::Warning;
     f.message = fmt::format("{} is a null move: the game cannot be replayed past it", f.move);
     stop();
-    report_.error = true;
+    report_->error = true;
     return pgn::Control::Continue;
 }
 
 void GameAuditor::result(std::string_view marker, pgn::TextPos pos) {
     if (depth() > 0) return;
-    report_.movetext_result = std::string(marker);
+    report_->movetext_result = std::string(marker);
     result_pos_ = pos;
 }
 
@@ -540,7 +543,7 @@ void GameAuditor::parse_error(const pgn::ParseError& error) {
     if (last_ >= 0) f.fen = plies_[static_cast<std::size_t>(last_)].position.to_fen();
     f.message = fmt::format("The PGN text is malformed at line {}, column {}: {}", error.pos.line,
                             error.pos.column, error.message);
-    report_.error = true;
+    report_->error = true;
 }
 
 void GameAuditor::end_game(std::string_view text) {
@@ -549,11 +552,11 @@ void GameAuditor::end_game(std::string_view text) {
         evaluate(k, plies_[static_cast<std::size_t>(k)].position.has_legal_move());
     }
     if (fifty_.open) close_fifty_window(evaluated_up_to_);
-    report_.plies = last_ < 0 ? 0 : last_position();
+    report_->plies = last_ < 0 ? 0 : last_position();
 
     // RULES.md moves-after-end: the record went on after an automatic end.
-    if (report_.end_ply && extra_tokens_ > 0) {
-        const int k = *report_.end_ply + 1;
+    if (report_->end_ply && extra_tokens_ > 0) {
+        const int k = *report_->end_ply + 1;
         Finding& f = add_finding(Rule::MovesAfterEnd, std::min(k, last_position()));
         f.ply = k;
         f.severity = Severity::Error;
@@ -561,7 +564,7 @@ void GameAuditor::end_game(std::string_view text) {
         if (k <= last_position()) {
             f.move = move_text(k);
         } else {
-            const Position& end = plies_[static_cast<std::size_t>(*report_.end_ply)].position;
+            const Position& end = plies_[static_cast<std::size_t>(*report_->end_ply)].position;
             f.move =
                 fmt::format("{}{} {}", end.fullmove_number(),
                             end.side_to_move() == Color::White ? "." : "...", first_extra_token_);
@@ -569,47 +572,47 @@ void GameAuditor::end_game(std::string_view text) {
         f.line = first_extra_pos_.line;
         f.column = first_extra_pos_.column;
         f.offset = first_extra_pos_.offset;
-        const int end_ply = *report_.end_ply;
-        f.article = std::string(termination_article(report_.termination));
+        const int end_ply = *report_->end_ply;
+        f.article = std::string(termination_article(report_->termination));
         f.message = fmt::format(
             "The game had already ended {} ({}); {} more half-move{} {} recorded after it",
             end_ply == 0 ? std::string("at the start") : "after " + move_text(end_ply),
-            termination_reason(report_.termination), extra_tokens_, extra_tokens_ == 1 ? "" : "s",
+            termination_reason(report_->termination), extra_tokens_, extra_tokens_ == 1 ? "" : "s",
             extra_tokens_ == 1 ? "was" : "were");
     }
 
     if (started_) check_results();
 
     // Result-mismatch compares two texts of the record; it needs no replay.
-    if (!report_.result.empty() && !report_.movetext_result.empty() &&
-        report_.result != report_.movetext_result) {
+    if (!report_->result.empty() && !report_->movetext_result.empty() &&
+        report_->result != report_->movetext_result) {
         Finding& f = started_ ? add_finding(Rule::ResultMismatch, last_position())
                               : add_game_finding(Rule::ResultMismatch);
         f.line = result_pos_.line;  // where the marker stands
         f.column = result_pos_.column;
         f.offset = result_pos_.offset;
         f.severity = Severity::Error;
-        f.recorded = report_.result;
-        f.expected = report_.movetext_result;
+        f.recorded = report_->result;
+        f.expected = report_->movetext_result;
         f.message = fmt::format(
             "The Result tag says {}, but the movetext ends with the termination marker {}",
-            report_.result, report_.movetext_result);
+            report_->result, report_->movetext_result);
     }
 
     // Automatic endings are info only when nothing in the record conflicts with them.
     if (ending_finding_count_ > 0) {
-        const bool conflict = extra_tokens_ > 0 || report_.result != report_.expected_result;
+        const bool conflict = extra_tokens_ > 0 || report_->result != report_->expected_result;
         for (int i = 0; i < ending_finding_count_; ++i) {
-            report_
-                .findings[static_cast<std::size_t>(ending_findings_[static_cast<std::size_t>(i)])]
-                .severity = conflict ? Severity::Warning : Severity::Info;
+            const auto index =
+                static_cast<std::size_t>(ending_findings_[static_cast<std::size_t>(i)]);
+            report_->findings[index].severity = conflict ? Severity::Warning : Severity::Info;
         }
     }
 
-    std::stable_sort(report_.findings.begin(), report_.findings.end(),
+    std::stable_sort(report_->findings.begin(), report_->findings.end(),
                      [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
-    if (options_.keep_game_text) report_.text = std::string(text);
-    sink_.game(std::move(report_));  // begin_game resets report_
+    if (options_.keep_game_text) report_->text = std::string(text);
+    sink_.game(std::move(*report_));  // begin_game resets report_
 }
 
 // Everything RULES.md decides at position k: first the automatic endings, then (if the game goes
@@ -624,7 +627,7 @@ void GameAuditor::evaluate(int k, bool has_legal_move) {
         return;
     open_or_close_fifty_window(k);
     check_endings(k, has_legal_move);
-    if (report_.end_ply) {
+    if (report_->end_ply) {
         // The game's end closes the window (RULES.md), and the ended position is its last one:
         // its clock is >= 99 too. No claim stands there, but until_ply reaches it.
         if (fifty_.open) close_fifty_window(k);
@@ -675,16 +678,16 @@ void GameAuditor::report_endings(int k, Endings e) {
                fivefold = e.fivefold, seventy_five = e.seventy_five;
 
     // RULES.md termination order: checkmate, stalemate, dead position, fivefold, 75 moves.
-    report_.end_ply = k;
+    report_->end_ply = k;
     if (checkmate) {
-        report_.termination = Termination::Checkmate;
-        report_.expected_result = mover == Color::White ? "0-1" : "1-0";
+        report_->termination = Termination::Checkmate;
+        report_->expected_result = mover == Color::White ? "0-1" : "1-0";
     } else {
-        report_.termination = stalemate  ? Termination::Stalemate
-                              : dead     ? Termination::DeadPosition
-                              : fivefold ? Termination::Fivefold
-                                         : Termination::SeventyFiveMove;
-        report_.expected_result = "1/2-1/2";
+        report_->termination = stalemate  ? Termination::Stalemate
+                               : dead     ? Termination::DeadPosition
+                               : fivefold ? Termination::Fivefold
+                                          : Termination::SeventyFiveMove;
+        report_->expected_result = "1/2-1/2";
     }
 
     auto ending = [&](Rule rule, std::string_view article, std::string message) {
@@ -693,13 +696,13 @@ void GameAuditor::report_endings(int k, Endings e) {
         f.side = side_of(mover);
         f.message = std::move(message);
         ending_findings_[static_cast<std::size_t>(ending_finding_count_++)] =
-            static_cast<int>(report_.findings.size()) - 1;
+            static_cast<int>(report_->findings.size()) - 1;
         return &f;
     };
     if (checkmate) {
         ending(Rule::Checkmate, termination_article(Termination::Checkmate),
                fmt::format("{} is checkmated: the game is won by {} ({})", colour_name(mover),
-                           colour_name(~mover), report_.expected_result));
+                           colour_name(~mover), report_->expected_result));
     }
     if (stalemate) {
         ending(Rule::Stalemate, termination_article(Termination::Stalemate),
@@ -805,7 +808,7 @@ void GameAuditor::claim_fifty_declared(int k) {
         colour_name(mover), next_move_text(k, Move{}) + quiet.front());
     f.moves = std::move(quiet);
     fifty_.finding_index[static_cast<std::size_t>(fifty_.finding_count++)] =
-        static_cast<int>(report_.findings.size()) - 1;
+        static_cast<int>(report_->findings.size()) - 1;
     last_claim_ply_ = k;
 }
 
@@ -824,7 +827,7 @@ void GameAuditor::claim_fifty_appeared(int k) {
         "move or capture (halfmove clock {})",
         colour_name(mover), position.halfmove_clock());
     fifty_.finding_index[static_cast<std::size_t>(fifty_.finding_count++)] =
-        static_cast<int>(report_.findings.size()) - 1;
+        static_cast<int>(report_->findings.size()) - 1;
 }
 
 // The moves from position k that make an already twice-occurred position appear a third time.
@@ -894,7 +897,7 @@ void GameAuditor::open_or_close_fifty_window(int k) {
 
 void GameAuditor::close_fifty_window(int last_ply) {
     for (int i = 0; i < fifty_.finding_count; ++i) {
-        Finding& f = report_.findings[static_cast<std::size_t>(
+        Finding& f = report_->findings[static_cast<std::size_t>(
             fifty_.finding_index[static_cast<std::size_t>(i)])];
         f.until_ply = last_ply;
     }
@@ -909,27 +912,27 @@ bool GameAuditor::claim_available_at(int k) const {
 
 // RULES.md "The recorded result".
 void GameAuditor::check_results() {
-    const std::string& recorded = report_.result;
-    const int final_ply = report_.end_ply ? *report_.end_ply : evaluated_up_to_;
+    const std::string& recorded = report_->result;
+    const int final_ply = report_->end_ply ? *report_->end_ply : evaluated_up_to_;
     if (final_ply < 0) return;
 
-    if (report_.end_ply) {
+    if (report_->end_ply) {
         // The rules gave a result (5.1.1, 5.2.1, 5.2.2, 9.6): the record must agree with it.
-        if (recorded == report_.expected_result) return;
+        if (recorded == report_->expected_result) return;
         Finding& f = add_finding(Rule::ResultConflict, final_ply);
-        f.article = std::string(termination_article(report_.termination));
+        f.article = std::string(termination_article(report_->termination));
         f.recorded = recorded;
-        f.expected = report_.expected_result;
+        f.expected = report_->expected_result;
         const bool decided = is_recorded_result(recorded);
         f.severity = decided ? Severity::Error : Severity::Warning;
         f.message = fmt::format(
             "The game ended {} by {}, which gives {}, but the Result tag {}",
             final_ply == 0 ? std::string("at the start") : "after " + move_text(final_ply),
-            termination_reason(report_.termination), report_.expected_result,
+            termination_reason(report_->termination), report_->expected_result,
             recorded.empty() ? std::string("is missing") : fmt::format("says {}", recorded));
         return;
     }
-    if (report_.error) return;  // the final position of the record is unknown
+    if (report_->error) return;  // the final position of the record is unknown
 
     if (recorded == "1-0" || recorded == "0-1") {
         check_decisive_result_winner_can_mate(final_ply);
@@ -940,7 +943,7 @@ void GameAuditor::check_results() {
     // regulations may ask for more moves first.
     // A record without any movetext (tags only, as some exports give) says nothing about how
     // many moves were played: it is not taken for a draw agreed before the first move.
-    const bool has_movetext = final_ply > 0 || !report_.movetext_result.empty();
+    const bool has_movetext = final_ply > 0 || !report_->movetext_result.empty();
     if (recorded == "1/2-1/2" && has_movetext && !claim_available_at(final_ply)) {
         const Color first = plies_[0].position.side_to_move();
         const int first_mover_moves = (final_ply + 1) / 2;
@@ -972,9 +975,9 @@ void GameAuditor::check_results() {
 // apply this only to losses on time or by an illegal move, not to resignations.
 void GameAuditor::check_decisive_result_winner_can_mate(int k) {
     const Position& final_position = plies_[static_cast<std::size_t>(k)].position;
-    const Color winner = report_.result == "1-0" ? Color::White : Color::Black;
+    const Color winner = report_->result == "1-0" ? Color::White : Color::Black;
     if (chess::can_checkmate(final_position, winner)) return;
-    const std::string& how = report_.termination_tag;
+    const std::string& how = report_->termination_tag;
     const bool on_time = icontains(how, "time") || icontains(how, "flag");
     const bool illegal = icontains(how, "illegal");
     if (laws_ != Laws::Laws2023 && !on_time && !illegal) return;
@@ -982,19 +985,19 @@ void GameAuditor::check_decisive_result_winner_can_mate(int k) {
     Finding& f = add_finding(Rule::ResultConflict, k);
     f.severity = Severity::Error;
     f.article = on_time ? "6.9" : illegal ? "7.5.5" : "5.1.2";
-    f.recorded = report_.result;
+    f.recorded = report_->result;
     f.expected = "1/2-1/2";
     // The rules give the result here too (the game is drawn), so the game record says so.
-    report_.expected_result = f.expected;
+    report_->expected_result = f.expected;
     f.message = fmt::format(
         "The Result tag says {}, but {} cannot checkmate by any series of legal moves in the "
         "final position, so the game is drawn{}",
-        report_.result, colour_name(winner),
+        report_->result, colour_name(winner),
         how.empty() ? std::string{} : fmt::format(" (Termination tag: \"{}\")", how));
 }
 
 Finding& GameAuditor::add_finding(Rule rule, int k) {
-    Finding& f = report_.findings.emplace_back();
+    Finding& f = report_->findings.emplace_back();
     f.rule = rule;
     f.laws = laws_;
     f.article = std::string(rule_article(rule));
@@ -1015,7 +1018,7 @@ Finding& GameAuditor::add_finding(Rule rule, int k) {
 }
 
 Finding& GameAuditor::add_game_finding(Rule rule) {
-    Finding& f = report_.findings.emplace_back();
+    Finding& f = report_->findings.emplace_back();
     f.rule = rule;
     f.laws = laws_;
     f.article = std::string(rule_article(rule));

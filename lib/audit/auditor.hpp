@@ -26,8 +26,12 @@ struct AuditOptions {
 class GameSink {
   public:
     virtual ~GameSink() = default;
-    // Takes the game's record. The sink may move from `report` or copy it: the auditor clears
-    // whatever is left there and reuses its capacity for the next game.
+    // Where the auditor writes the next game's record: a record the sink owns (so that handing it
+    // over copies nothing; it may hold an old game, the auditor clears it), or nullptr for the
+    // auditor's own. Asked once per game, before its first callback.
+    virtual GameReport* next_record() { return nullptr; }
+    // Takes the game's record (the one next_record() gave, if any). The sink may move from
+    // `report` or copy it: the auditor clears whatever is left there before reusing it.
     virtual void game(GameReport&& report) = 0;
 };
 
@@ -44,6 +48,8 @@ VariantKind classify_variant(std::string_view variant);
 class GameAuditor final : public pgn::Visitor {
   public:
     GameAuditor(const AuditOptions& options, GameSink& sink);
+    GameAuditor(const GameAuditor&) = delete;  // report_ may point into the object itself
+    GameAuditor& operator=(const GameAuditor&) = delete;
 
     // Only the main line is audited: the reader may skip variations without reporting them.
     bool wants_variations() const override { return false; }
@@ -125,8 +131,10 @@ class GameAuditor final : public pgn::Visitor {
     AuditOptions options_;
     GameSink& sink_;
 
-    // Per game; the vectors keep their capacity from game to game.
-    GameReport report_;
+    // Per game; the vectors keep their capacity from game to game. report_ points at the
+    // record of the current game: the sink's (GameSink::next_record) or own_report_.
+    GameReport own_report_;
+    GameReport* report_ = &own_report_;
     std::string fen_tag_, setup_tag_, variant_tag_;
     bool has_fen_tag_ = false;
     pgn::TextPos game_pos_{};

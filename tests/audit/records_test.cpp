@@ -204,6 +204,29 @@ TEST(GameAuditorApi, ANextGameKeepsNothingOfTheRecordTheSinkLeftBehind) {
     EXPECT_TRUE(second.findings.empty());
 }
 
+// A sink that offers its own records, as the pipeline does: one slot reused for every game.
+struct SlotSink final : GameSink {
+    GameReport slot;
+    std::vector<std::string> whites;
+    std::vector<bool> in_slot;
+    GameReport* next_record() override { return &slot; }
+    void game(GameReport&& report) override {
+        in_slot.push_back(&report == &slot);
+        whites.push_back(report.white);
+    }
+};
+
+TEST(GameAuditorApi, WritesEachRecordIntoTheRecordTheSinkOffers) {
+    SlotSink sink;
+    GameAuditor auditor(AuditOptions{}, sink);
+    const std::string text =
+        "[White \"A long name that needs room, First\"]\n\n1. e4 *\n\n[Black \"b\"]\n\n1. d4 *\n";
+    pgn::parse_games(text, pgn::TextOrigin{"chunk.pgn", 1}, auditor);
+    EXPECT_EQ(sink.whites, (std::vector<std::string>{"A long name that needs room, First", ""}));
+    EXPECT_EQ(sink.in_slot, (std::vector<bool>{true, true}));
+    EXPECT_EQ(sink.slot.black, "b");
+}
+
 TEST(GameReportRecycling, TakeCopiesEveryFieldAndHandsBackTheOldFindings) {
     GameReport source;
     source.file = "a.pgn";
