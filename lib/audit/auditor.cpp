@@ -296,7 +296,10 @@ void GameAuditor::tag(std::string_view name, std::string_view raw_value, pgn::Te
     if (!target) return;  // other tags are not needed: no conversion cost
     // Most values are plain ASCII without escapes: they are their own value.
     if (plain_tag_value(raw_value)) {
-        target->assign(raw_value);
+        // clear + append: a plain copy into the room the string has (assign's general replace,
+        // which allows for overlap, costs several times more).
+        target->clear();
+        target->append(raw_value);
     } else {
         *target = pgn::to_utf8(pgn::unescape_tag(raw_value));
     }
