@@ -3,6 +3,8 @@
 #include "pgn/reader.hpp"
 
 #include <array>
+#include <bit>
+#include <cstddef>
 #include <cstring>
 #include <iterator>
 
@@ -60,6 +62,19 @@ int glyph_nag(std::string_view token) {
 bool is_result(std::string_view t) {
     return t == "1-0" || t == "0-1" || t == "1/2-1/2";
 }
+
+// How the fast path reads a token from its first byte.
+enum : std::uint8_t { kFastOther, kFastMove, kFastNumber };
+constexpr std::array<std::uint8_t, 256> kFastStart = [] {
+    std::array<std::uint8_t, 256> table{};
+    for (int c = 0; c < 256; ++c) {
+        const std::uint8_t k = kByteClass[static_cast<std::size_t>(c)];
+        // A letter starts a SAN token, except the 'Z' of the null move "Z0".
+        if ((k & kLetter) && c != 'Z') table[static_cast<std::size_t>(c)] = kFastMove;
+        if (k & kDigit) table[static_cast<std::size_t>(c)] = kFastNumber;
+    }
+    return table;
+}();
 
 bool is_null_move(std::string_view t) {
     return t == "--" || t == "Z0" || t == "0000" || t == "@@@@";
@@ -245,20 +260,27 @@ class Parser {
             const char* q = p_ + 1;
             while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
             const char* const name_begin = q;
-            while (q < end_ && is(*q, kName)) ++q;
+            q = tag_name_end(q, end_);
             if (q == name_begin) {
                 tag_error(q, "bad tag pair: expected a tag name after '['");
                 return;
             }
             const std::string_view name(name_begin, static_cast<std::size_t>(q - name_begin));
-            while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+            if (end_ - q >= 2 && q[0] == ' ' && q[1] == '"') {
+                ++q;  // the common single space
+            } else {
+                while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+            }
             if (q == end_ || *q != '"') {
                 tag_error(q, "bad tag pair: expected '\"' to open the tag value");
                 return;
             }
-            const std::uint64_t bit =
-                std::uint64_t{1} << ((name.size() * 7 + static_cast<unsigned char>(name.back())) &
-                                     63);
+            // A hash that gives the common names (Seven Tag Roster, Elos, ECO) bits of their own.
+            const std::uint64_t bit = std::uint64_t{1}
+                                      << ((name.size() * 8 +
+                                           static_cast<unsigned char>(name.front()) * 6 +
+                                           static_cast<unsigned char>(name.back()) * 3) &
+                                          63);
             if (name_count > 0) {
                 bool repeated = name == "Event";
                 if (!repeated && (name_bits & bit) != 0) {
@@ -290,6 +312,16 @@ class Parser {
             name_bits |= bit;
             if (name_count < std::size(names))
                 names[name_count++] = NameRef{name.data(), name.size()};
+            // The common layout, one tag pair a line: the next opens right after the line break.
+            if (const char* b = p_; end_ - b >= 3 && (b[0] == '\n' || b[0] == '\r')) {
+                if (b[0] == '\r' && b[1] == '\n') ++b;
+                if (b[1] == '[') {
+                    ++line_;
+                    line_start_ = b + 1 - begin_;
+                    p_ = b + 1;
+                    continue;
+                }
+            }
             skip_blanks();
             if (p_ == end_) {
                 finish_game(trim_back(p_));
@@ -414,99 +446,192 @@ class Parser {
     const char* token_end(const char* t) const { return detail::token_end(t + 1, end_); }
 
 #if defined(__SSE2__)
-    // The token classes of 64 bytes as bit masks (bit i = byte base[i]).
+    // The byte classes of the 64 bytes at `base`.
     struct Window {
         const char* base = nullptr;
-        std::uint64_t non_token = 0;
-        std::uint64_t space = 0;
-        std::uint64_t digit = 0;
-        std::uint64_t dot = 0;
+        Masks64 masks;
     };
 
-    // Classifies the 64 bytes at `w` (all readable).
-    static void load_window(Window& window, const char* w) {
-        window.base = w;
-        window.non_token = 0;
-        window.space = 0;
-        window.digit = 0;
-        window.dot = 0;
-        for (int k = 0; k < 4; ++k) {
-            const char* const q = w + 16 * k;
-            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-            const int shift = 16 * k;
-            const auto bits = [](__m128i m) {
-                return std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(m))};
-            };
-            window.non_token |= std::uint64_t{non_token_mask16(q)} << shift;
-            window.space |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8(' '))) << shift;
-            const __m128i from_zero = _mm_sub_epi8(x, _mm_set1_epi8('0'));
-            window.digit |=
-                bits(_mm_cmpeq_epi8(_mm_min_epu8(from_zero, _mm_set1_epi8(9)), from_zero)) << shift;
-            window.dot |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8('.'))) << shift;
-        }
+    // The index of the lowest set bit (64 when none), zero-extended: no sign extension to undo.
+    static std::uint64_t first_bit(std::uint64_t m) {
+        return static_cast<unsigned>(std::countr_zero(m));
     }
 
-    // The common movetext tokens (single spaces, SAN, move numbers) read from bit masks of the
-    // text: a shift and a bit scan each, no branch per byte (token lengths are unpredictable, so a
-    // byte loop mispredicts at the end of nearly every token). Consecutive 64-byte blocks are
-    // classified once each. Returns at p_ when the general code must look: anything else, a
-    // token across a block edge, or the last 64 bytes of the text.
-    void fast_tokens() {
+    // Token starts of the window at or after bit `from`: non-separators after a separator, and
+    // the byte at `from` itself if it is no separator (whatever came before it was read).
+    static std::uint64_t token_starts(const Masks64& m, std::uint64_t from) {
+        const std::uint64_t at_or_after = ~std::uint64_t{0} << from;
+        return ~m.separator & ((m.separator << 1) | (std::uint64_t{1} << from)) & at_or_after;
+    }
+
+    // The positions of the fast path: a TextPos made with a shift and two subtractions, in the
+    // two registers that pass it. Its first 8 bytes are line + (column << 32) (x86 is
+    // little-endian), and column = address - (address of the byte before the line's first).
+    struct FastPositions {
+        std::uint64_t line_word;     // (address before the line's first byte << 32) - line
+        std::uintptr_t offset_base;  // address of text[0] - its offset in the input
+
+        TextPos at(const char* q) const {
+            const auto a = reinterpret_cast<std::uintptr_t>(q);
+            struct Words {
+                std::uint64_t line_column;
+                std::uint64_t offset;
+            };
+            return std::bit_cast<TextPos>(Words{(a << 32) - line_word, a - offset_base});
+        }
+        std::uint32_t line() const { return static_cast<std::uint32_t>(0 - line_word); }
+        void start_line(std::uintptr_t before_first, std::uint32_t line) {
+            line_word = (std::uint64_t{before_first} << 32) - line;
+        }
+    };
+    static_assert(sizeof(TextPos) == 16 && offsetof(TextPos, column) == 4);
+
+    // The common movetext tokens (separators, SAN, move numbers) read from bit masks of the text:
+    // a bit scan each, no branch per byte (token lengths are unpredictable, so a byte loop
+    // mispredicts at the end of nearly every token). Consecutive 64-byte windows are classified
+    // once each; line breaks are counted from the masks too, so the fast path goes on across
+    // lines. Returns at p_ when the general code must look: anything else, or the last 64 bytes
+    // of the text. Not inlined: on its own it keeps its state in registers.
+    [[gnu::noinline]] void fast_tokens() {
         // Locals, not members: the visitor's calls would force reloading members after each one.
         Window w = window_;
         const char* p = p_;
-        const char* const text_begin = begin_;
-        const std::int64_t line_start = line_start_;
-        const std::uint32_t line = line_;
-        const std::uint64_t offset0 = offset0_;
+        const char* const end = end_;
         Visitor& visitor = visitor_;
+        // The address of the byte before the current line's first (columns count from it).
+        auto line_base =
+            reinterpret_cast<std::uintptr_t>(begin_) + static_cast<std::uintptr_t>(line_start_) - 1;
+        FastPositions positions{0, reinterpret_cast<std::uintptr_t>(begin_) - offset0_};
+        positions.start_line(line_base, line_);
         for (;;) {
+            // (Re)start at p: the window holding it, the token starts and separators after it.
             std::uintptr_t i =
                 reinterpret_cast<std::uintptr_t>(p) - reinterpret_cast<std::uintptr_t>(w.base);
             if (i >= 64) {
+                // Windows follow each other while the text is read in order.
                 const char* const next = i < 128 ? w.base + 64 : p;
-                if (end_ - next < 64) break;
-                load_window(w, next);
+                if (end - next < 64) goto done;
+                w = Window{next, classify64(next)};
                 i = static_cast<std::uintptr_t>(p - next);
             }
-            const std::uint64_t not_space = ~w.space >> i;
-            if (not_space == 0) {
-                p = w.base + 64;
-                continue;
-            }
-            i += static_cast<std::uintptr_t>(std::countr_zero(not_space));
-            const char* const t = w.base + i;
-            p = t;
-            if (i >= 63) break;
-            const auto c = static_cast<unsigned char>(*t);
-            const std::uint8_t k = kByteClass[c];
-            if (k & kLetter) {
-                const std::uint64_t after = w.non_token >> (i + 1);
-                if (after == 0 || c == 'Z' || (c == 'e' && t[1] == '.')) break;  // long, Z0, e.p.
-                const auto length = static_cast<std::size_t>(std::countr_zero(after)) + 1;
-                p = t + length;
-                const std::int64_t index = t - text_begin;
-                const TextPos at{line, static_cast<std::uint32_t>(index - line_start + 1),
-                                 offset0 + static_cast<std::uint64_t>(index)};
-                if (visitor.move(std::string_view(t, length), at) == Control::SkipGame) {
-                    quiet_ = true;
+            std::uint64_t starts = token_starts(w.masks, i);
+            // Separators other than ' ' not yet looked at, and the first of them (64: none).
+            std::uint64_t odd = w.masks.odd_separator & (~std::uint64_t{0} << i);
+            auto next_odd = first_bit(odd);
+            // Counts the line breaks among the odd separators before bit `limit`.
+            const auto count_breaks = [&](std::uint64_t limit) {
+                do {
+                    const char* const s = w.base + next_odd;
+                    // "\r\n" is one break, counted at its '\n'; tabs and other blanks are none.
+                    if (*s == '\n' || (*s == '\r' && (s + 1 == end || s[1] != '\n'))) {
+                        line_base = reinterpret_cast<std::uintptr_t>(s);
+                        positions.start_line(line_base, positions.line() + 1);
+                    }
+                    odd &= odd - 1;
+                    next_odd = first_bit(odd);
+                } while (next_odd < limit);
+            };
+            for (;;) {
+                if (starts == 0) [[unlikely]] {
+                    // Separators up to the window's end: on to the next window.
+                    if (next_odd < 64) count_breaks(64);
+                    p = w.base + 64;
+                    if (end - p < 64) goto done;
+                    const std::uint64_t carry = w.masks.separator >> 63;
+                    w = Window{p, classify64(p)};
+                    starts = ~w.masks.separator & ((w.masks.separator << 1) | carry);
+                    odd = w.masks.odd_separator;
+                    next_odd = first_bit(odd);
+                    continue;
+                }
+                auto t = first_bit(starts);
+                starts &= starts - 1;
+                if (next_odd < t) [[unlikely]]
+                    count_breaks(t);
+            token:
+                const char* const token = w.base + t;
+                const std::uint8_t kind = kFastStart[static_cast<unsigned char>(*token)];
+                if (kind == kFastMove) [[likely]] {
+                    // Two shifts: t + 1 may be 64.
+                    const std::uint64_t after = (w.masks.not_alnum >> t) >> 1;
+                    // The token's end in the window (an index: with after == 0 it is past it).
+                    const std::uint64_t end_index = t + 1 + first_bit(after);
+                    const char* q = nullptr;
+                    if (after != 0 && static_cast<unsigned char>(w.base[end_index]) <= 0x20)
+                        [[likely]] {
+                        // The common case: the token ends at a separator in this window.
+                        const std::string_view san(token, end_index - t);
+                        if (visitor.move(san, positions.at(token)) == Control::SkipGame)
+                            [[unlikely]] {
+                            goto skip_game;
+                        }
+                        continue;
+                    }
+                    if (after != 0) {
+                        q = w.base + end_index;
+                    } else {
+                        // The token goes on in the next window (or is longer than 64 bytes).
+                        const char* const next = w.base + 64;
+                        if (end - next < 64) {
+                            p = token;
+                            goto done;
+                        }
+                        w = Window{next, classify64(next)};
+                        if (w.masks.not_alnum == 0) {
+                            p = token;
+                            goto done;
+                        }
+                        q = next + first_bit(w.masks.not_alnum);
+                    }
+                    // The token may go on with bytes that are no letters nor digits ("Nf3+",
+                    // "O-O", "e4!?", "exd6e.p.").
+                    while (q < end && is(*q, kToken)) ++q;
+                    const std::string_view san(token, static_cast<std::size_t>(q - token));
+                    if (san == "e.p.") {
+                        p = token;  // a detached en-passant remark: the general code
+                        goto done;
+                    }
+                    if (visitor.move(san, positions.at(token)) == Control::SkipGame) quiet_ = true;
+                    // On from q with new token starts, or to the general code.
+                    p = q;
+                    if (quiet_) goto done;
                     break;
                 }
-                continue;
+                if (kind == kFastNumber) {
+                    // A move number ("12.", "12...", also "1.2." which the general code reads as
+                    // two): digits and dots ending with a dot.
+                    const std::uint64_t after = w.masks.not_move_number >> t;
+                    if (after == 0) {
+                        p = token;
+                        goto done;
+                    }
+                    t += first_bit(after);
+                    if (w.base[t - 1] != '.') {  // a result, "0-0", or something odd
+                        p = token;
+                        goto done;
+                    }
+                    if (static_cast<unsigned char>(w.base[t]) > 0x20) goto token;  // "1.e4"
+                    continue;
+                }
+                p = token;
+                goto done;
             }
-            if (k & kDigit) {
-                const std::uint64_t not_digit = ~w.digit >> i;
-                if (not_digit == 0) break;
-                const auto j = i + static_cast<std::uintptr_t>(std::countr_zero(not_digit));
-                if (j >= 64 || w.base[j] != '.') break;  // a result, "0-0", or across the edge
-                const std::uint64_t not_dot = ~w.dot >> j;
-                if (not_dot == 0) break;
-                p = w.base + j + std::countr_zero(not_dot);
-                continue;
-            }
-            break;
+            continue;  // from p with new token starts
+        skip_game:
+            // The visitor skips the rest of the game: the general code goes on quietly from the
+            // next token (nothing but separators lies before it; q is gone with the call).
+            quiet_ = true;
+            p = w.base + 64;
+            if (starts != 0) p = w.base + first_bit(starts);
+            if (next_odd < static_cast<std::uint64_t>(p - w.base))
+                count_breaks(static_cast<std::uint64_t>(p - w.base));
+            goto done;
         }
+    done:
         p_ = p;
+        line_ = positions.line();
+        line_start_ =
+            static_cast<std::int64_t>(line_base + 1 - reinterpret_cast<std::uintptr_t>(begin_));
         window_ = w;
     }
 #endif

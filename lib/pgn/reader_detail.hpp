@@ -80,6 +80,43 @@ inline unsigned non_token_mask16(const char* p) {
     return static_cast<unsigned>(_mm_movemask_epi8(m));
 }
 
+// The byte classes the movetext fast path needs, for 64 bytes as bit masks (bit i = byte i).
+struct Masks64 {
+    std::uint64_t separator = 0;      // bytes <= 0x20: space, line breaks, tab, other control bytes
+    std::uint64_t odd_separator = 0;  // the separators other than ' ' (line breaks among them)
+    // Neither a letter nor a digit: every byte that ends a token, and a few that do not ("+", "-",
+    // "!"...), which the fast path looks at one by one.
+    std::uint64_t not_alnum = 0;
+    std::uint64_t not_move_number = 0;  // neither a digit nor '.'
+};
+
+// Classifies the 64 bytes at `p` (all readable). Fewer and cheaper classes than the exact token
+// class: a range test costs three vector operations, and this runs on every byte of movetext.
+inline Masks64 classify64(const char* p) {
+    const auto at_most = [](__m128i x, unsigned char hi) {  // unsigned x <= hi
+        return _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(static_cast<char>(hi))), x);
+    };
+    const auto bits = [](__m128i m, int shift) {
+        return std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(m))} << shift;
+    };
+    std::uint64_t separator = 0;
+    std::uint64_t space = 0;
+    std::uint64_t alnum = 0;
+    std::uint64_t move_number = 0;
+    for (int k = 0; k < 4; ++k) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+        const __m128i digit = at_most(_mm_sub_epi8(x, _mm_set1_epi8('0')), 9);
+        // Setting bit 5 folds 'A'..'Z' onto 'a'..'z' and nothing else onto them.
+        const __m128i lower = _mm_or_si128(x, _mm_set1_epi8(0x20));
+        const __m128i letter = at_most(_mm_sub_epi8(lower, _mm_set1_epi8('a')), 'z' - 'a');
+        separator |= bits(at_most(x, 0x20), 16 * k);
+        space |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')), 16 * k);
+        alnum |= bits(_mm_or_si128(digit, letter), 16 * k);
+        move_number |= bits(_mm_or_si128(digit, _mm_cmpeq_epi8(x, _mm_set1_epi8('.'))), 16 * k);
+    }
+    return Masks64{separator, separator & ~space, ~alnum, ~move_number};
+}
+
 // Bit i set when byte i of the 16 at `p` is '"', '\\', '\n' or '\r'.
 inline unsigned quote_backslash_break_mask16(const char* p) {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
@@ -141,6 +178,28 @@ inline const char* find_variation_special(const char* q, const char* end) {
            *q != '\n' && *q != '\r') {
         ++q;
     }
+    return q;
+}
+
+// The first byte at or after `q` that is no tag name byte (kName: letters, digits, '_').
+inline const char* tag_name_end(const char* q, const char* end) {
+#if defined(__SSE2__)
+    while (end - q >= 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        const auto at_most = [](__m128i v, char hi) {  // unsigned v <= hi
+            return _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(hi)), v);
+        };
+        const __m128i digit = at_most(_mm_sub_epi8(x, _mm_set1_epi8('0')), 9);
+        const __m128i lower = _mm_or_si128(x, _mm_set1_epi8(0x20));  // as in classify64
+        const __m128i letter = at_most(_mm_sub_epi8(lower, _mm_set1_epi8('a')), 'z' - 'a');
+        const __m128i name =
+            _mm_or_si128(_mm_or_si128(digit, letter), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+        const auto other = static_cast<unsigned>(~_mm_movemask_epi8(name)) & 0xFFFFu;
+        if (other != 0) return q + std::countr_zero(other);
+        q += 16;
+    }
+#endif
+    while (q < end && is(*q, kName)) ++q;
     return q;
 }
 

@@ -38,6 +38,46 @@ TEST(ByteClasses, VectorScansFindTheirBytes) {
     }
 }
 
+#if defined(__SSE2__)
+TEST(ByteClasses, WindowMasksAgreeWithTheTableForEveryByteAtEveryPlace) {
+    for (int c = 0; c < 256; ++c) {
+        for (std::size_t at = 0; at < 64; ++at) {
+            std::string text(64, 'a');
+            text[at] = static_cast<char>(c);
+            const Masks64 m = classify64(text.data());
+            const auto bit = [at](std::uint64_t mask) { return ((mask >> at) & 1) != 0; };
+            const auto u = static_cast<unsigned char>(c);
+            EXPECT_EQ(bit(m.separator), u <= 0x20) << c;
+            EXPECT_EQ(bit(m.odd_separator), u < 0x20) << c;
+            EXPECT_EQ(bit(m.not_alnum), !is(static_cast<char>(c), kLetter | kDigit)) << c;
+            EXPECT_EQ(bit(m.not_move_number), !is(static_cast<char>(c), kDigit) && c != '.') << c;
+            // Every byte that ends a token is a separator or no letter nor digit.
+            if (!is(static_cast<char>(c), kToken)) {
+                EXPECT_TRUE(bit(m.not_alnum)) << c;
+            }
+            // The other 63 bytes are letters.
+            const std::uint64_t others = ~(std::uint64_t{1} << at);
+            EXPECT_EQ(m.separator & others, 0u);
+            EXPECT_EQ(m.not_alnum & others, 0u);
+            EXPECT_EQ(m.not_move_number & others, others);
+        }
+    }
+}
+#endif
+
+TEST(ByteClasses, TagNameEndAgreesWithTheTableForEveryByte) {
+    for (int c = 0; c < 256; ++c) {
+        for (std::size_t at = 0; at < 20; ++at) {
+            std::string text(40, 'N');
+            text[at] = static_cast<char>(c);
+            const char* end = tag_name_end(text.data(), text.data() + text.size());
+            const bool name = is(static_cast<char>(c), kName);
+            EXPECT_EQ(end - text.data(), static_cast<std::ptrdiff_t>(name ? text.size() : at))
+                << "byte " << c;
+        }
+    }
+}
+
 TEST(ByteClasses, TagLineNeedsBracketNameAndQuote) {
     const auto at = [](std::string_view s) { return tag_line_at(s.data(), s.data() + s.size()); };
     EXPECT_TRUE(at("[Event \"x\"]"));

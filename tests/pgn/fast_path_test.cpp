@@ -1,0 +1,139 @@
+// The movetext fast path (64-byte windows read as bit masks) on texts long enough for it: every
+// token keeps the line, column and offset a plain byte-by-byte count gives, whatever the line
+// breaks and wherever the 64-byte windows cut the text.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "pgn/reader.hpp"
+#include "recording_visitor.hpp"
+
+namespace drawaudit::pgn {
+namespace {
+
+using testing::RecordingVisitor;
+
+// Builds a headless game from tokens and separators and the log lines its moves must give,
+// counting lines and columns byte by byte ("\r\n" and a lone '\r' are one break each).
+struct Expected {
+    std::string text;
+    std::vector<std::string> moves;  // "move SAN line:column@offset"
+    std::uint32_t line = 1;
+    std::size_t line_start = 0;
+
+    void add(std::string_view bytes) {
+        for (std::size_t i = 0; i < bytes.size(); ++i) {
+            text += bytes[i];
+            const bool crlf = bytes[i] == '\r' && i + 1 < bytes.size() && bytes[i + 1] == '\n';
+            if (bytes[i] == '\n' || (bytes[i] == '\r' && !crlf)) {
+                ++line;
+                line_start = text.size();
+            }
+        }
+    }
+    void move(std::string_view san) {
+        moves.push_back("move " + std::string(san) + " " + std::to_string(line) + ":" +
+                        std::to_string(text.size() - line_start + 1) + "@" +
+                        std::to_string(text.size()));
+        text += san;
+    }
+};
+
+std::vector<std::string> moves_of(const std::string& text) {
+    RecordingVisitor v(true);
+    parse_games(text, TextOrigin{"f.pgn"}, v);
+    std::vector<std::string> moves;
+    for (const std::string& entry : v.log) {
+        if (entry.starts_with("move ")) moves.push_back(entry);
+    }
+    return moves;
+}
+
+// A long movetext with every kind of separator, after a prefix of each length up to 64, so that
+// every token and every line break meets a window edge at every place.
+TEST(ReaderFastPath, PositionsAfterEveryKindOfSeparatorAtEveryWindowPlace) {
+    const std::vector<std::string_view> separators = {" ",  "\n",  "\r\n", "\r",     "\t",
+                                                      "  ", " \n", "\n\n", "\r\r\n", "\f"};
+    const std::vector<std::string_view> sans = {"e4",   "Nf3",  "exd5", "O-O",   "Qxe7+",
+                                                "Nc6!", "a8=Q", "Rad1", "O-O-O", "Kh1#"};
+    for (std::size_t prefix = 0; prefix <= 64; ++prefix) {
+        Expected e;
+        e.add(std::string(prefix, ' '));
+        for (int i = 0; i < 120; ++i) {
+            if (i % 2 == 0) {
+                e.add(std::to_string(i / 2 + 1) + (i % 6 == 0 ? "." : ". "));
+            }
+            e.move(sans[static_cast<std::size_t>(i * 7 + static_cast<int>(prefix)) % sans.size()]);
+            e.add(separators[static_cast<std::size_t>(i + static_cast<int>(prefix)) %
+                             separators.size()]);
+        }
+        e.add("*\n");
+        EXPECT_EQ(moves_of(e.text), e.moves) << "prefix " << prefix;
+    }
+}
+
+TEST(ReaderFastPath, TokensLongerThanAWindowAndAcrossTwoEdges) {
+    Expected e;
+    const std::string long_san = "N" + std::string(70, 'a') + "3";
+    for (int i = 0; i < 4; ++i) {
+        e.add("1. ");
+        e.move(long_san);
+        e.add(" ");
+        e.move("e4");
+        e.add("\n");
+    }
+    e.add("*\n");
+    EXPECT_EQ(moves_of(e.text), e.moves);
+}
+
+TEST(ReaderFastPath, OddTokensInLongMovetextReadAsTheGeneralCodeReadsThem) {
+    const std::string padding = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5\n";
+    RecordingVisitor v;
+    parse_games(padding +
+                    "7. Bb3 d6 8.c3 O-O 9.h3 e.p. Z0 10.. d4 1.2. exd4 12 cxd4 {c} $1 e4!? +- "
+                    "0000 --\r" +
+                    padding + "e4) " + padding + "*",
+                TextOrigin{"f.pgn"}, v);
+    const auto has = [&](std::string_view entry) {
+        return std::find(v.log.begin(), v.log.end(), entry) != v.log.end();
+    };
+    EXPECT_TRUE(has("move c3 2:13"));
+    EXPECT_TRUE(has("move h3 2:22"));
+    EXPECT_TRUE(has("null Z0 2:30"));
+    EXPECT_TRUE(has("move exd4 2:46"));  // "1.2." is two move numbers
+    EXPECT_TRUE(has("move cxd4 2:54"));  // "12" without a dot is a move number too
+    EXPECT_TRUE(has("comment {c} 2:59"));
+    EXPECT_TRUE(has("nag 1 2:63"));
+    EXPECT_TRUE(has("move e4!? 2:66"));
+    EXPECT_TRUE(has("nag 18 2:71"));
+    EXPECT_TRUE(has("null 0000 2:74"));
+    EXPECT_TRUE(has("null -- 2:79"));
+    EXPECT_TRUE(has("move b5 3:60"));  // after a lone '\r'
+    EXPECT_TRUE(has("move e4 4:1"));
+    EXPECT_TRUE(has("error 4:3 unbalanced ')': no variation is open"));
+    for (const std::string& entry : v.log) EXPECT_FALSE(entry.starts_with("move e.p.")) << entry;
+}
+
+TEST(ReaderFastPath, SkipGameFromTheFastPathEndsTheGameAndTheNextIsRead) {
+    std::string text;
+    for (int i = 1; i <= 20; ++i) text += std::to_string(i) + ". e4 e5\n";
+    text += "1-0\n\n";
+    const std::string second = "1. d4 d5\r\n2. c4 *\n";
+    RecordingVisitor v;
+    v.skip_after_move = "e5";
+    parse_games(text + second, TextOrigin{"f.pgn"}, v);
+    std::vector<std::string> after_skip;
+    bool skipped = false;
+    for (const std::string& entry : v.log) {
+        if (skipped) after_skip.push_back(entry);
+        if (entry.starts_with("move e5")) skipped = true;
+    }
+    EXPECT_EQ(after_skip, (std::vector<std::string>{"end_game", "begin #2 23:1", "end_tags",
+                                                    "move d4 23:4", "move d5 23:7", "move c4 24:4",
+                                                    "result * 24:7", "end_game"}));
+}
+
+}  // namespace
+}  // namespace drawaudit::pgn
