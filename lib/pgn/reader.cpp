@@ -294,20 +294,24 @@ class Parser {
                 }
             }
             const char* const value_begin = q + 1;
-            const char* const close = closing_quote(value_begin);
-            if (close == nullptr) {
-                tag_error(line_end(value_begin),
-                          "bad tag pair: expected '\"]' to close the tag value on its line");
-                return;
+            // The common value: no quote, backslash or line break before its '"]'.
+            const char* close = find_quote_backslash_or_break(value_begin, end_);
+            if (end_ - close >= 2 && close[0] == '"' && close[1] == ']') {
+                q = close + 1;
+            } else {
+                close = closing_quote(value_begin);
+                if (close == nullptr) {
+                    tag_error(line_end(value_begin),
+                              "bad tag pair: expected '\"]' to close the tag value on its line");
+                    return;
+                }
+                q = close + 1;
+                while (*q != ']') ++q;  // closing_quote() saw the ']'
             }
-            q = close + 1;
-            while (*q != ']') ++q;  // closing_quote() saw the ']'
-            if (!quiet_) {
-                visitor_.tag(
-                    name,
-                    std::string_view(value_begin, static_cast<std::size_t>(close - value_begin)),
-                    pos(open));
-            }
+            // (No visitor has asked to skip yet: quiet_ is set only from end_tags on.)
+            visitor_.tag(
+                name, std::string_view(value_begin, static_cast<std::size_t>(close - value_begin)),
+                pos(open));
             p_ = q + 1;
             name_bits |= bit;
             if (name_count < std::size(names))
