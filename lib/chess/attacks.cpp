@@ -11,7 +11,6 @@ namespace detail {
 
 Magic RookMagics[64];
 Magic BishopMagics[64];
-Bitboard BetweenBB[64][64];
 Bitboard LineBB[64][64];
 
 namespace {
@@ -101,7 +100,6 @@ void init_sliders(bool rook) {
 void init_lines() {
     for (int a = 0; a < 64; ++a) {
         for (int b = 0; b < 64; ++b) {
-            BetweenBB[a][b] = 0;
             LineBB[a][b] = 0;
             if (a == b) continue;
             const Square sa = static_cast<Square>(a), sb = static_cast<Square>(b);
@@ -110,8 +108,6 @@ void init_lines() {
                     LineBB[a][b] =
                         (slow_slider_attacks(rook, sa, 0) & slow_slider_attacks(rook, sb, 0)) |
                         bb(sa) | bb(sb);
-                    BetweenBB[a][b] = slow_slider_attacks(rook, sa, bb(sb)) &
-                                      slow_slider_attacks(rook, sb, bb(sa));
                 }
             }
         }

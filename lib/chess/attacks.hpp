@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "chess/types.hpp"
+#include "chess/zobrist.hpp"
 
 namespace drawaudit::chess {
 
@@ -67,6 +68,57 @@ inline constexpr std::array<Bitboard, 64> BishopRays = make_empty_board_rays(fal
 inline constexpr std::array<Bitboard, 64> KingAttacks = make_king_attacks();
 inline constexpr std::array<std::array<Bitboard, 64>, 2> PawnAttacks = make_pawn_attacks();
 
+// The tables of the per-move paths (SAN reading, make_move, check and pin tests) in one object:
+// code built as position independent needs one base register per table it indexes, and one
+// object needs only one. About 45 KB, most of it the between table.
+struct HotTables {
+    // square_bit[s] == bb(s), without the variable shift (which ties up one register on x86).
+    std::array<Bitboard, 64> square_bit;
+    // piece_rays[p][s]: what piece p attacks from s on an empty board (pawns: their captures);
+    // the row of NoPiece is empty.
+    std::array<std::array<Bitboard, 64>, 13> piece_rays;
+    // between[a][b]: the squares strictly between a and b on a shared line (0 if none).
+    std::array<std::array<Bitboard, 64>, 64> between;
+    // zobrist::piece_square again, with its all-zero NoPiece row, for make_move.
+    std::array<std::array<std::uint64_t, 64>, 13> piece_square_key;
+    // type_index[p] == index_of(type_of(p)), and 0 for NoPiece (an empty square: nothing to
+    // clear, whichever type it names).
+    std::array<std::uint8_t, 16> type_index;
+};
+
+constexpr Bitboard make_between(int a, int b) {
+    const int df = (b & 7) - (a & 7), dr = (b >> 3) - (a >> 3);
+    if (a == b || (df != 0 && dr != 0 && df != dr && df != -dr)) return 0;
+    const int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+    Bitboard squares = 0;
+    for (int f = (a & 7) + sf, r = (a >> 3) + sr; r * 8 + f != b; f += sf, r += sr)
+        squares |= Bitboard{1} << (r * 8 + f);
+    return squares;
+}
+
+constexpr HotTables make_hot_tables() {
+    HotTables t{};
+    for (std::size_t s = 0; s < 64; ++s) {
+        t.square_bit[s] = Bitboard{1} << s;
+        for (std::size_t c = 0; c < 2; ++c) {
+            t.piece_rays[c * 6 + 0][s] = PawnAttacks[c][s];
+            t.piece_rays[c * 6 + 1][s] = KnightAttacks[s];
+            t.piece_rays[c * 6 + 2][s] = BishopRays[s];
+            t.piece_rays[c * 6 + 3][s] = RookRays[s];
+            t.piece_rays[c * 6 + 4][s] = BishopRays[s] | RookRays[s];
+            t.piece_rays[c * 6 + 5][s] = KingAttacks[s];
+        }
+        for (std::size_t b = 0; b < 64; ++b)
+            t.between[s][b] = make_between(static_cast<int>(s), static_cast<int>(b));
+        for (std::size_t p = 0; p < 13; ++p)
+            t.piece_square_key[p][s] = zobrist::Keys.piece_square[p][s];
+    }
+    for (std::size_t p = 0; p < 12; ++p) t.type_index[p] = static_cast<std::uint8_t>(p % 6);
+    return t;
+}
+
+inline constexpr HotTables Hot = make_hot_tables();
+
 // One square's fancy magic: index = ((occupancy & mask) * magic) >> shift.
 struct Magic {
     Bitboard mask;
@@ -81,9 +133,7 @@ struct Magic {
 
 extern Magic RookMagics[64];
 extern Magic BishopMagics[64];
-// BetweenBB[a][b]: squares strictly between a and b on a shared line (0 if none).
 // LineBB[a][b]: the whole line through a and b, both included (0 if they share none).
-extern Bitboard BetweenBB[64][64];
 extern Bitboard LineBB[64][64];
 
 // Ray attacks computed square by square; the reference the magics are checked against.
@@ -95,21 +145,28 @@ Bitboard slow_slider_attacks(bool rook, Square s, Bitboard occupancy);
 // entry that creates a Position calls it, so no caller needs to.
 void init_attack_tables();
 
+constexpr Bitboard square_bit(Square s) {
+    return detail::Hot.square_bit[s];
+}
 constexpr Bitboard knight_attacks(Square s) {
-    return detail::KnightAttacks[s];
+    return detail::Hot.piece_rays[WhiteKnight][s];
 }
 constexpr Bitboard king_attacks(Square s) {
-    return detail::KingAttacks[s];
+    return detail::Hot.piece_rays[WhiteKing][s];
 }
 // The squares a pawn of colour `c` on `s` attacks.
 constexpr Bitboard pawn_attacks(Color c, Square s) {
-    return detail::PawnAttacks[static_cast<std::size_t>(index_of(c))][s];
+    return detail::Hot.piece_rays[static_cast<std::size_t>(index_of(c) * 6)][s];
 }
 constexpr Bitboard rook_rays(Square s) {
-    return detail::RookRays[s];
+    return detail::Hot.piece_rays[WhiteRook][s];
 }
 constexpr Bitboard bishop_rays(Square s) {
-    return detail::BishopRays[s];
+    return detail::Hot.piece_rays[WhiteBishop][s];
+}
+// What piece `p` attacks from `s` on an empty board (a pawn: its captures; NoPiece: nothing).
+constexpr Bitboard piece_rays(Piece p, Square s) {
+    return detail::Hot.piece_rays[p][s];
 }
 inline Bitboard rook_attacks(Square s, Bitboard occupancy) {
     const detail::Magic& m = detail::RookMagics[s];
@@ -122,8 +179,8 @@ inline Bitboard bishop_attacks(Square s, Bitboard occupancy) {
 inline Bitboard queen_attacks(Square s, Bitboard occupancy) {
     return rook_attacks(s, occupancy) | bishop_attacks(s, occupancy);
 }
-inline Bitboard between_bb(Square a, Square b) {
-    return detail::BetweenBB[a][b];
+constexpr Bitboard between_bb(Square a, Square b) {
+    return detail::Hot.between[a][b];
 }
 inline Bitboard line_bb(Square a, Square b) {
     return detail::LineBB[a][b];

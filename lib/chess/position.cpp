@@ -11,8 +11,10 @@ namespace drawaudit::chess {
 
 namespace {
 // Colour and type index of a piece by table: type_of's division is measurable in make_move.
-constexpr int ColorIndex[13] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
-constexpr int TypeIndex[13] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0};
+// Unsigned, so that indexing with them needs no sign extension.
+constexpr std::uint8_t ColorIndex[13] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0};
+constexpr std::uint8_t TypeIndex[13] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0};
+
 }  // namespace
 
 Position Position::startpos() {
@@ -133,58 +135,103 @@ std::uint64_t Position::compute_key() const {
 }
 
 inline void Position::update_checkers() {
-    // Checkers of the side now to move; sliders only looked up when one is on a line with the king.
-    const Color mover = ~side_;
+    // Checkers of the side now to move. A slider checks when it stands on one of the king's
+    // empty-board rays with nothing between: the few such snipers are tested with the small
+    // between table instead of a magic lookup (whose large table misses the cache while a game
+    // file streams through it).
+    const int mover = index_of(side_) ^ 1;
     const Square king = king_square(side_);
-    const Bitboard mine = by_color_[index_of(mover)];
+    const Bitboard mine = by_color_[mover];
     const Bitboard queens = by_type_[index_of(PieceType::Queen)];
-    const Bitboard straight = (by_type_[index_of(PieceType::Rook)] | queens) & mine;
-    const Bitboard diagonal = (by_type_[index_of(PieceType::Bishop)] | queens) & mine;
-    checkers_ = ((pawn_attacks(side_, king) & by_type_[index_of(PieceType::Pawn)]) |
-                 (knight_attacks(king) & by_type_[index_of(PieceType::Knight)])) &
-                mine;
-    if (rook_rays(king) & straight) checkers_ |= rook_attacks(king, occupied()) & straight;
-    if (bishop_rays(king) & diagonal) checkers_ |= bishop_attacks(king, occupied()) & diagonal;
+    Bitboard checkers = ((pawn_attacks(side_, king) & by_type_[index_of(PieceType::Pawn)]) |
+                         (knight_attacks(king) & by_type_[index_of(PieceType::Knight)])) &
+                        mine;
+    Bitboard snipers = ((rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)) |
+                        (bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
+                       mine;
+    const Bitboard occupancy = occupied();
+    while (snipers) {
+        const Square sniper = pop_lsb(snipers);
+        if (!(between_bb(king, sniper) & occupancy)) checkers |= square_bit(sniper);
+    }
+    checkers_ = checkers;
+}
+
+// The rarer half of make_move's checker and en-passant work, out of line so that it does not
+// crowd the common path's registers. `uncovers`: `from` lies on one of the king's rays, so a
+// slider of the mover behind it may now check the king. `ep_chance`: a double push next to an
+// enemy pawn.
+[[gnu::noinline]] void Position::finish_move(Square king, Bitboard from_bb, bool uncovers,
+                                             bool ep_chance) {
+    if (uncovers) {
+        const Bitboard queens = by_type_[index_of(PieceType::Queen)];
+        Bitboard snipers =
+            (rook_rays(king) & from_bb)
+                ? rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)
+                : bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens);
+        snipers &= by_color_[index_of(~side_)];
+        const Bitboard occupancy = occupied();
+        while (snipers) {
+            const Square sniper = pop_lsb(snipers);
+            if (!(between_bb(king, sniper) & occupancy)) checkers_ |= square_bit(sniper);
+        }
+    }
+    if (ep_chance) update_en_passant_legality();
 }
 
 void Position::make_move(Move m) {
-    const Square from = m.from();
-    const Square to = m.to();
-    const Bitboard from_to = bb(from) | bb(to);
+    // Plain unsigned arithmetic, square bits by table rather than by a variable shift, and every
+    // table from one object (detail::Hot): this path runs once per half-move of every game, and
+    // the order of the statements below keeps few values alive at once.
+    const auto& hot = detail::Hot;
+    const std::size_t raw = m.raw();
+    const std::size_t from = raw & 63;
+    const std::size_t to = (raw >> 6) & 63;
+    const Bitboard from_bb = hot.square_bit[from];
+    const Bitboard to_bb = hot.square_bit[to];
     // The common case in one straight line: an ordinary move that touches no castling right and
     // follows no en-passant possibility. Everything else takes make_move_general.
-    if (m.kind() != MoveKind::Normal || (from_to & castling_squares_) || ep_legal_) {
+    if ((raw >> 14) != static_cast<unsigned>(MoveKind::Normal) ||
+        ((from_bb | to_bb) & castling_squares_) || ep_legal_) {
         make_move_general(m);
         return;
     }
-    const Color us = side_;
-    const Color them = ~us;
-    const Piece moving = board_[from];
-    const Piece captured = board_[to];
-    std::uint64_t key = key_ ^ zobrist::side() ^ zobrist::piece_square(moving, from) ^
-                        zobrist::piece_square(moving, to);
-    by_color_[index_of(us)] ^= from_to;
-    by_type_[TypeIndex[moving]] ^= from_to;
+    const std::size_t us = index_of(side_);
+    const std::size_t moving = board_[from];
+    const std::size_t captured = board_[to];  // NoPiece on an empty target
+    const bool pawn_move = moving == us * 6;
+    // 9.3: a capture or a pawn move restarts the count of the fifty-move rule.
+    const bool quiet = !pawn_move && captured == NoPiece;
+    halfmove_clock_ = (halfmove_clock_ + 1) & -static_cast<int>(quiet);
+    fullmove_number_ += static_cast<int>(us);  // after Black's move
+    side_ = static_cast<Color>(us ^ 1);
+    key_ ^= zobrist::Keys.black_to_move ^ hot.piece_square_key[moving][from] ^
+            hot.piece_square_key[moving][to] ^ hot.piece_square_key[captured][to];
+    // Without a branch: clearing the target is a no-op when it is empty (NoPiece's type index
+    // names the pawns, none of which stands there, and its Zobrist row is zero).
+    by_color_[us ^ 1] &= ~to_bb;
+    by_type_[hot.type_index[captured]] &= ~to_bb;
+    by_color_[us] ^= from_bb | to_bb;
+    by_type_[moving - us * 6] ^= from_bb | to_bb;
     board_[from] = NoPiece;
-    board_[to] = moving;
-    int clock = halfmove_clock_ + 1;
-    if (captured != NoPiece) {
-        by_color_[index_of(them)] ^= bb(to);
-        by_type_[TypeIndex[captured]] ^= bb(to);
-        key ^= zobrist::piece_square(captured, to);
-        clock = 0;
-    }
-    ep_square_ = NoSquare;
-    if (TypeIndex[moving] == index_of(PieceType::Pawn)) {
-        clock = 0;
-        if ((from ^ to) == 16) ep_square_ = static_cast<Square>((from + to) / 2);
-    }
-    halfmove_clock_ = clock;
-    key_ = key;
-    side_ = them;
-    fullmove_number_ += us == Color::Black;
-    update_checkers();
-    if (ep_square_ != NoSquare) update_en_passant_legality();
+    board_[to] = static_cast<Piece>(moving);
+    const bool double_push = pawn_move && (from ^ to) == 16;
+    const std::size_t passed = (from + to) >> 1;
+    ep_square_ = static_cast<Square>(double_push ? passed : std::size_t{NoSquare});
+
+    // Checkers from the move alone: the side now to move was not in check before it, so only
+    // the moved piece, or a slider of the mover uncovered on a line through `from`, can give
+    // check. A slider checks when the king is on its empty-board ray with nothing between.
+    const Square king = lsb_of_nonempty(by_color_[us ^ 1] & by_type_[index_of(PieceType::King)]);
+    const Bitboard occupancy = by_color_[0] | by_color_[1];
+    const bool direct =
+        (hot.piece_rays[moving][to] & hot.square_bit[king]) && !(hot.between[to][king] & occupancy);
+    checkers_ = direct ? to_bb : 0;
+    const bool uncovers = hot.piece_rays[WhiteQueen][king] & from_bb;
+    // 9.2.2.1: the possibility is only looked into when an enemy pawn stands beside the pawn.
+    const bool ep_chance = double_push && (hot.piece_rays[us * 6][passed] & by_color_[us ^ 1] &
+                                           by_type_[index_of(PieceType::Pawn)]);
+    if (uncovers || ep_chance) finish_move(king, from_bb, uncovers, ep_chance);
 }
 
 void Position::make_move_general(Move m) {

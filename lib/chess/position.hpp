@@ -139,6 +139,7 @@ private:
     void drop_castling_right(Color c, int wing);
     void update_castling_squares();
     void update_checkers();
+    void finish_move(Square king, Bitboard from_bb, bool uncovers, bool ep_chance);
     // make_move for castling, promotion, en passant, rights and a previous en-passant chance.
     void make_move_general(Move m);
     // Whether the pawn of the side to move on `from` may capture en passant on ep_square_

@@ -119,56 +119,80 @@ const char* piece_name(PieceType t) {
     return error(SanErrorKind::Ambiguous, san, why.c_str());
 }
 
-// Of `candidates` (pieces of the mover that reach `to`, not the king), those whose move to `to`
-// is legal: not in double check, parrying a single check, and not leaving a pin line.
-inline Bitboard legal_movers(const Position& pos, Bitboard candidates, Square to) {
-    const Bitboard checkers = pos.checkers();
-    const Color us = pos.side_to_move();
-    const Square king = pos.king_square(us);
-    if (checkers) {
-        if (more_than_one(checkers)) return 0;
-        if (!((between_bb(king, lsb(checkers)) | checkers) & bb(to))) return 0;
-    }
-    // Only a piece on a line with its king, moving off that line, can expose it; for each such
-    // candidate one x-ray look along the line decides (no full pin search).
-    Bitboard exposed = candidates & (rook_rays(king) | bishop_rays(king));
-    if (!exposed) return candidates;
-    const Bitboard enemies = pos.pieces(~us);
+// Whether the enemy slider that `from` shields its king from would attack the king once the
+// piece on `from` goes to `to` (the caller ensures `from` lies on one of the king's rays). The
+// few enemy sliders on the king's rays of that kind are tested with the between table: one whose
+// line to the king holds `from` and nothing else pins it, and a move that stays on that line
+// (or takes the pinner) keeps the shield.
+bool leaves_pin_line(const Position& pos, Square king, Bitboard from_bb, Bitboard to_bb) {
+    const auto& hot = detail::Hot;
     const Bitboard queens = pos.pieces(PieceType::Queen);
-    const Bitboard straight = (pos.pieces(PieceType::Rook) | queens) & enemies;
-    const Bitboard diagonal = (pos.pieces(PieceType::Bishop) | queens) & enemies;
-    while (exposed) {
-        const Square from = pop_lsb(exposed);
-        const Bitboard line = line_bb(king, from);
-        if (line & bb(to)) continue;  // moving along the line keeps the shield
-        const Bitboard without = pos.occupied() ^ bb(from);
-        const bool pinned =
-            (rook_rays(king) & bb(from))
-                ? (line & straight) && (rook_attacks(king, without) & line & straight)
-                : (line & diagonal) && (bishop_attacks(king, without) & line & diagonal);
-        if (pinned) candidates ^= bb(from);
+    Bitboard snipers = (rook_rays(king) & from_bb)
+                           ? rook_rays(king) & (pos.pieces(PieceType::Rook) | queens)
+                           : bishop_rays(king) & (pos.pieces(PieceType::Bishop) | queens);
+    snipers &= pos.pieces(~pos.side_to_move());
+    const Bitboard occupancy = pos.occupied();
+    while (snipers) {
+        const Square sniper = pop_lsb(snipers);
+        const Bitboard between = hot.between[king][sniper];
+        if ((between & occupancy) == from_bb) return !((between | hot.square_bit[sniper]) & to_bb);
     }
-    return candidates;
+    return false;
+}
+
+// Whether the piece of the side to move on `from` (not its king) may go to `to` without leaving
+// its king in check: not in double check, parrying a single check, and not leaving a pin line.
+inline bool keeps_king_safe(const Position& pos, Square king, Square from, Square to) {
+    const auto& hot = detail::Hot;
+    const Bitboard to_bb = hot.square_bit[to];
+    const Bitboard checkers = pos.checkers();
+    if (checkers) {
+        if (more_than_one(checkers)) return false;
+        if (!((hot.between[king][lsb(checkers)] | checkers) & to_bb)) return false;
+    }
+    // Only a piece on a line with its king, moving off that line, can expose it.
+    const Bitboard from_bb = hot.square_bit[from];
+    return !(hot.piece_rays[WhiteQueen][king] & from_bb) ||
+           !leaves_pin_line(pos, king, from_bb, to_bb);
+}
+
+// Of `candidates` (pieces of the mover that reach `to`, not the king), those whose move to `to`
+// is legal.
+Bitboard legal_movers(const Position& pos, Bitboard candidates, Square to) {
+    const Square king = pos.king_square(pos.side_to_move());
+    Bitboard legal = 0;
+    while (candidates) {
+        const Square from = pop_lsb(candidates);
+        if (keeps_king_safe(pos, king, from, to)) legal |= square_bit(from);
+    }
+    return legal;
 }
 
 // Whether the king of the side to move may step to `to` (no own piece there): no enemy piece
-// attacks it once the king has left its square. Leapers first; a slider's attack is only
-// looked up when an enemy slider is on a line with `to`.
+// attacks it once the king has left its square. Leapers first; then the enemy sliders on the
+// empty-board rays of `to`, each with the between table (no magic lookup).
 bool king_may_step(const Position& pos, Square to) {
+    const auto& hot = detail::Hot;
     const Color us = pos.side_to_move();
-    const Color them = ~us;
-    const Bitboard enemies = pos.pieces(them);
+    const Bitboard enemies = pos.pieces(~us);
     if ((pawn_attacks(us, to) & pos.pieces(PieceType::Pawn) & enemies) ||
         (knight_attacks(to) & pos.pieces(PieceType::Knight) & enemies) ||
         (king_attacks(to) & pos.pieces(PieceType::King) & enemies))
         return false;
     const Bitboard queens = pos.pieces(PieceType::Queen);
-    const Bitboard straight = (pos.pieces(PieceType::Rook) | queens) & enemies;
-    const Bitboard diagonal = (pos.pieces(PieceType::Bishop) | queens) & enemies;
-    const Bitboard occupancy = pos.occupied() ^ bb(pos.king_square(us));
-    if ((rook_rays(to) & straight) && (rook_attacks(to, occupancy) & straight)) return false;
-    if ((bishop_rays(to) & diagonal) && (bishop_attacks(to, occupancy) & diagonal)) return false;
+    Bitboard snipers = ((rook_rays(to) & (pos.pieces(PieceType::Rook) | queens)) |
+                        (bishop_rays(to) & (pos.pieces(PieceType::Bishop) | queens))) &
+                       enemies;
+    const Bitboard occupancy = pos.occupied() ^ pos.pieces(us, PieceType::King);
+    while (snipers)
+        if (!(hot.between[to][pop_lsb(snipers)] & occupancy)) return false;
     return true;
+}
+
+// The king's step to `to` when king_may_step allows it, else the null move (the short path's
+// tail for king moves).
+[[gnu::noinline]] Move king_step(const Position& pos, Square king, Square to) {
+    return king_may_step(pos, to) ? Move(king, to) : Move{};
 }
 
 tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_view san, int wing) {
@@ -348,79 +372,129 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
 
 }  // namespace
 
-// The shapes nearly every move of real games has take a short path: pawn pushes (single and
-// double), pawn captures, piece and king moves with an optional 'x', one or two disambiguation
-// characters, castling, each with an optional trailing '+' or '#'. The short path only ever
-// accepts a move parse_san_any would accept, and gives everything else (promotions, en passant,
-// other decorations, every refusal) to parse_san_any.
-tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san) {
-    const char* s = san.data();
-    std::size_t n = san.size();
-    if (n < 2 || n > 6) return parse_san_any(pos, san);
+// The shapes nearly every move of real games has: pawn pushes (single and double), pawn
+// captures, piece and king moves with an optional 'x', one or two disambiguation characters,
+// each with an optional trailing '+' or '#'. Returns the move, or the null move when the text
+// is not of these shapes or does not name exactly one legal move: it only ever accepts a move
+// parse_san_any would accept, and leaves everything else (castling, promotions, en passant,
+// other decorations, every refusal) to it. Its rarer tails (a pin test, a king step) are tail
+// calls, so that it needs few registers saved.
+Move detail::resolve_common_san(const Position& pos, const char* s, std::size_t n) {
+    const auto& hot = detail::Hot;
+    if (n < 2 || n > 6) return Move{};
     // One trailing check or mate mark, without a branch (about one move in twenty has one).
     n -= static_cast<std::size_t>((s[n - 1] == '+') | (s[n - 1] == '#'));
-    if (n < 2 || n > 5) return parse_san_any(pos, san);
-    const Color us = pos.side_to_move();
-    const char c = s[0];
+    if (n < 2 || n > 5) return Move{};
     const auto file = static_cast<unsigned>(s[n - 2] - 'a');
     const auto rank = static_cast<unsigned>(s[n - 1] - '1');
-    if (file < 8 && rank < 8) {
-        const Square to = make_square(static_cast<int>(file), static_cast<int>(rank));
-        const Bitboard to_bb = bb(to);
-        const Bitboard occupancy = pos.occupied();
+    if (file >= 8 || rank >= 8) return Move{};
+    const Color us = pos.side_to_move();
+    const char c = s[0];
+    const Square to = make_square(static_cast<int>(file), static_cast<int>(rank));
+    const Bitboard to_bb = hot.square_bit[to];
+    // Every Position that can reach here has its kings: no empty-set test.
+    const Square king = lsb_of_nonempty(pos.pieces(us, PieceType::King));
+    Square from;
+    if (static_cast<unsigned>(c - 'a') < 8) {
+        // Pawns, never to the last rank here (promotions take the general reader).
         const int rel = relative_rank(us, to);
-        if (static_cast<unsigned>(c - 'a') < 8) {
-            // Pawns, never to the last rank here (promotions take the general reader).
-            const Piece pawn = make_piece(us, PieceType::Pawn);
-            const int up = us == Color::White ? 8 : -8;
-            if (rel < 2 || rel > 6) return parse_san_any(pos, san);
-            if (n == 2) {
-                if (occupancy & to_bb) return parse_san_any(pos, san);
-                Square from = static_cast<Square>(to - up);
-                if (pos.piece_on(from) != pawn) {
-                    if (rel != 3 || pos.piece_on(from) != NoPiece) return parse_san_any(pos, san);
-                    from = static_cast<Square>(from - up);
-                    if (pos.piece_on(from) != pawn) return parse_san_any(pos, san);
-                }
-                if (legal_movers(pos, bb(from), to)) return Move(from, to);
-            } else if (n == 4 && s[1] == 'x') {
-                const int from_file = c - 'a';
-                const int df = from_file - static_cast<int>(file);
-                if ((df == 1 || df == -1) && (pos.pieces(~us) & to_bb)) {
-                    const Square from = static_cast<Square>(to - up + df);
-                    if (pos.piece_on(from) == pawn && legal_movers(pos, bb(from), to))
-                        return Move(from, to);
-                }
+        if (rel < 2 || rel > 6) return Move{};
+        const Piece pawn = make_piece(us, PieceType::Pawn);
+        const int up = us == Color::White ? 8 : -8;
+        if (n == 2) {
+            if (pos.occupied() & to_bb) return Move{};
+            from = static_cast<Square>(to - up);
+            if (pos.piece_on(from) != pawn) {
+                if (rel != 3 || pos.piece_on(from) != NoPiece) return Move{};
+                from = static_cast<Square>(from - up);
+                if (pos.piece_on(from) != pawn) return Move{};
             }
-            return parse_san_any(pos, san);
+        } else {
+            const int df = (c - 'a') - static_cast<int>(file);
+            if (n != 4 || s[1] != 'x' || (df != 1 && df != -1) || !(pos.pieces(~us) & to_bb))
+                return Move{};
+            from = static_cast<Square>(to - up + df);
+            if (pos.piece_on(from) != pawn) return Move{};
         }
+    } else {
         const PieceType type = PieceFromLetter[static_cast<unsigned char>(c)];
-        if (type == PieceType::None || (pos.pieces(us) & to_bb)) return parse_san_any(pos, san);
+        if (type == PieceType::None || (pos.pieces(us) & to_bb)) return Move{};
         if (type == PieceType::King) {
-            if (n == 3 || (n == 4 && s[1] == 'x')) {
-                const Square king = pos.king_square(us);
-                if ((king_attacks(king) & to_bb) && king_may_step(pos, to)) return Move(king, to);
-            }
-            return parse_san_any(pos, san);
+            if ((n == 3 || (n == 4 && s[1] == 'x')) && (king_attacks(king) & to_bb))
+                return king_step(pos, king, to);
+            return Move{};
         }
         // The up to two characters between letter and square, each a from-file, a from-rank or
         // 'x' (anything else gives an empty mask, so no candidate: the general reader decides).
         const char d1 = n >= 4 ? s[1] : 'x';
         const char d2 = n == 5 ? s[2] : 'x';
-        const Bitboard from_mask = FromMask[static_cast<unsigned char>(d1)] &
-                                   FromMask[static_cast<unsigned char>(d2)];
-        const Bitboard candidates =
-            attacks_of(type, us, to, occupancy) & pos.pieces(us, type) & from_mask;
-        const Bitboard legal = legal_movers(pos, candidates, to);
-        if (legal && !more_than_one(legal)) return Move(lsb(legal), to);
-    } else if (c == 'O' && (n == 3 || n == 5) && s[1] == '-' && s[2] == 'O' &&
-               (n == 3 || (s[3] == '-' && s[4] == 'O'))) {
-        const int wing = n == 5 ? 1 : 0;
-        const Square rook = pos.castling_rights().rook[index_of(us)][wing];
-        if (rook != NoSquare) {
-            const Move m(pos.king_square(us), rook, MoveKind::Castling);
-            if (pos.is_legal(m)) return m;
+        const Bitboard from_mask =
+            FromMask[static_cast<unsigned char>(d1)] & FromMask[static_cast<unsigned char>(d2)];
+        // The pieces of that type on the empty-board attack squares of `to` (usually one or
+        // two); a slider among them reaches `to` when nothing stands between. No magic lookup:
+        // its large table misses the cache while the game text streams through it.
+        Bitboard candidates =
+            pos.pieces(us, type) & from_mask & hot.piece_rays[make_piece(us, type)][to];
+        if (type != PieceType::Knight) {
+            const Bitboard occupancy = pos.occupied();
+            Bitboard open = 0;
+            for (Bitboard rest = candidates; rest;) {
+                const Square candidate = pop_lsb(rest);
+                if (!(hot.between[candidate][to] & occupancy)) open |= hot.square_bit[candidate];
+            }
+            candidates = open;
         }
+        // Several reaching pieces (one may be pinned) are rare: the general reader sorts them.
+        if (!candidates || more_than_one(candidates)) return Move{};
+        from = lsb_of_nonempty(candidates);
+    }
+    // Legality: not in double check, parrying a single check, and not leaving a pin line.
+    const Bitboard checkers = pos.checkers();
+    if (checkers) {
+        if (more_than_one(checkers)) return Move{};
+        if (!((hot.between[king][lsb_of_nonempty(checkers)] | checkers) & to_bb)) return Move{};
+    }
+    // A pin needs an enemy slider on one of the king's rays (most often there is none); each
+    // such sniper pins `from` when `from` is all that stands between, and the move must then
+    // stay on that line or take the sniper.
+    const Bitboard queens = pos.pieces(PieceType::Queen);
+    Bitboard snipers = ((rook_rays(king) & (pos.pieces(PieceType::Rook) | queens)) |
+                        (bishop_rays(king) & (pos.pieces(PieceType::Bishop) | queens))) &
+                       pos.pieces(~us);
+    if (snipers) {
+        const Bitboard from_bb = hot.square_bit[from];
+        const Bitboard occupancy = pos.occupied();
+        do {
+            const Square sniper = pop_lsb(snipers);
+            const Bitboard between = hot.between[king][sniper];
+            if ((between & occupancy) == from_bb && !((between | hot.square_bit[sniper]) & to_bb))
+                return Move{};
+        } while (snipers);
+    }
+    return Move(from, to);
+}
+
+namespace {
+// Castling written O-O or O-O-O with an optional '+' or '#'; the null move otherwise.
+Move resolve_castling_shape(const Position& pos, std::string_view san) {
+    std::size_t n = san.size();
+    const char* s = san.data();
+    if (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#')) --n;
+    const std::string_view body(s, n);
+    const int wing = body == "O-O" ? 0 : body == "O-O-O" ? 1 : -1;
+    if (wing < 0) return Move{};
+    const Color us = pos.side_to_move();
+    const Square rook = pos.castling_rights().rook[index_of(us)][wing];
+    if (rook == NoSquare) return Move{};
+    const Move m(pos.king_square(us), rook, MoveKind::Castling);
+    return pos.is_legal(m) ? m : Move{};
+}
+}  // namespace
+
+tl::expected<Move, SanError> detail::parse_san_general(const Position& pos, std::string_view san) {
+    if (!san.empty() && san[0] == 'O') {
+        const Move castling = resolve_castling_shape(pos, san);
+        if (!castling.is_null()) return castling;
     }
     return parse_san_any(pos, san);
 }

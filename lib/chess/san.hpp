@@ -22,10 +22,24 @@ struct SanError {
     std::string message;  // e.g. "Nbd7: no knight on b can reach d7" (allocated only on error)
 };
 
+namespace detail {
+// parse_san's two halves (san.cpp). The short path: the move the common shapes of real games
+// name (e4, exd5, Nf3, Nbxd2, Kxe2, each with an optional '+' or '#'), or the null move for
+// every other text and every refusal. The general reader: everything else, with the reason of
+// a refusal.
+Move resolve_common_san(const Position& pos, const char* text, std::size_t size);
+tl::expected<Move, SanError> parse_san_general(const Position& pos, std::string_view san);
+}  // namespace detail
+
 // Reads one SAN token. Accepts O-O / 0-0 / O-O-O / 0-0-0, trailing + # ! ? glyphs, "e.p.",
 // promotions with or without '=', lower-case promotion letters, over-disambiguation (Ngf3,
-// Ng1f3), and the king-takes-rook castling form. No allocation unless it fails.
-tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san);
+// Ng1f3), and the king-takes-rook castling form. No allocation unless it fails. Inline, so
+// that the short path returns its move in a register and the caller builds the result.
+inline tl::expected<Move, SanError> parse_san(const Position& pos, std::string_view san) {
+    const Move m = detail::resolve_common_san(pos, san.data(), san.size());
+    if (!m.is_null()) return m;
+    return detail::parse_san_general(pos, san);
+}
 
 // Longest canonical SAN, e.g. "Qa1xb2=Q#" fits comfortably.
 inline constexpr std::size_t MaxSanLength = 12;

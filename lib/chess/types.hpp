@@ -55,6 +55,12 @@ using Bitboard = std::uint64_t;
 constexpr Bitboard bb(Square s) { return Bitboard{1} << s; }
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
 constexpr Square lsb(Bitboard b) { return static_cast<Square>(std::countr_zero(b)); }
+// lsb of a set that cannot be empty (a king, say): spares the zero test that std::countr_zero
+// needs where the processor's bit scan leaves an empty input undefined.
+constexpr Square lsb_of_nonempty(Bitboard b) {
+    if (b == 0) __builtin_unreachable();
+    return static_cast<Square>(std::countr_zero(b));
+}
 constexpr Square pop_lsb(Bitboard& b) {
     const Square s = lsb(b);
     b &= b - 1;

@@ -18,7 +18,8 @@ constexpr std::uint64_t splitmix64(std::uint64_t& state) {
 }
 
 struct Keys {
-    std::uint64_t piece_square[12][64];
+    // Row NoPiece is all zero, so that "xor in whatever stood on the target" needs no branch.
+    std::uint64_t piece_square[13][64];
     // 9.2.2.2: one key per castling right, by colour and rook file (Chess960 rights are per rook).
     std::uint64_t castling[2][8];
     // 9.2.2.1: xored in only while an en-passant capture is legal.
@@ -29,8 +30,8 @@ struct Keys {
 constexpr Keys make_keys() {
     Keys k{};
     std::uint64_t state = 0x64726177617564ULL;  // "drawaud"
-    for (auto& piece : k.piece_square)
-        for (auto& key : piece) key = splitmix64(state);
+    for (int piece = 0; piece < NoPiece; ++piece)
+        for (auto& key : k.piece_square[piece]) key = splitmix64(state);
     for (auto& colour : k.castling)
         for (auto& key : colour) key = splitmix64(state);
     for (auto& key : k.en_passant_file) key = splitmix64(state);

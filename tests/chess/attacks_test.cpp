@@ -51,5 +51,38 @@ TEST(Attacks, BetweenAndLineTables) {
     EXPECT_EQ(bishop_rays(D4), detail::slow_slider_attacks(false, D4, 0));
 }
 
+// The compile-time between table against ray walking: for two squares on a rook or bishop line,
+// the squares both see with the other as the only blocker.
+TEST(Attacks, BetweenTableMatchesRayWalking) {
+    for (int a = 0; a < 64; ++a) {
+        for (int b = 0; b < 64; ++b) {
+            const Square sa = static_cast<Square>(a), sb = static_cast<Square>(b);
+            Bitboard want = 0;
+            for (bool rook : {true, false})
+                if (a != b && (detail::slow_slider_attacks(rook, sa, 0) & bb(sb)))
+                    want = detail::slow_slider_attacks(rook, sa, bb(sb)) &
+                           detail::slow_slider_attacks(rook, sb, bb(sa));
+            ASSERT_EQ(between_bb(sa, sb), want) << a << " " << b;
+        }
+    }
+}
+
+// Every row of the piece-ray table is the attack set it names on an empty board.
+TEST(Attacks, PieceRaysAreEmptyBoardAttacks) {
+    for (int i = 0; i < 64; ++i) {
+        const Square s = static_cast<Square>(i);
+        for (Color c : {Color::White, Color::Black}) {
+            EXPECT_EQ(piece_rays(make_piece(c, PieceType::Pawn), s), pawn_attacks(c, s));
+            EXPECT_EQ(piece_rays(make_piece(c, PieceType::Knight), s), knight_attacks(s));
+            EXPECT_EQ(piece_rays(make_piece(c, PieceType::Bishop), s), bishop_attacks(s, 0));
+            EXPECT_EQ(piece_rays(make_piece(c, PieceType::Rook), s), rook_attacks(s, 0));
+            EXPECT_EQ(piece_rays(make_piece(c, PieceType::Queen), s), queen_attacks(s, 0));
+            EXPECT_EQ(piece_rays(make_piece(c, PieceType::King), s), king_attacks(s));
+        }
+        EXPECT_EQ(piece_rays(NoPiece, s), 0u);
+        EXPECT_EQ(square_bit(s), bb(s));
+    }
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
