@@ -1,6 +1,16 @@
 #include "report/escape.hpp"
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "report/buffer_cursor.hpp"
 
 namespace drawaudit::report {
 namespace {
@@ -66,57 +76,237 @@ void append_percent(fmt::memory_buffer& out, unsigned char c) {
     out.push_back(hex[c & 15]);
 }
 
-}  // namespace
+// 256 flags, one per byte value, built at compile time from a predicate.
+using ByteSet = std::array<bool, 256>;
+template <typename Predicate>
+constexpr ByteSet make_byte_set(Predicate is_member) {
+    ByteSet set{};
+    for (std::size_t c = 0; c < set.size(); ++c) set[c] = is_member(static_cast<unsigned char>(c));
+    return set;
+}
 
 // Bytes a JSON string can hold as they are: printable ASCII except the quote and backslash.
 constexpr bool json_plain(unsigned char c) {
     return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
 }
+// Bytes that make a CSV field need quotes.
+constexpr bool csv_needs_quotes(unsigned char c) {
+    return c == ',' || c == '"' || c == '\r' || c == '\n';
+}
+
+// The bytes that end a plain run, which the writers copy at once: a table for one byte at a time
+// and, with SSE2, the same test on 16 bytes (bit k of the mask for byte k).
+struct JsonStops {
+    static constexpr ByteSet table = make_byte_set([](unsigned char c) { return !json_plain(c); });
+#if defined(__SSE2__)
+    static unsigned mask(__m128i bytes) {
+        // A signed compare: bytes from 0x80 are negative, so this also stops at non-ASCII.
+        const __m128i control_or_non_ascii = _mm_cmplt_epi8(bytes, _mm_set1_epi8(0x20));
+        const __m128i quote = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('"'));
+        const __m128i backslash = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'));
+        const __m128i del = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x7F));
+        return static_cast<unsigned>(_mm_movemask_epi8(
+            _mm_or_si128(_mm_or_si128(control_or_non_ascii, quote), _mm_or_si128(backslash, del))));
+    }
+#endif
+};
+// CSV stops at the bytes that need quotes, and at non-ASCII bytes for the UTF-8 check.
+struct CsvStops {
+    static constexpr ByteSet table =
+        make_byte_set([](unsigned char c) { return c >= 0x80 || csv_needs_quotes(c); });
+#if defined(__SSE2__)
+    static unsigned mask(__m128i bytes) {
+        const __m128i non_ascii = _mm_cmplt_epi8(bytes, _mm_setzero_si128());
+        const __m128i comma = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(','));
+        const __m128i quote = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('"'));
+        const __m128i cr = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\r'));
+        const __m128i lf = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\n'));
+        return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(
+            _mm_or_si128(non_ascii, comma), _mm_or_si128(_mm_or_si128(quote, cr), lf))));
+    }
+#endif
+};
+
+char* copy(char* out, const char* bytes, std::size_t size) {
+    std::memcpy(out, bytes, size);
+    return out + size;
+}
+
+#if defined(__SSE2__)
+// copy_plain for the last size < 16 bytes. The first and the last 8 (or 4) bytes are loaded as
+// two pieces that may overlap, so nothing is read past the text; their halves of the stop mask
+// are shifted back to their offsets, and a plain tail is stored the same way, in two pieces.
+template <typename Stops>
+std::size_t copy_short_plain(char*& out, std::string_view text, std::size_t i) {
+    const char* const bytes = text.data() + i;
+    const std::size_t size = text.size() - i;
+    unsigned mask = 0;
+    if (size >= 8) {
+        std::uint64_t head = 0, tail = 0;
+        std::memcpy(&head, bytes, 8);
+        std::memcpy(&tail, bytes + size - 8, 8);
+        const unsigned halves = Stops::mask(
+            _mm_set_epi64x(static_cast<std::int64_t>(tail), static_cast<std::int64_t>(head)));
+        if (halves == 0) {
+            std::memcpy(out, &head, 8);
+            std::memcpy(out + size - 8, &tail, 8);
+            out += size;
+            return text.size();
+        }
+        mask = (halves & 0xFF) | ((halves >> 8) << (size - 8));
+    } else if (size >= 4) {
+        std::uint32_t head = 0, tail = 0;
+        std::memcpy(&head, bytes, 4);
+        std::memcpy(&tail, bytes + size - 4, 4);
+        // Lanes 8 to 15 are zero bytes, which may be stops: they are masked off.
+        const unsigned halves = Stops::mask(_mm_set_epi32(0, 0, static_cast<std::int32_t>(tail),
+                                                          static_cast<std::int32_t>(head))) &
+                                0xFF;
+        if (halves == 0) {
+            std::memcpy(out, &head, 4);
+            std::memcpy(out + size - 4, &tail, 4);
+            out += size;
+            return text.size();
+        }
+        mask = (halves & 0xF) | ((halves >> 4) << (size - 4));
+    } else {
+        std::size_t run = 0;
+        while (run < size && !Stops::table[static_cast<unsigned char>(bytes[run])]) {
+            out[run] = bytes[run];
+            ++run;
+        }
+        out += run;
+        return i + run;
+    }
+    const auto run = static_cast<std::size_t>(std::countr_zero(mask));
+    out = copy(out, bytes, run);
+    return i + run;
+}
+#endif
+
+// Copies the plain bytes from text[i] up to the first stop (or the end) to `out`, moves `out`
+// past them and returns the index of the stop (or text.size()). Values are mostly plain, so this
+// is the writers' usual path. A whole block of 16 is stored even when a stop cuts it short: that
+// stays within the next text.size() - i bytes, for which both bounds leave room.
+template <typename Stops>
+std::size_t copy_plain(char*& out, std::string_view text, std::size_t i) {
+#if defined(__SSE2__)
+    for (; text.size() - i >= 16; i += 16) {
+        const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), block);
+        const unsigned mask = Stops::mask(block);
+        if (mask != 0) {
+            const auto run = static_cast<std::size_t>(std::countr_zero(mask));
+            out += run;
+            return i + run;
+        }
+        out += 16;
+    }
+    return copy_short_plain<Stops>(out, text, i);
+#else
+    const std::size_t start = i;
+    while (i < text.size() && !Stops::table[static_cast<unsigned char>(text[i])]) ++i;
+    out = copy(out, text.data() + start, i - start);
+    return i;
+#endif
+}
+
+// Writes the non-ASCII sequence at text[i], or U+FFFD if it is not valid UTF-8, and moves i past
+// what it consumed (one byte when invalid, as copy_utf8 does).
+char* write_utf8_sequence(char* out, std::string_view text, std::size_t& i) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) {
+        ++i;
+        return copy(out, replacement_character.data(), replacement_character.size());
+    }
+    out = copy(out, text.data() + i, length);
+    i += length;
+    return out;
+}
+
+// The escape of each ASCII byte that is not json_plain: the short forms JSON has, else \u00XX.
+struct JsonEscape {
+    char text[6];
+    std::uint8_t length;
+};
+constexpr std::array<JsonEscape, 0x80> json_escapes = [] {
+    constexpr char hex[] = "0123456789abcdef";
+    std::array<JsonEscape, 0x80> table{};
+    for (std::size_t c = 0; c < table.size(); ++c) {
+        table[c] = {{'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]}, 6};
+    }
+    const auto short_form = [&](char c, char letter) {
+        table[static_cast<std::size_t>(c)] = {{'\\', letter}, 2};
+    };
+    short_form('"', '"');
+    short_form('\\', '\\');
+    short_form('\n', 'n');
+    short_form('\r', 'r');
+    short_form('\t', 't');
+    short_form('\b', 'b');
+    short_form('\f', 'f');
+    return table;
+}();
+
+// write_json_string from the first stop at text[i] on (kept out of line: most strings have none).
+[[gnu::noinline]] char* write_json_rest(char* out, std::string_view text, std::size_t i) {
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            // Copy all 6 bytes (a fixed-size move) and keep `length`: the bound allows 6 per byte.
+            const JsonEscape& escape = json_escapes[c];
+            std::memcpy(out, escape.text, sizeof escape.text);
+            out += escape.length;
+            ++i;
+        } else {
+            out = write_utf8_sequence(out, text, i);
+        }
+        i = copy_plain<JsonStops>(out, text, i);
+    }
+    return out;
+}
+
+// write_csv_field from the first stop at text[i] on, the plain bytes before it being already
+// copied to [field, out) (kept out of line: most fields have no stop).
+[[gnu::noinline]] char* write_csv_rest(char* field, char* out, std::string_view text,
+                                       std::size_t i) {
+    const bool quoted = std::any_of(text.begin() + static_cast<std::ptrdiff_t>(i), text.end(),
+                                    [](char c) { return csv_needs_quotes(c); });
+    if (quoted) {
+        std::memmove(field + 1, field, static_cast<std::size_t>(out - field));
+        *field = '"';
+        ++out;
+    }
+    while (i < text.size()) {
+        const char c = text[i];
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            out = write_utf8_sequence(out, text, i);
+        } else {
+            if (c == '"') *out++ = '"';  // only met when quoted
+            *out++ = c;
+            ++i;
+        }
+        i = copy_plain<CsvStops>(out, text, i);
+    }
+    if (quoted) *out++ = '"';
+    return out;
+}
+
+}  // namespace
+
+char* write_json_string(char* out, std::string_view text) {
+    *out++ = '"';
+    const std::size_t stop = copy_plain<JsonStops>(out, text, 0);
+    if (stop != text.size()) [[unlikely]]
+        out = write_json_rest(out, text, stop);
+    *out++ = '"';
+    return out;
+}
 
 void append_json_string(fmt::memory_buffer& out, std::string_view text) {
-    out.push_back('"');
-    // Fast path: most values (names, SAN, FEN) need no escaping; copy runs of plain bytes at once.
-    std::size_t run = 0;
-    while (run < text.size() && json_plain(static_cast<unsigned char>(text[run]))) ++run;
-    append(out, text.substr(0, run));
-    text.remove_prefix(run);
-    if (text.empty()) {
-        out.push_back('"');
-        return;
-    }
-    copy_utf8(out, text, [&](char c) {
-        switch (c) {
-            case '"':
-                append(out, "\\\"");
-                break;
-            case '\\':
-                append(out, "\\\\");
-                break;
-            case '\n':
-                append(out, "\\n");
-                break;
-            case '\r':
-                append(out, "\\r");
-                break;
-            case '\t':
-                append(out, "\\t");
-                break;
-            case '\b':
-                append(out, "\\b");
-                break;
-            case '\f':
-                append(out, "\\f");
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-                    fmt::format_to(std::back_inserter(out), "\\u{:04x}",
-                                   static_cast<unsigned>(static_cast<unsigned char>(c)));
-                } else {
-                    out.push_back(c);
-                }
-        }
-    });
-    out.push_back('"');
+    BufferCursor cursor(out);
+    cursor.reserve(json_string_bound(text.size()));
+    cursor.put_json_string(text);
 }
 
 void append_json_string_or_null(fmt::memory_buffer& out, std::string_view text) {
@@ -127,18 +317,18 @@ void append_json_string_or_null(fmt::memory_buffer& out, std::string_view text) 
     }
 }
 
+char* write_csv_field(char* out, std::string_view text) {
+    char* const field = out;
+    const std::size_t stop = copy_plain<CsvStops>(out, text, 0);
+    if (stop != text.size()) [[unlikely]]
+        out = write_csv_rest(field, out, text, stop);
+    return out;
+}
+
 void append_csv_field(fmt::memory_buffer& out, std::string_view text) {
-    const bool needs_quotes = text.find_first_of(",\"\r\n") != std::string_view::npos;
-    if (!needs_quotes) {
-        append_valid_utf8(out, text);
-        return;
-    }
-    out.push_back('"');
-    copy_utf8(out, text, [&](char c) {
-        if (c == '"') out.push_back('"');
-        out.push_back(c);
-    });
-    out.push_back('"');
+    BufferCursor cursor(out);
+    cursor.reserve(csv_field_bound(text.size()));
+    cursor.put_csv_field(text);
 }
 
 void append_workflow_data(fmt::memory_buffer& out, std::string_view text) {

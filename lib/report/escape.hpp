@@ -1,6 +1,7 @@
 // Escaping for the output formats, appended to a reused buffer (no allocation per field).
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -16,6 +17,19 @@ void append_json_string_or_null(fmt::memory_buffer& out, std::string_view text);
 
 // One CSV field (RFC 4180): quoted, with quotes doubled, when it holds a comma, quote, CR or LF.
 void append_csv_field(fmt::memory_buffer& out, std::string_view text);
+
+// The same two escapings written at `out`, which must have room for the bound; they return the
+// end of what they wrote. For writers that make room for a whole field at once (BufferCursor).
+// A JSON string takes at most its quotes and 6 bytes per input byte ("\u001f"; U+FFFD is 3).
+constexpr std::size_t json_string_bound(std::size_t size) {
+    return 2 + 6 * size;
+}
+char* write_json_string(char* out, std::string_view text);
+// A CSV field takes at most its quotes and 3 bytes per input byte (U+FFFD; a doubled quote is 2).
+constexpr std::size_t csv_field_bound(std::size_t size) {
+    return 2 + 3 * size;
+}
+char* write_csv_field(char* out, std::string_view text);
 
 // GitHub workflow-command data (the message): % CR LF become %25 %0D %0A.
 void append_workflow_data(fmt::memory_buffer& out, std::string_view text);
