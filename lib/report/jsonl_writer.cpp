@@ -1,7 +1,13 @@
 // JSON Lines: exactly the records of RULES.md ("Output records"): each game's findings, then
 // its game record, in input order; the summary last. Fields that do not apply are null.
-#include <iterator>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
+#include "report/buffer_cursor.hpp"
 #include "report/escape.hpp"
 #include "report/formats.hpp"
 
@@ -10,6 +16,129 @@ namespace {
 
 using audit::Finding;
 using audit::GameReport;
+
+// The text before a field's value, `,"name":`, built at compile time from the field's name.
+template <std::size_t NameSize>
+struct Key {
+    consteval Key(const char (&name)[NameSize]) {
+        text[0] = ',';
+        text[1] = '"';
+        for (std::size_t i = 0; i + 1 < NameSize; ++i) text[2 + i] = name[i];
+        text[NameSize + 1] = '"';
+        text[NameSize + 2] = ':';
+    }
+    constexpr std::string_view view() const { return {text, sizeof text}; }
+    char text[NameSize + 3]{};  // the name without its '\0', plus `,"":`
+};
+
+constexpr std::string_view null = "null";
+
+// One JSON object, written field by field into the writer's buffer: each field makes room for its
+// worst case once and then writes through the cursor's pointer.
+class JsonRecord {
+  public:
+    // `opening` is the text up to the first field, e.g. {"type":"game".
+    JsonRecord(fmt::memory_buffer& buffer, std::string_view opening) : out_(buffer) {
+        out_.reserve(opening.size());
+        out_.put(opening);
+    }
+    ~JsonRecord() {
+        out_.reserve(2);
+        out_.put("}\n");
+    }
+    JsonRecord(const JsonRecord&) = delete;
+    JsonRecord& operator=(const JsonRecord&) = delete;
+
+    template <Key key, typename Integer>
+    void number(Integer value) {
+        out_.reserve(key.view().size() + BufferCursor::integer_bound<Integer>);
+        out_.put(key.view());
+        out_.put_integer(value);
+    }
+    template <Key key, typename Integer>
+    void number_or_null(const std::optional<Integer>& value) {
+        out_.reserve(key.view().size() + BufferCursor::integer_bound<Integer>);
+        out_.put(key.view());
+        if (value) {
+            out_.put_integer(*value);
+        } else {
+            out_.put(null);
+        }
+    }
+    template <Key key>
+    void fixed(double value, int precision) {
+        out_.reserve(key.view().size() + BufferCursor::fixed_bound(precision));
+        out_.put(key.view());
+        out_.put_fixed(value, precision);
+    }
+    // A string, or null when empty.
+    template <Key key>
+    void string(std::string_view value) {
+        out_.reserve(key.view().size() + null.size() + json_string_bound(value.size()));
+        out_.put(key.view());
+        if (value.empty()) {
+            out_.put(null);
+        } else {
+            out_.put_json_string(value);
+        }
+    }
+    // A JSON array, or null when empty (RULES.md: null where a field does not apply).
+    template <Key key>
+    void int_list(const std::vector<int>& values) {
+        list<key>(values, [this](int value) {
+            out_.reserve(BufferCursor::integer_bound<int>);
+            out_.put_integer(value);
+        });
+    }
+    template <Key key>
+    void string_list(const std::vector<std::string>& values) {
+        list<key>(values, [this](const std::string& value) {
+            out_.reserve(json_string_bound(value.size()));
+            out_.put_json_string(value);
+        });
+    }
+    // An object of one count per rule id.
+    template <Key key>
+    void rule_counts(const std::array<std::uint64_t, audit::RuleCount>& counts) {
+        out_.reserve(key.view().size() + 1);
+        out_.put(key.view());
+        out_.put('{');
+        for (int i = 0; i < audit::RuleCount; ++i) {
+            const std::string_view id = audit::rule_id(static_cast<audit::Rule>(i));
+            out_.reserve(2 + json_string_bound(id.size()) +
+                         BufferCursor::integer_bound<std::uint64_t>);
+            if (i > 0) out_.put(',');
+            out_.put_json_string(id);
+            out_.put(':');
+            out_.put_integer(counts[static_cast<std::size_t>(i)]);
+        }
+        out_.reserve(1);
+        out_.put('}');
+    }
+
+  private:
+    template <Key key, typename T, typename PutOne>
+    void list(const std::vector<T>& values, PutOne put_one) {
+        out_.reserve(key.view().size() + null.size() + 1);
+        out_.put(key.view());
+        if (values.empty()) {
+            out_.put(null);
+            return;
+        }
+        out_.put('[');
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (i > 0) {
+                out_.reserve(1);
+                out_.put(',');
+            }
+            put_one(values[i]);
+        }
+        out_.reserve(1);
+        out_.put(']');
+    }
+
+    BufferCursor out_;
+};
 
 class JsonlWriter final : public Writer {
   public:
@@ -22,128 +151,66 @@ class JsonlWriter final : public Writer {
     }
 
     void end(const audit::Summary& summary) override {
-        append(buffer_, "{\"type\":\"summary\"");
-        number("files", summary.files);
-        number("games", summary.games);
-        number("games_with_errors", summary.games_with_errors);
-        number("plies", summary.plies);
-        rule_counts("findings", summary.findings);
-        rule_counts("games_by_rule", summary.games_by_rule);
-        fmt::format_to(std::back_inserter(buffer_), ",\"seconds\":{:.3f}}}\n", summary.seconds);
+        {
+            JsonRecord record(buffer_, "{\"type\":\"summary\"");
+            record.number<"files">(summary.files);
+            record.number<"games">(summary.games);
+            record.number<"games_with_errors">(summary.games_with_errors);
+            record.number<"plies">(summary.plies);
+            record.rule_counts<"findings">(summary.findings);
+            record.rule_counts<"games_by_rule">(summary.games_by_rule);
+            record.fixed<"seconds">(summary.seconds, 3);
+        }
         flush();
     }
 
   private:
-    void key(std::string_view name) {
-        buffer_.push_back(',');
-        buffer_.push_back('"');
-        append(buffer_, name);
-        append(buffer_, "\":");
-    }
-    template <typename Integer>
-    void number(std::string_view name, Integer value) {
-        key(name);
-        fmt::format_to(std::back_inserter(buffer_), "{}", value);
-    }
-    void optional_number(std::string_view name, const std::optional<int>& value) {
-        if (value) {
-            number(name, *value);
-        } else {
-            key(name);
-            append(buffer_, "null");
-        }
-    }
-    // A string, or null when empty.
-    void string(std::string_view name, std::string_view value) {
-        key(name);
-        append_json_string_or_null(buffer_, value);
-    }
-    // A JSON array, or null when empty (RULES.md: null where a field does not apply).
-    template <typename T, typename AppendOne>
-    void list(std::string_view name, const std::vector<T>& values, AppendOne append_one) {
-        key(name);
-        if (values.empty()) {
-            append(buffer_, "null");
-            return;
-        }
-        buffer_.push_back('[');
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            if (i > 0) buffer_.push_back(',');
-            append_one(values[i]);
-        }
-        buffer_.push_back(']');
-    }
-    void string_list(std::string_view name, const std::vector<std::string>& values) {
-        list(name, values, [this](const std::string& v) { append_json_string(buffer_, v); });
-    }
-    void int_list(std::string_view name, const std::vector<int>& values) {
-        list(name, values, [this](int v) { fmt::format_to(std::back_inserter(buffer_), "{}", v); });
-    }
-    void rule_counts(std::string_view name,
-                     const std::array<std::uint64_t, audit::RuleCount>& counts) {
-        key(name);
-        buffer_.push_back('{');
-        for (int i = 0; i < audit::RuleCount; ++i) {
-            if (i > 0) buffer_.push_back(',');
-            append_json_string(buffer_, audit::rule_id(static_cast<audit::Rule>(i)));
-            fmt::format_to(std::back_inserter(buffer_), ":{}", counts[static_cast<std::size_t>(i)]);
-        }
-        buffer_.push_back('}');
-    }
-    void location(const GameReport& report, std::uint32_t line) {
-        append(buffer_, ",\"file\":");
-        append_json_string(buffer_, report.file);
-        number("game", report.game);
-        number("line", line);
+    static void location(JsonRecord& record, const GameReport& report, std::uint32_t line) {
+        record.string<"file">(report.file);
+        record.number<"game">(report.game);
+        record.number<"line">(line);
     }
 
     void write_finding(const GameReport& report, const Finding& f) {
-        append(buffer_, "{\"type\":\"finding\"");
-        location(report, f.line != 0 ? f.line : report.line);
-        key("column");
-        if (f.column != 0) {
-            fmt::format_to(std::back_inserter(buffer_), "{}", f.column);
-        } else {
-            append(buffer_, "null");
-        }
-        number("ply", f.ply);
-        string("move", f.move);
-        string("rule", audit::rule_id(f.rule));
-        string("route", audit::route_name(f.route));
-        string("side", audit::side_name(f.side));
-        string("article",
-               f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article));
-        string("severity", audit::severity_name(f.severity));
-        string("laws", audit::laws_name(report.laws));
-        string("message", f.message);
-        string("fen", f.fen);
-        int_list("occurrences", f.occurrences);
-        string_list("moves", f.moves);
-        optional_number("halfmove_clock", f.halfmove_clock);
-        optional_number("until_ply", f.until_ply);
-        string("recorded", f.recorded);
-        string("expected", f.expected);
-        optional_number("extra_plies", f.extra_plies);
-        append(buffer_, "}\n");
+        JsonRecord record(buffer_, "{\"type\":\"finding\"");
+        location(record, report, f.line != 0 ? f.line : report.line);
+        record.number_or_null<"column">(f.column != 0 ? std::optional(f.column) : std::nullopt);
+        record.number<"ply">(f.ply);
+        record.string<"move">(f.move);
+        record.string<"rule">(audit::rule_id(f.rule));
+        record.string<"route">(audit::route_name(f.route));
+        record.string<"side">(audit::side_name(f.side));
+        record.string<"article">(f.article.empty() ? audit::rule_article(f.rule)
+                                                   : std::string_view(f.article));
+        record.string<"severity">(audit::severity_name(f.severity));
+        record.string<"laws">(audit::laws_name(report.laws));
+        record.string<"message">(f.message);
+        record.string<"fen">(f.fen);
+        record.int_list<"occurrences">(f.occurrences);
+        record.string_list<"moves">(f.moves);
+        record.number_or_null<"halfmove_clock">(f.halfmove_clock);
+        record.number_or_null<"until_ply">(f.until_ply);
+        record.string<"recorded">(f.recorded);
+        record.string<"expected">(f.expected);
+        record.number_or_null<"extra_plies">(f.extra_plies);
     }
 
     void write_game(const GameReport& report) {
-        append(buffer_, "{\"type\":\"game\"");
-        location(report, report.line);
-        string("white", report.white);
-        string("black", report.black);
-        string("event", report.event);
-        string("round", report.round);
-        string("date", report.date);
-        string("result", report.result);
-        string("laws", audit::laws_name(report.laws));
-        number("plies", report.plies);
-        string("termination", audit::termination_name(report.termination));
-        optional_number("end_ply", report.end_ply);
-        string("expected_result", report.expected_result);
-        string("status", report.error ? "error" : "ok");
-        number("findings", report.findings.size());
-        append(buffer_, "}\n");
+        JsonRecord record(buffer_, "{\"type\":\"game\"");
+        location(record, report, report.line);
+        record.string<"white">(report.white);
+        record.string<"black">(report.black);
+        record.string<"event">(report.event);
+        record.string<"round">(report.round);
+        record.string<"date">(report.date);
+        record.string<"result">(report.result);
+        record.string<"laws">(audit::laws_name(report.laws));
+        record.number<"plies">(report.plies);
+        record.string<"termination">(audit::termination_name(report.termination));
+        record.number_or_null<"end_ply">(report.end_ply);
+        record.string<"expected_result">(report.expected_result);
+        record.string<"status">(report.error ? "error" : "ok");
+        record.number<"findings">(report.findings.size());
     }
 };
 
