@@ -454,15 +454,16 @@ Move detail::resolve_common_san(const Position& pos, const char* s, std::size_t 
         if (more_than_one(checkers)) return Move{};
         if (!((hot.between[king][lsb_of_nonempty(checkers)] | checkers) & to_bb)) return Move{};
     }
-    // A pin needs an enemy slider on one of the king's rays (most often there is none); each
-    // such sniper pins `from` when `from` is all that stands between, and the move must then
-    // stay on that line or take the sniper.
+    // A pin needs `from` on one of the king's rays and an enemy slider there; each such sniper
+    // pins `from` when `from` is all that stands between, and the move must then stay on that
+    // line or take the sniper.
+    const Bitboard from_bb = hot.square_bit[from];
+    if (!(hot.piece_rays[WhiteQueen][king] & from_bb)) return Move(from, to);
     const Bitboard queens = pos.pieces(PieceType::Queen);
     Bitboard snipers = ((rook_rays(king) & (pos.pieces(PieceType::Rook) | queens)) |
                         (bishop_rays(king) & (pos.pieces(PieceType::Bishop) | queens))) &
                        pos.pieces(~us);
     if (snipers) {
-        const Bitboard from_bb = hot.square_bit[from];
         const Bitboard occupancy = pos.occupied();
         do {
             const Square sniper = pop_lsb(snipers);
