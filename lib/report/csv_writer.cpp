@@ -1,7 +1,8 @@
 // CSV for spreadsheets: one row per finding under a fixed header, RFC 4180 (CRLF line ends,
 // fields quoted where needed). Each row repeats the game's identity so rows sort and filter alone.
-#include <iterator>
+#include <string_view>
 
+#include "report/buffer_cursor.hpp"
 #include "report/escape.hpp"
 #include "report/formats.hpp"
 
@@ -19,46 +20,55 @@ class CsvWriter final : public Writer {
     void begin() override { append(buffer_, csv_header); }
 
     void game(const audit::GameReport& report) override {
-        for (const audit::Finding& f : report.findings) {
-            field(report.file);
-            number(report.game);
-            number(f.line != 0 ? f.line : report.line);
-            if (f.column != 0)
-                number(f.column);
-            else
-                separator();
-            number(f.ply);
-            field(f.move);
-            field(audit::rule_id(f.rule));
-            field(audit::route_name(f.route));
-            field(audit::side_name(f.side));
-            field(audit::severity_name(f.severity));
-            field(f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article));
-            field(audit::laws_name(report.laws));
-            field(f.message);
-            field(report.white);
-            field(report.black);
-            field(report.event);
-            field(report.round);
-            field(report.date);
-            field(report.result);
-            append_csv_field(buffer_, f.fen);
-            append(buffer_, "\r\n");
-        }
+        for (const audit::Finding& f : report.findings) write_row(report, f);
         maybe_flush();
     }
 
     void end(const audit::Summary&) override { flush(); }
 
   private:
-    void separator() { buffer_.push_back(','); }
-    void field(std::string_view value) {
-        append_csv_field(buffer_, value);
-        separator();
+    // One row, written through a cursor: each field makes room for its worst case and its comma.
+    void write_row(const audit::GameReport& report, const audit::Finding& f) {
+        BufferCursor out(buffer_);
+        field(out, report.file);
+        number(out, report.game);
+        number(out, f.line != 0 ? f.line : report.line);
+        if (f.column != 0) {
+            number(out, f.column);
+        } else {
+            out.reserve(1);
+            out.put(',');
+        }
+        number(out, f.ply);
+        field(out, f.move);
+        field(out, audit::rule_id(f.rule));
+        field(out, audit::route_name(f.route));
+        field(out, audit::side_name(f.side));
+        field(out, audit::severity_name(f.severity));
+        field(out, f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article));
+        field(out, audit::laws_name(report.laws));
+        field(out, f.message);
+        field(out, report.white);
+        field(out, report.black);
+        field(out, report.event);
+        field(out, report.round);
+        field(out, report.date);
+        field(out, report.result);
+        // The last field ends the row instead of taking a comma.
+        out.reserve(csv_field_bound(f.fen.size()) + 2);
+        out.put_csv_field(f.fen);
+        out.put("\r\n");
+    }
+    static void field(BufferCursor& out, std::string_view value) {
+        out.reserve(csv_field_bound(value.size()) + 1);
+        out.put_csv_field(value);
+        out.put(',');
     }
     template <typename Integer>
-    void number(Integer value) {
-        fmt::format_to(std::back_inserter(buffer_), "{},", value);
+    static void number(BufferCursor& out, Integer value) {
+        out.reserve(BufferCursor::integer_bound<Integer> + 1);
+        out.put_integer(value);
+        out.put(',');
     }
 };
 
