@@ -19,7 +19,8 @@ void append_json_string_or_null(fmt::memory_buffer& out, std::string_view text);
 void append_csv_field(fmt::memory_buffer& out, std::string_view text);
 
 // The same two escapings written at `out`, which must have room for the bound; they return the
-// end of what they wrote. For writers that make room for a whole field at once (BufferCursor).
+// end of what they wrote. They may store whole 16-byte blocks past that end, but never past the
+// bound. For writers that make room for a whole field at once (BufferCursor).
 // A JSON string takes at most its quotes and 6 bytes per input byte ("\u001f"; U+FFFD is 3).
 constexpr std::size_t json_string_bound(std::size_t size) {
     return 2 + 6 * size;
