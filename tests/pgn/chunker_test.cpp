@@ -84,6 +84,27 @@ TEST(Chunker, SmallTargetsGiveManyChunks) {
     EXPECT_GT(chunks, 20u);
 }
 
+TEST(Chunker, MixedLineEndsGiveTheSequentialLinesAtEveryChunkSize) {
+    // CRLF, lone CR and LF lines, long enough for the 16-byte line counter, with a CR that a
+    // chunk or read can end on right before its LF.
+    const char* const ends[] = {"\r\n", "\r", "\n", "\r\r\n", "\n\r"};
+    std::string text;
+    for (int i = 0; i < 120; ++i) {
+        const std::string eol = ends[i % 5];
+        text += "[Event \"game " + std::to_string(i) + "\"]" + eol + "[Site \"somewhere\"]" + eol +
+                eol + "1. e4 e5 2. Nf3 Nc6" + eol + "3. Bb5 a6 {a comment" + eol +
+                "over lines} 4. Ba4 Nf6 1-0" + eol + eol;
+    }
+    const auto expected = sequential(text);
+    for (const std::size_t target : {1, 37, 256, 1000, 1 << 20}) {
+        for (const std::size_t read_size : {1, 7, 64, 4096}) {
+            SCOPED_TRACE("target " + std::to_string(target) + ", reads of " +
+                         std::to_string(read_size));
+            EXPECT_EQ(chunked(text, target, read_size), expected);
+        }
+    }
+}
+
 TEST(Chunker, ChunksStartAtLineStartsWithTheirLineAndOffset) {
     const std::string text = "[Event \"a\"]\r\n1. e4 *\r\n[Event \"b\"]\r\n1. d4 *\r\n";
     MemorySource source(text, 5);
