@@ -1,5 +1,6 @@
-// Attack tables: leapers (knight, king, pawn) computed at compile time, sliders through magic
-// bitboards filled once at start-up, and the between/line tables of pin and check masks.
+// Attack tables: leapers (knight, king, pawn), empty-board rays and the between table computed
+// at compile time (detail::Hot), sliders through magic bitboards and the line table filled once
+// at start-up.
 #pragma once
 
 #include <array>

@@ -1,8 +1,10 @@
-// SAN reading resolves a move from its target square: the attacks of the named piece type from
-// the destination, intersected with the mover's pieces of that type, give the few candidates,
-// and only those are checked for legality (a candidate on a line with its king gets one x-ray
-// look along that line). This is the hot path of the whole audit, so the success path neither
-// allocates nor generates moves.
+// SAN reading resolves a move from its target square: the mover's pieces of the named type on
+// the empty-board attack squares of the destination are the few candidates, a slider among them
+// reaches it when the between table shows nothing in the way, and only the one that remains is
+// checked for legality (checks, and pins by the enemy sliders on its king's rays, again with the
+// between table). No magic lookup on this path: the large rook table misses the cache while the
+// game text streams through it. This is the hot path of the whole audit, so the success path
+// neither allocates nor generates moves.
 #include "chess/san.hpp"
 
 #include <array>
