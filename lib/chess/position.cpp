@@ -205,6 +205,13 @@ void Position::make_move(Move m) {
     halfmove_clock_ = (halfmove_clock_ + 1) & -static_cast<int>(quiet);
     fullmove_number_ += static_cast<int>(us);  // after Black's move
     side_ = static_cast<Color>(us ^ 1);
+    // 9.2.2.1: the possibility is only looked into when an enemy pawn stands beside the pawn (a
+    // double push captures nothing, so the enemy pawns are the same before and after it).
+    const bool double_push = pawn_move && (from ^ to) == 16;
+    const std::size_t passed = (from + to) >> 1;
+    ep_square_ = static_cast<Square>(double_push ? passed : std::size_t{NoSquare});
+    const bool ep_chance = double_push && (hot.piece_rays[us * 6][passed] & by_color_[us ^ 1] &
+                                           by_type_[index_of(PieceType::Pawn)]);
     key_ ^= zobrist::Keys.black_to_move ^ hot.piece_square_key[moving][from] ^
             hot.piece_square_key[moving][to] ^ hot.piece_square_key[captured][to];
     // Without a branch: clearing the target is a no-op when it is empty (NoPiece's type index
@@ -215,9 +222,6 @@ void Position::make_move(Move m) {
     by_type_[moving - us * 6] ^= from_bb | to_bb;
     board_[from] = NoPiece;
     board_[to] = static_cast<Piece>(moving);
-    const bool double_push = pawn_move && (from ^ to) == 16;
-    const std::size_t passed = (from + to) >> 1;
-    ep_square_ = static_cast<Square>(double_push ? passed : std::size_t{NoSquare});
 
     // Checkers from the move alone: the side now to move was not in check before it, so only
     // the moved piece, or a slider of the mover uncovered on a line through `from`, can give
@@ -228,9 +232,6 @@ void Position::make_move(Move m) {
         (hot.piece_rays[moving][to] & hot.square_bit[king]) && !(hot.between[to][king] & occupancy);
     checkers_ = direct ? to_bb : 0;
     const bool uncovers = hot.piece_rays[WhiteQueen][king] & from_bb;
-    // 9.2.2.1: the possibility is only looked into when an enemy pawn stands beside the pawn.
-    const bool ep_chance = double_push && (hot.piece_rays[us * 6][passed] & by_color_[us ^ 1] &
-                                           by_type_[index_of(PieceType::Pawn)]);
     if (uncovers || ep_chance) finish_move(king, from_bb, uncovers, ep_chance);
 }
 

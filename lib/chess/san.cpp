@@ -394,8 +394,6 @@ Move detail::resolve_common_san(const Position& pos, const char* s, std::size_t 
     const char c = s[0];
     const Square to = make_square(static_cast<int>(file), static_cast<int>(rank));
     const Bitboard to_bb = hot.square_bit[to];
-    // Every Position that can reach here has its kings: no empty-set test.
-    const Square king = lsb_of_nonempty(pos.pieces(us, PieceType::King));
     Square from;
     if (static_cast<unsigned>(c - 'a') < 8) {
         // Pawns, never to the last rank here (promotions take the general reader).
@@ -422,8 +420,9 @@ Move detail::resolve_common_san(const Position& pos, const char* s, std::size_t 
         const PieceType type = PieceFromLetter[static_cast<unsigned char>(c)];
         if (type == PieceType::None || (pos.pieces(us) & to_bb)) return Move{};
         if (type == PieceType::King) {
-            if ((n == 3 || (n == 4 && s[1] == 'x')) && (king_attacks(king) & to_bb))
-                return king_step(pos, king, to);
+            const Bitboard king_bb = pos.pieces(us, PieceType::King);
+            if ((n == 3 || (n == 4 && s[1] == 'x')) && (king_attacks(to) & king_bb))
+                return king_step(pos, lsb_of_nonempty(king_bb), to);
             return Move{};
         }
         // The up to two characters between letter and square, each a from-file, a from-rank or
@@ -451,6 +450,8 @@ Move detail::resolve_common_san(const Position& pos, const char* s, std::size_t 
         from = lsb_of_nonempty(candidates);
     }
     // Legality: not in double check, parrying a single check, and not leaving a pin line.
+    // Every Position that can reach here has its kings: no empty-set test.
+    const Square king = lsb_of_nonempty(pos.pieces(us, PieceType::King));
     const Bitboard checkers = pos.checkers();
     if (checkers) {
         if (more_than_one(checkers)) return Move{};
