@@ -436,18 +436,27 @@ Move detail::resolve_common_san(const Position& pos, const char* s, std::size_t 
         // its large table misses the cache while the game text streams through it.
         Bitboard candidates =
             pos.pieces(us, type) & from_mask & hot.piece_rays[make_piece(us, type)][to];
+        if (!candidates) return Move{};
+        from = lsb_of_nonempty(candidates);
         if (type != PieceType::Knight) {
             const Bitboard occupancy = pos.occupied();
-            Bitboard open = 0;
-            for (Bitboard rest = candidates; rest;) {
-                const Square candidate = pop_lsb(rest);
-                if (!(hot.between[candidate][to] & occupancy)) open |= hot.square_bit[candidate];
+            if (more_than_one(candidates)) {
+                // Two or more on the rays (two rooks on a file, say): keep those with a free way.
+                Bitboard open = 0;
+                for (Bitboard rest = candidates; rest;) {
+                    const Square candidate = pop_lsb(rest);
+                    if (!(hot.between[candidate][to] & occupancy))
+                        open |= hot.square_bit[candidate];
+                }
+                candidates = open;
+                if (!candidates) return Move{};
+                from = lsb_of_nonempty(candidates);
+            } else if (hot.between[from][to] & occupancy) {
+                return Move{};
             }
-            candidates = open;
         }
         // Several reaching pieces (one may be pinned) are rare: the general reader sorts them.
-        if (!candidates || more_than_one(candidates)) return Move{};
-        from = lsb_of_nonempty(candidates);
+        if (more_than_one(candidates)) return Move{};
     }
     // Legality: not in double check, parrying a single check, and not leaving a pin line.
     // Every Position that can reach here has its kings: no empty-set test.
