@@ -376,6 +376,9 @@ void GameAuditor::start_history(const Position& start) {
     keys_[0] = start.key();
     last_ = 0;
     current_ = plies_.data();
+    window_start_ = 0;
+    window_keys_ = {};
+    mark_window_key(chess::index_of(start.side_to_move()), start.key());
 }
 
 void GameAuditor::grow_history() {
@@ -410,12 +413,17 @@ inline void GameAuditor::play(Move move, pgn::TextPos where) {
     keys[k] = key;
     // A capture or a pawn move is exactly what resets the halfmove clock (9.3).
     const bool irreversible = position.halfmove_clock() == 0;
+    const int side = chess::index_of(position.side_to_move());
     if (irreversible || std::memcmp(&before.castling_rights(), &position.castling_rights(),
                                     sizeof(chess::CastlingRights)) != 0) {
         window_start_ = k;
         second_occurrences_ = {};
+        window_keys_ = {};
+        mark_window_key(side, key);
         return;
     }
+    if (!mark_window_key(side, key)) [[likely]]
+        return;  // not in the window: a first occurrence
     for (int j = k - 2; j >= window_start_; j -= 2) {
         // A key match is only a candidate: same_position() decides (no claim from a collision).
         if (keys[j] == key && records[j].position.same_position(position)) [[unlikely]] {
