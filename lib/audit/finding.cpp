@@ -159,7 +159,13 @@ void GameReport::clear() {
     termination = Termination::None;
     end_ply.reset();
     error = false;
-    findings.clear();
+    // A few findings' room is kept; a record that held many gives it back, or every pooled
+    // record would keep the room of the longest list it ever held (megabytes per job).
+    if (findings.capacity() > 4) {
+        std::vector<Finding>().swap(findings);
+    } else {
+        findings.clear();
+    }
 }
 
 // clear() and take() name every member: a new member must be added to both (and to this size).
