@@ -197,6 +197,7 @@ GameAuditor::GameAuditor(const AuditOptions& options, GameSink& sink)
 }
 
 void GameAuditor::reset_game() {
+    ++game_serial_;  // the cached move texts are of the previous game
     // The record is written where the sink wants it (see GameSink), or into the auditor's own;
     // either may hold a used record: clearing it keeps its capacity.
     report_ = sink_.next_record();
@@ -1040,13 +1041,23 @@ Finding& GameAuditor::add_game_finding(Rule rule) {
 }
 
 // "29... Ng8": the move that led to position k, in canonical SAN with its move number.
+// Cached per game: a repetition's findings name the same earlier moves many times over, and
+// each SAN costs a legality look and a trial move for its check mark.
 std::string GameAuditor::move_text(int k) const {
     if (k <= 0) return {};
-    const PlyRecord& before = plies_[static_cast<std::size_t>(k - 1)];
-    const Move m = plies_[static_cast<std::size_t>(k)].move;
+    const auto index = static_cast<std::size_t>(k);
+    if (index >= move_texts_.size()) {
+        move_texts_.resize(plies_.size());
+        move_text_games_.resize(plies_.size(), 0);
+    }
+    if (move_text_games_[index] == game_serial_) return move_texts_[index];
+    const PlyRecord& before = plies_[index - 1];
+    const Move m = plies_[index].move;
     char san[chess::MaxSanLength + 4];
     const std::size_t length = chess::write_san(before.position, m, san);
-    return numbered_move(before.position, std::string_view(san, length));
+    move_texts_[index] = numbered_move(before.position, std::string_view(san, length));
+    move_text_games_[index] = game_serial_;
+    return move_texts_[index];
 }
 
 // "36. Kd3": a move that could be played from position k (a null move gives only the number).

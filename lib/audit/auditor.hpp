@@ -178,6 +178,10 @@ class GameAuditor final : public pgn::Visitor {
     std::vector<PlyRecord> plies_;
     std::vector<std::uint64_t> keys_;  // keys_[k] == plies_[k].position.key(), scanned densely
     chess::MoveList scratch_moves_;
+    // move_text(k) of the current game: valid where move_text_games_[k] == game_serial_.
+    std::uint64_t game_serial_ = 0;
+    mutable std::vector<std::string> move_texts_;
+    mutable std::vector<std::uint64_t> move_text_games_;
 };
 
 // Audits every game of a PGN text (for tests and small tools).
