@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DRAWAUDIT = os.environ.get("DRAWAUDIT", os.path.join(ROOT, "build/release/app/drawaudit"))
@@ -51,6 +52,22 @@ def timed(command):
     return best
 
 
+def timed_pair(command_a, command_b):
+    """Best of REPEAT runs of two commands side by side: wall seconds until both are done."""
+    best = None
+    for _ in range(REPEAT):
+        start = time.monotonic()
+        runs = [subprocess.Popen(c, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                for c in (command_a, command_b)]
+        for run in runs:
+            if run.wait() not in (0, 1):
+                sys.exit(f"bench: {' '.join(run.args)} failed ({run.returncode})")
+        wall = time.monotonic() - start
+        if best is None or wall < best:
+            best = wall
+    return best
+
+
 def summary_of(path):
     with open(path, "rb") as f:
         f.seek(max(0, os.path.getsize(path) - 4096))
@@ -81,6 +98,11 @@ def main():
     rows.append(("pgn-extract --repetition", wall, user, rss, games, plies, megabytes))
     pe = wall
     audit("drawaudit -j2 .pgn x4 (RSS)", quadruple, 2, scale=4)
+    # The machine's own ceiling for two cores: two independent -j1 audits side by side (shared
+    # caches, memory bandwidth and, on a VM, the host). -j2 cannot scale beyond this.
+    pair = timed_pair(
+        *[[DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", "1", "-o", out + suffix, plain]
+          for suffix in (".a", ".b")])
 
     print(f"input: {plain} ({megabytes:.0f} MB, {games} games, {plies} half-moves)")
     print(f"{'run':30} {'wall s':>7} {'user s':>7} {'games/s':>9} {'MB/s':>7} {'ns/ply':>7} {'RSS MiB':>8}")
@@ -90,6 +112,8 @@ def main():
     print(f"ratios (same run): -j1 vs pgn-extract {pe / j1:.1f}x faster; -j2 vs pgn-extract "
           f"{pe / j2:.1f}x; -j2 / -j1 scaling {j1 / j2:.2f}x; .zst / .pgn at -j2 {j2 / z2:.0%} "
           f"of the plain throughput (-j1: {j1 / z1:.0%})")
+    print(f"two-core ceiling of this machine: two -j1 audits side by side take {pair:.2f} s, "
+          f"{2 * j1 / pair:.2f}x the throughput of one (-j2 reaches {j1 / j2:.2f}x)")
 
 
 if __name__ == "__main__":
