@@ -173,6 +173,12 @@ struct CountingSink final : GameSink {
     void game(GameReport&& report) override { games.push_back(report.game); }
 };
 
+// Audits `text` as one chunk whose first game is number `first_game`, into `sink`.
+void audit_into(GameSink& sink, const std::string& text, std::uint64_t first_game = 1) {
+    GameAuditor auditor(AuditOptions{}, sink);
+    pgn::parse_games(text, pgn::TextOrigin{"chunk.pgn", first_game}, auditor);
+}
+
 // A sink that leaves the record where it is (copies it): the auditor reuses that record's room
 // for the next game, which must start from nothing.
 struct CopyingSink final : GameSink {
@@ -182,12 +188,11 @@ struct CopyingSink final : GameSink {
 
 TEST(GameAuditorApi, ANextGameKeepsNothingOfTheRecordTheSinkLeftBehind) {
     CopyingSink sink;
-    GameAuditor auditor(AuditOptions{}, sink);
     const std::string text =
         "[Event \"first\"]\n[White \"A very long player name, Firstname\"]\n[Result \"1-0\"]\n"
         "[Termination \"normal\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n"
         "[Event \"second\"]\n\n1. e4 *\n";
-    pgn::parse_games(text, pgn::TextOrigin{"chunk.pgn", 1}, auditor);
+    audit_into(sink, text);
     ASSERT_EQ(sink.games.size(), 2u);
     EXPECT_EQ(sink.games[0].white, "A very long player name, Firstname");
     EXPECT_FALSE(sink.games[0].findings.empty());
@@ -218,99 +223,91 @@ struct SlotSink final : GameSink {
 
 TEST(GameAuditorApi, WritesEachRecordIntoTheRecordTheSinkOffers) {
     SlotSink sink;
-    GameAuditor auditor(AuditOptions{}, sink);
     const std::string text =
         "[White \"A long name that needs room, First\"]\n\n1. e4 *\n\n[Black \"b\"]\n\n1. d4 *\n";
-    pgn::parse_games(text, pgn::TextOrigin{"chunk.pgn", 1}, auditor);
+    audit_into(sink, text);
     EXPECT_EQ(sink.whites, (std::vector<std::string>{"A long name that needs room, First", ""}));
     EXPECT_EQ(sink.in_slot, (std::vector<bool>{true, true}));
     EXPECT_EQ(sink.slot.black, "b");
 }
 
+// Every member of a record as text, so that two records compare field by field.
+std::vector<std::string> fields_of(const GameReport& r) {
+    return {r.file,
+            std::to_string(r.game),
+            std::to_string(r.line),
+            std::to_string(r.offset),
+            r.white,
+            r.black,
+            r.event,
+            r.site,
+            r.round,
+            r.date,
+            r.result,
+            r.white_elo,
+            r.black_elo,
+            r.termination_tag,
+            r.movetext_result,
+            std::string(laws_name(r.laws)),
+            std::to_string(r.plies),
+            std::string(termination_name(r.termination)),
+            r.end_ply ? std::to_string(*r.end_ply) : "none",
+            r.expected_result,
+            r.error ? "error" : "ok",
+            std::to_string(r.findings.size()),
+            r.text};
+}
+
+// A record with a distinct value in every member.
+GameReport filled_report() {
+    GameReport r;
+    r.file = "a.pgn";
+    r.game = 7;
+    r.line = 11;
+    r.offset = 13;
+    r.white = "White";
+    r.black = "Black";
+    r.event = "Event";
+    r.site = "Site";
+    r.round = "3";
+    r.date = "2024.01.02";
+    r.result = "1-0";
+    r.white_elo = "2500";
+    r.black_elo = "2400";
+    r.termination_tag = "normal";
+    r.movetext_result = "0-1";
+    r.laws = Laws::Laws2017;
+    r.plies = 41;
+    r.termination = Termination::Checkmate;
+    r.end_ply = 39;
+    r.expected_result = "1/2-1/2";
+    r.error = true;
+    r.findings.resize(2);
+    r.text = "1. e4";
+    return r;
+}
+
 TEST(GameReportRecycling, TakeCopiesEveryFieldAndHandsBackTheOldFindings) {
-    GameReport source;
-    source.file = "a.pgn";
-    source.game = 7;
-    source.line = 11;
-    source.offset = 13;
-    source.white = "White";
-    source.black = "Black";
-    source.event = "Event";
-    source.site = "Site";
-    source.round = "3";
-    source.date = "2024.01.02";
-    source.result = "1-0";
-    source.white_elo = "2500";
-    source.black_elo = "2400";
-    source.termination_tag = "normal";
-    source.movetext_result = "1-0";
-    source.laws = Laws::Laws2017;
-    source.plies = 41;
-    source.termination = Termination::Checkmate;
-    source.end_ply = 41;
-    source.expected_result = "1-0";
-    source.error = true;
-    source.findings.resize(2);
-    source.text = "1. e4";
+    GameReport source = filled_report();
     GameReport slot;
     slot.white = "stale";
     slot.findings.resize(5);
     slot.take(source);
-    EXPECT_EQ(slot.file, "a.pgn");
-    EXPECT_EQ(slot.game, 7u);
-    EXPECT_EQ(slot.line, 11u);
-    EXPECT_EQ(slot.offset, 13u);
-    EXPECT_EQ(slot.white, "White");
-    EXPECT_EQ(slot.black, "Black");
-    EXPECT_EQ(slot.event, "Event");
-    EXPECT_EQ(slot.site, "Site");
-    EXPECT_EQ(slot.round, "3");
-    EXPECT_EQ(slot.date, "2024.01.02");
-    EXPECT_EQ(slot.result, "1-0");
-    EXPECT_EQ(slot.white_elo, "2500");
-    EXPECT_EQ(slot.black_elo, "2400");
-    EXPECT_EQ(slot.termination_tag, "normal");
-    EXPECT_EQ(slot.movetext_result, "1-0");
-    EXPECT_EQ(slot.laws, Laws::Laws2017);
-    EXPECT_EQ(slot.plies, 41);
-    EXPECT_EQ(slot.termination, Termination::Checkmate);
-    EXPECT_EQ(slot.end_ply, 41);
-    EXPECT_EQ(slot.expected_result, "1-0");
-    EXPECT_TRUE(slot.error);
-    EXPECT_EQ(slot.findings.size(), 2u);
-    EXPECT_EQ(slot.text, "1. e4");
+    EXPECT_EQ(fields_of(slot), fields_of(filled_report()));
     EXPECT_EQ(source.findings.size(), 5u);  // the slot's old ones, for the auditor to clear
 }
 
 TEST(GameReportRecycling, ClearGivesADefaultRecord) {
-    GameReport r;
-    r.file = "a.pgn";
-    r.white = "x";
-    r.game = 3;
-    r.plies = 9;
-    r.end_ply = 9;
-    r.error = true;
-    r.termination = Termination::Stalemate;
-    r.laws = Laws::Laws1997;
-    r.findings.resize(1);
+    GameReport r = filled_report();
     r.clear();
-    EXPECT_EQ(r.file, "");
-    EXPECT_EQ(r.white, "");
-    EXPECT_EQ(r.game, 0u);
-    EXPECT_EQ(r.plies, 0);
-    EXPECT_FALSE(r.end_ply);
-    EXPECT_FALSE(r.error);
-    EXPECT_EQ(r.termination, Termination::None);
-    EXPECT_EQ(r.laws, Laws::Laws2023);
-    EXPECT_TRUE(r.findings.empty());
+    EXPECT_EQ(fields_of(r), fields_of(GameReport{}));
 }
 
 TEST(GameAuditorApi, DeliversOneReportPerGameWithTheReadersGameNumber) {
     CountingSink sink;
-    GameAuditor auditor(AuditOptions{}, sink);
     const std::string text =
         "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n*\n";
-    pgn::parse_games(text, pgn::TextOrigin{"chunk.pgn", 41}, auditor);
+    audit_into(sink, text, 41);
     EXPECT_EQ(sink.games, (std::vector<std::uint64_t>{41, 42, 43}));
 }
 
