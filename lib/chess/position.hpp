@@ -48,6 +48,7 @@ struct FenOptions {
 
 class Position;
 struct ParsedFen;
+struct SanError;
 
 class Position {
 public:
@@ -132,6 +133,9 @@ public:
 private:
     friend struct PositionBuilder;  // FEN reading (position.cpp)
     friend struct MoveGenerator;    // legal move generation (movegen.cpp)
+    // SAN reading and copy-make in one pass (san.cpp, with position_moves.hpp).
+    friend tl::expected<Move, SanError> play_san(const Position& before, std::string_view san,
+                                                 Position& after);
 
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
@@ -140,6 +144,8 @@ private:
     void update_castling_squares();
     void update_checkers();
     void finish_move(Square king, Bitboard from_bb, bool uncovers, bool ep_chance);
+    // make_move's body (position_moves.hpp): inline in make_move and in play_san.
+    void make_move_inline(Move m);
     // make_move for castling, promotion, en passant, rights and a previous en-passant chance.
     void make_move_general(Move m);
     // Whether the pawn of the side to move on `from` may capture en passant on ep_square_

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "chess/attacks.hpp"
+#include "chess/position_moves.hpp"
 
 namespace drawaudit::chess {
 
@@ -372,16 +373,16 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
     return Move(lsb(legal), to);
 }
 
-}  // namespace
-
 // The shapes nearly every move of real games has: pawn pushes (single and double), pawn
 // captures, piece and king moves with an optional 'x', one or two disambiguation characters,
 // each with an optional trailing '+' or '#'. Returns the move, or the null move when the text
 // is not of these shapes or does not name exactly one legal move: it only ever accepts a move
 // parse_san_any would accept, and leaves everything else (castling, promotions, en passant,
 // other decorations, every refusal) to it. Its rarer tails (a pin test, a king step) are tail
-// calls, so that it needs few registers saved.
-Move detail::resolve_common_san(const Position& pos, const char* s, std::size_t n) {
+// calls, so that it needs few registers saved. Inline in both of its users: parse_san's short
+// path (detail::resolve_common_san) and play_san.
+[[gnu::always_inline]] inline Move resolve_common(const Position& pos, const char* s,
+                                                  std::size_t n) {
     const auto& hot = detail::Hot;
     if (n < 2 || n > 6) return Move{};
     // One trailing check or mate mark, without a branch (about one move in twenty has one).
@@ -487,6 +488,12 @@ Move detail::resolve_common_san(const Position& pos, const char* s, std::size_t 
     return Move(from, to);
 }
 
+}  // namespace
+
+Move detail::resolve_common_san(const Position& pos, const char* s, std::size_t n) {
+    return resolve_common(pos, s, n);
+}
+
 namespace {
 // Castling written O-O or O-O-O with an optional '+' or '#'; the null move otherwise.
 Move resolve_castling_shape(const Position& pos, std::string_view san) {
@@ -510,6 +517,31 @@ tl::expected<Move, SanError> detail::parse_san_general(const Position& pos, std:
         if (!castling.is_null()) return castling;
     }
     return parse_san_any(pos, san);
+}
+
+namespace {
+// play_san for what the short path leaves (castling, promotions, en passant, other spellings,
+// every refusal): out of line, so that the common path needs no room for a SanError.
+[[gnu::noinline]] tl::expected<Move, SanError> play_general_san(const Position& before,
+                                                                std::string_view san,
+                                                                Position& after) {
+    auto move = detail::parse_san_general(before, san);
+    if (move) {
+        after = before;
+        after.make_move(*move);
+    }
+    return move;
+}
+}  // namespace
+
+tl::expected<Move, SanError> play_san(const Position& before, std::string_view san,
+                                      Position& after) {
+    const Move m = resolve_common(before, san.data(), san.size());
+    if (m.is_null()) [[unlikely]]
+        return play_general_san(before, san, after);
+    after = before;
+    after.make_move_inline(m);
+    return m;
 }
 
 std::size_t write_san(const Position& pos, Move m, char* out) {

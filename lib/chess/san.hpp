@@ -41,6 +41,14 @@ inline tl::expected<Move, SanError> parse_san(const Position& pos, std::string_v
     return detail::parse_san_general(pos, san);
 }
 
+// Resolves `san` in `before` exactly as parse_san does and writes the position after the move
+// into `after` (must not alias `before`); returns the move. On an error `after` is unspecified.
+// The same as parse_san, then `after = before; after.make_move(m);`, in one call: the short
+// path of the resolution, the copy and make_move's body are one function (no second call, no
+// second save of registers, no Move passed through tl::expected).
+tl::expected<Move, SanError> play_san(const Position& before, std::string_view san,
+                                      Position& after);
+
 // Longest canonical SAN, e.g. "Qa1xb2=Q#" fits comfortably.
 inline constexpr std::size_t MaxSanLength = 12;
 
