@@ -1,0 +1,189 @@
+// play_san against the pair it replaces (parse_san, then copy and make_move): the same move, the
+// same error kind, and the same resulting Position in every field, for every legal move of
+// tricky positions and their children (written with write_san, also without its check mark and
+// with glyphs), wrong and ambiguous texts, and every main-line move of the real games of the
+// shared draw corpus.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "chess/position.hpp"
+#include "chess/san.hpp"
+#include "chess_test_helpers.hpp"
+
+// The bench's PGN token extractor (one copy of it: this test is its only other user).
+#include "../../bench/replay_corpus.cpp"
+
+namespace drawaudit::chess {
+namespace {
+
+// Every field: the bytes when Position has no padding, and each observable besides (for a
+// readable failure).
+void expect_same_position(const Position& got, const Position& want, const std::string& what) {
+    if constexpr (std::has_unique_object_representations_v<Position>) {
+        EXPECT_EQ(std::memcmp(&got, &want, sizeof(Position)), 0) << what;
+    }
+    EXPECT_EQ(got.to_fen(), want.to_fen()) << what;
+    EXPECT_EQ(got.key(), want.key()) << what;
+    EXPECT_EQ(got.checkers(), want.checkers()) << what;
+    EXPECT_EQ(got.has_legal_en_passant(), want.has_legal_en_passant()) << what;
+    EXPECT_EQ(got.double_push_square(), want.double_push_square()) << what;
+    EXPECT_TRUE(got.castling_rights() == want.castling_rights()) << what;
+    EXPECT_EQ(got.halfmove_clock(), want.halfmove_clock()) << what;
+    EXPECT_EQ(got.fullmove_number(), want.fullmove_number()) << what;
+    EXPECT_EQ(got.is_chess960(), want.is_chess960()) << what;
+    EXPECT_TRUE(got.same_position(want)) << what;
+}
+
+// play_san and parse_san + copy + make_move agree on `san` in `before`; returns whether the
+// text was a legal move.
+int compared = 0;  // texts compared, for the log
+
+bool expect_play_san_matches(const Position& before, std::string_view san) {
+    ++compared;
+    const std::string what = std::string(san) + " in " + before.to_fen();
+    const auto want_move = parse_san(before, san);
+    Position after;
+    const auto got_move = play_san(before, san, after);
+    EXPECT_EQ(got_move.has_value(), want_move.has_value()) << what;
+    if (!got_move || !want_move) {
+        if (!got_move && !want_move) {
+            EXPECT_EQ(got_move.error().kind, want_move.error().kind) << what;
+        }
+        return false;
+    }
+    EXPECT_EQ(got_move->raw(), want_move->raw()) << what;
+    Position want = before;
+    want.make_move(*want_move);
+    expect_same_position(after, want, what);
+    return true;
+}
+
+// Every legal move as canonical SAN, without its check mark, and with a glyph.
+void expect_every_move_matches(const Position& pos) {
+    MoveList list;
+    pos.generate_legal(list);
+    for (Move m : list) {
+        const std::string san = to_san(pos, m);
+        EXPECT_TRUE(expect_play_san_matches(pos, san)) << san << " in " << pos.to_fen();
+        std::string bare = san;
+        while (!bare.empty() && (bare.back() == '+' || bare.back() == '#')) bare.pop_back();
+        expect_play_san_matches(pos, bare);
+        expect_play_san_matches(pos, bare + "!?");
+    }
+}
+
+// Piece letters and pawn spellings to every square: illegal, ambiguous and legal texts alike.
+void expect_every_short_text_matches(const Position& pos) {
+    for (int s = 0; s < 64; ++s) {
+        const std::string square = {static_cast<char>('a' + s % 8), static_cast<char>('1' + s / 8)};
+        for (const char* prefix : {"", "N", "B", "R", "Q", "K", "Nx", "Rx", "Qx", "Kx"})
+            expect_play_san_matches(pos, prefix + square);
+        for (char file = 'a'; file <= 'h'; ++file) {
+            expect_play_san_matches(pos, std::string(1, file) + "x" + square);
+            expect_play_san_matches(pos, std::string("R") + file + square);
+            expect_play_san_matches(pos, std::string("N") + file + square);
+        }
+        expect_play_san_matches(pos, square + "=Q");
+        expect_play_san_matches(pos, square + "=N+");
+    }
+    for (const char* text : {"O-O", "O-O-O", "0-0", "O-O+", "Nx", "e9", "K@e4", "", "x"})
+        expect_play_san_matches(pos, text);
+}
+
+struct Case {
+    std::string_view fen;
+    bool chess960 = false;
+};
+
+// CPW perft positions 1-6 (and 4 mirrored), en-passant chances with a diagonal and a rank pin
+// (9.2.2.1), promotions with check, Chess960 castling (Shredder-FEN).
+constexpr Case TrickyCases[] = {
+    {StartFen},
+    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
+    {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
+    {"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1"},
+    {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"},
+    {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"},
+    // c7-c5 next to b5: the capture b5xc6 would leave the white king on the fifth rank to h5.
+    {"8/2p5/8/KP5r/8/8/8/7k b - - 0 1"},
+    // After e2-e4: d4xe3 would leave the black king on the fourth rank to h4.
+    {"8/8/8/8/k2p3Q/8/4P3/3K4 w - - 0 1"},
+    // After d2-d4: e4xd3 would leave the long diagonal, on which h1 pins e4 to the king on a8.
+    {"k7/8/8/8/4p3/8/3P4/3K3B w - - 0 1"},
+    {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
+    {"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1"},
+    {"4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1"},
+    {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
+    {"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", true},
+    {"qnbnr1kr/ppp1b1pp/4p3/3p1p2/8/2NPP3/PPP1BPPP/QNB1R1KR w HEhe - 1 9", true},
+};
+
+TEST(PlaySan, EveryMoveOfTrickyPositionsAndTheirChildrenMatchesParseSanAndMakeMove) {
+    // Without padding the bytes themselves are compared (every field, present and future).
+    EXPECT_TRUE(std::has_unique_object_representations_v<Position>);
+    compared = 0;
+    for (const Case& c : TrickyCases) {
+        const Position root = test::position_of(c.fen, c.chess960);
+        expect_every_move_matches(root);
+        MoveList list;
+        root.generate_legal(list);
+        for (Move m : list) {
+            Position child = root;
+            child.make_move(m);
+            expect_every_move_matches(child);
+        }
+    }
+    std::printf("%d texts compared\n", compared);
+}
+
+TEST(PlaySan, WrongAndAmbiguousTextsFailAsParseSanDoes) {
+    for (const Case& c : TrickyCases) {
+        const Position root = test::position_of(c.fen, c.chess960);
+        expect_every_short_text_matches(root);
+        MoveList list;
+        root.generate_legal(list);
+        for (int i = 0; i < list.size(); i += 7) {
+            Position child = root;
+            child.make_move(list[i]);
+            expect_every_short_text_matches(child);
+        }
+    }
+    // Two knights that reach d2 (ambiguous), one of them pinned (resolved), a rank pin.
+    expect_every_short_text_matches(test::position_of("4k3/8/8/8/8/1N3N2/8/4K3 w - - 0 1"));
+    expect_every_short_text_matches(test::position_of("4k3/4r3/8/8/8/1N6/4N3/4K3 w - - 0 1"));
+}
+
+TEST(PlaySan, EveryMainLineMoveOfTheDrawCorpusMatchesParseSanAndMakeMove) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(DRAWAUDIT_SHARED_DIR) / "corpus" / "draws";
+    if (!fs::exists(dir)) GTEST_SKIP() << "no corpus at " << dir;
+    std::size_t games = 0, half_moves = 0;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() != ".pgn") continue;  // the .zst files need a decoder
+        const bench::Corpus corpus = bench::load_corpus(entry.path().string());
+        for (const auto& game : corpus.games) {
+            ++games;
+            Position pos = Position::startpos();
+            for (std::string_view san : game) {
+                if (!expect_play_san_matches(pos, san)) break;  // the rest of an illegal game
+                ++half_moves;
+                const Position before = pos;
+                ASSERT_TRUE(play_san(before, san, pos).has_value());
+            }
+        }
+    }
+    EXPECT_GT(games, 100u);
+    EXPECT_GT(half_moves, 10000u);
+    std::printf("%zu games, %zu half-moves\n", games, half_moves);
+}
+
+}  // namespace
+}  // namespace drawaudit::chess
