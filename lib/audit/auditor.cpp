@@ -393,18 +393,14 @@ void GameAuditor::grow_history() {
 // irreversible move can repeat (9.2.2: a pawn move or capture changes the position for good, and
 // a lost castling right makes every earlier position different), and only those with the same
 // side to move, so the scan looks at every second entry back to the window start.
-inline void GameAuditor::play(Move move, pgn::TextPos where) {
+inline void GameAuditor::append_played(Move move, pgn::TextPos where) {
     const int k = last_ + 1;
-    if (k >= capacity_) [[unlikely]]
-        grow_history();
     PlyRecord& record = current_[1];
     const Position& before = current_->position;
     record.move = move;
     record.where = where;
     record.previous = -1;
     record.occurrence = 1;
-    record.position = before;
-    record.position.make_move(move);
     last_ = k;
     current_ = &record;
     const Position& position = record.position;
@@ -460,7 +456,11 @@ inline bool GameAuditor::quiet(const PlyRecord& record) const {
 pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
     if (depth() != 0 || !replaying_) [[unlikely]]
         return move_outside_replay(san, pos);
-    auto parsed = chess::parse_san(current_->position, san);
+    if (last_ + 1 >= capacity_) [[unlikely]]
+        grow_history();
+    // Resolved and played in one go, the position after the move written straight into the
+    // next history slot (an illegal move leaves that slot unused).
+    auto parsed = chess::play_san(current_->position, san, current_[1].position);
     if (!parsed) [[unlikely]]
         return illegal_move(san, pos, parsed.error().message);
     const int k = last_;
@@ -475,7 +475,7 @@ pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
     }
     if (report_->end_ply) [[unlikely]]
         count_extra_half_move(san, pos);
-    play(*parsed, pos);
+    append_played(*parsed, pos);
     // After an automatic end the moves are still replayed (an illegal one is still reported), but
     // no position after the end is judged.
     pending_ = !report_->end_ply.has_value();

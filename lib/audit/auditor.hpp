@@ -85,7 +85,8 @@ class GameAuditor final : public pgn::Visitor {
     std::string* tag_target(std::string_view name);
     bool set_up_start();
     void start_history(const chess::Position& start);
-    void play(chess::Move move, pgn::TextPos where);
+    // Makes the position in the next history slot (already written by play_san) position k.
+    void append_played(chess::Move move, pgn::TextPos where);
     void grow_history();
     void stop() {
         stopped_ = true;
@@ -148,8 +149,8 @@ class GameAuditor final : public pgn::Visitor {
     int window_start_ = 0;                     // first position after the last irreversible move
     std::array<int, 2> second_occurrences_{};  // per side to move, in the current window
     // A 256-bit filter of the keys in the current window, per side to move (bit = the key's top
-    // byte): a position whose bit is clear has not occurred in the window, so play() scans the
-    // history only for the few positions whose bit is set. Spares most moves the scan, whose
+    // byte): a position whose bit is clear has not occurred in the window, so append_played() scans
+    // the history only for the few positions whose bit is set. Spares most moves the scan, whose
     // exit at an unpredictable length cost a branch miss per move.
     using KeyFilter = std::array<std::uint64_t, 4>;
     std::array<KeyFilter, 2> window_keys_{};
