@@ -27,7 +27,8 @@ struct AuditCommand {
     bool quiet = false;
     int verbose = 0;
     std::string log_level;
-    std::size_t chunk_bytes = 1 << 20;  // hidden, for tests: how the input is cut for the workers
+    std::size_t chunk_bytes = std::size_t{256}
+                              << 10;  // hidden: how the input is cut (pipeline.hpp)
     // Set after parsing: whether --progress / --no-progress was given at all.
     const CLI::Option* progress_option = nullptr;
 };

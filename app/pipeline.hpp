@@ -19,7 +19,9 @@ struct PipelineSettings {
     std::vector<std::string> files;  // expanded input files ("-" is standard input)
     audit::AuditOptions audit;
     unsigned threads = 1;
-    std::size_t chunk_bytes = 1 << 20;
+    // 256 KiB: the jobs in flight (text and pooled records) stay within the L2 caches, which
+    // measured faster than 1 MiB chunks (and half the memory); per-chunk overhead is microseconds.
+    std::size_t chunk_bytes = std::size_t{256} << 10;
     bool progress = false;          // a progress line on stderr
     std::uint64_t path_errors = 0;  // inputs that were already missing when expanding the paths
 };
