@@ -59,9 +59,11 @@ void keep_legal_prefix(bench::Corpus& corpus) {
     return sum;
 }
 
-// The history as the auditor keeps it: a vector grown once, written slot by slot.
-[[gnu::noinline]] std::uint64_t replay_all_slots(const bench::Corpus& corpus,
-                                                 std::vector<Position>& history) {
+// The history as the auditor keeps it: a vector grown once, written slot by slot; `step` writes
+// the position after `san` into the next slot.
+template <typename Step>
+std::uint64_t replay_into_slots(const bench::Corpus& corpus, std::vector<Position>& history,
+                                Step step) {
     std::uint64_t sum = 0;
     const Position start = Position::startpos();
     for (const auto& game : corpus.games) {
@@ -69,9 +71,7 @@ void keep_legal_prefix(bench::Corpus& corpus) {
         Position* slot = history.data();
         *slot = start;
         for (std::string_view san : game) {
-            const auto m = chess::parse_san(*slot, san);
-            slot[1] = *slot;
-            slot[1].make_move(*m);
+            step(*slot, san, slot[1]);
             ++slot;
             sum += slot->key();
         }
@@ -79,21 +79,22 @@ void keep_legal_prefix(bench::Corpus& corpus) {
     return sum;
 }
 
+[[gnu::noinline]] std::uint64_t replay_all_slots(const bench::Corpus& corpus,
+                                                 std::vector<Position>& history) {
+    return replay_into_slots(corpus, history,
+                             [](const Position& before, std::string_view san, Position& after) {
+                                 const auto m = chess::parse_san(before, san);
+                                 after = before;
+                                 after.make_move(*m);
+                             });
+}
+
 [[gnu::noinline]] std::uint64_t replay_all_play(const bench::Corpus& corpus,
                                                 std::vector<Position>& history) {
-    std::uint64_t sum = 0;
-    const Position start = Position::startpos();
-    for (const auto& game : corpus.games) {
-        if (history.size() < game.size() + 1) history.resize(game.size() + 1);
-        Position* slot = history.data();
-        *slot = start;
-        for (std::string_view san : game) {
-            chess::play_san(*slot, san, slot[1]);
-            ++slot;
-            sum += slot->key();
-        }
-    }
-    return sum;
+    return replay_into_slots(corpus, history,
+                             [](const Position& before, std::string_view san, Position& after) {
+                                 chess::play_san(before, san, after);
+                             });
 }
 
 }  // namespace
