@@ -9,10 +9,10 @@
 namespace drawaudit::app {
 
 struct PerftOptions {
-    std::string fen;       // empty: the standard start position
+    std::string fen;  // empty: the standard start position
     int depth = 1;
-    bool divide = false;   // per-move counts in UCI notation before the total
-    bool chess960 = false; // read the FEN's castling field as Chess960 rights
+    bool divide = false;    // per-move counts in UCI notation before the total
+    bool chess960 = false;  // read the FEN's castling field as Chess960 rights
 };
 
 // Registers the subcommand on `app`; `options` is filled when it is chosen.

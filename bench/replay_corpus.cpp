@@ -8,7 +8,9 @@
 namespace drawaudit::bench {
 
 namespace {
-bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+bool is_space(char c) {
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
 }  // namespace
 
 Corpus load_corpus(const std::string& path) {
@@ -47,7 +49,8 @@ Corpus load_corpus(const std::string& path) {
         if (c == '[' && depth == 0) {
             if (in_movetext) finish();
             const std::size_t end = t.find('\n', i);
-            const std::string_view line = t.substr(i, end == std::string_view::npos ? n - i : end - i);
+            const std::string_view line =
+                t.substr(i, end == std::string_view::npos ? n - i : end - i);
             if (line.starts_with("[FEN ") || line.starts_with("[SetUp \"1")) has_fen = true;
             i = end == std::string_view::npos ? n : end + 1;
             continue;

@@ -8,7 +8,7 @@
 namespace drawaudit::bench {
 
 struct Corpus {
-    std::string text;                          // the file
+    std::string text;                                  // the file
     std::vector<std::vector<std::string_view>> games;  // main-line SAN tokens per game, into text
     std::size_t half_moves = 0;
 };

@@ -51,7 +51,7 @@ struct ParsedFen;
 struct SanError;
 
 class Position {
-public:
+  public:
     // An empty board (no kings: not a playable position); use startpos() or from_fen().
     Position() {
         for (Piece& p : board_) p = NoPiece;
@@ -63,7 +63,8 @@ public:
     // counts, pawns on the back rank, the side not to move in check); repairs castling rights the
     // pieces cannot have, an impossible en-passant square and missing clock fields, each listed
     // in ParsedFen::repairs.
-    static tl::expected<ParsedFen, FenError> from_fen(std::string_view fen, FenOptions options = {});
+    static tl::expected<ParsedFen, FenError> from_fen(std::string_view fen,
+                                                      FenOptions options = {});
 
     // FEN of the position; the en-passant field names a square only when an en-passant capture
     // is legal (so equal FENs mean equal positions). Chess960 rights are written as X-FEN
@@ -77,7 +78,9 @@ public:
     Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
     Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
     Bitboard pieces(PieceType t) const { return by_type_[index_of(t)]; }
-    Bitboard pieces(Color c, PieceType t) const { return by_color_[index_of(c)] & by_type_[index_of(t)]; }
+    Bitboard pieces(Color c, PieceType t) const {
+        return by_color_[index_of(c)] & by_type_[index_of(t)];
+    }
     Square king_square(Color c) const { return lsb(pieces(c, PieceType::King)); }
     const CastlingRights& castling_rights() const { return castling_; }
     bool is_chess960() const { return chess960_; }
@@ -130,7 +133,7 @@ public:
     // reader or a test build positions square by square.
     bool operator==(const Position& other) const = delete;
 
-private:
+  private:
     friend struct PositionBuilder;  // FEN reading (position.cpp)
     friend struct MoveGenerator;    // legal move generation (movegen.cpp)
     // SAN reading and copy-make in one pass (san.cpp, with position_moves.hpp).
@@ -178,6 +181,7 @@ struct ParsedFen {
 };
 
 // The standard start position as FEN.
-inline constexpr std::string_view StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+inline constexpr std::string_view StartFen =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 }  // namespace drawaudit::chess

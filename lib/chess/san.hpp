@@ -12,9 +12,9 @@
 namespace drawaudit::chess {
 
 enum class SanErrorKind {
-    Syntax,      // not a SAN move at all ("Nx", "e9", "K@e4")
-    Illegal,     // well formed, but no legal move matches
-    Ambiguous,   // several legal moves match and the text does not say which
+    Syntax,     // not a SAN move at all ("Nx", "e9", "K@e4")
+    Illegal,    // well formed, but no legal move matches
+    Ambiguous,  // several legal moves match and the text does not say which
 };
 
 struct SanError {

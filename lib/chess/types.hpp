@@ -9,52 +9,144 @@
 namespace drawaudit::chess {
 
 enum class Color : std::uint8_t { White = 0, Black = 1 };
-constexpr Color operator~(Color c) { return c == Color::White ? Color::Black : Color::White; }
-constexpr int index_of(Color c) { return static_cast<int>(c); }
+constexpr Color operator~(Color c) {
+    return c == Color::White ? Color::Black : Color::White;
+}
+constexpr int index_of(Color c) {
+    return static_cast<int>(c);
+}
 
 // Little-endian rank-file mapping: A1 = 0, B1 = 1, ..., H8 = 63.
 enum Square : std::uint8_t {
-    A1, B1, C1, D1, E1, F1, G1, H1,
-    A2, B2, C2, D2, E2, F2, G2, H2,
-    A3, B3, C3, D3, E3, F3, G3, H3,
-    A4, B4, C4, D4, E4, F4, G4, H4,
-    A5, B5, C5, D5, E5, F5, G5, H5,
-    A6, B6, C6, D6, E6, F6, G6, H6,
-    A7, B7, C7, D7, E7, F7, G7, H7,
-    A8, B8, C8, D8, E8, F8, G8, H8,
+    A1,
+    B1,
+    C1,
+    D1,
+    E1,
+    F1,
+    G1,
+    H1,
+    A2,
+    B2,
+    C2,
+    D2,
+    E2,
+    F2,
+    G2,
+    H2,
+    A3,
+    B3,
+    C3,
+    D3,
+    E3,
+    F3,
+    G3,
+    H3,
+    A4,
+    B4,
+    C4,
+    D4,
+    E4,
+    F4,
+    G4,
+    H4,
+    A5,
+    B5,
+    C5,
+    D5,
+    E5,
+    F5,
+    G5,
+    H5,
+    A6,
+    B6,
+    C6,
+    D6,
+    E6,
+    F6,
+    G6,
+    H6,
+    A7,
+    B7,
+    C7,
+    D7,
+    E7,
+    F7,
+    G7,
+    H7,
+    A8,
+    B8,
+    C8,
+    D8,
+    E8,
+    F8,
+    G8,
+    H8,
     NoSquare = 64
 };
 
-constexpr int file_of(Square s) { return s & 7; }
-constexpr int rank_of(Square s) { return s >> 3; }
-constexpr Square make_square(int file, int rank) { return static_cast<Square>(rank * 8 + file); }
-constexpr bool is_valid(Square s) { return s < NoSquare; }
+constexpr int file_of(Square s) {
+    return s & 7;
+}
+constexpr int rank_of(Square s) {
+    return s >> 3;
+}
+constexpr Square make_square(int file, int rank) {
+    return static_cast<Square>(rank * 8 + file);
+}
+constexpr bool is_valid(Square s) {
+    return s < NoSquare;
+}
 // Rank as seen from `c`'s side: relative_rank(White, A2) == 1, relative_rank(Black, A7) == 1.
 // Branch-free: the side to move alternates every half-move, which a branch would mispredict.
-constexpr int relative_rank(Color c, Square s) { return rank_of(s) ^ (7 * index_of(c)); }
-constexpr bool is_light_square(Square s) { return ((file_of(s) + rank_of(s)) & 1) != 0; }
+constexpr int relative_rank(Color c, Square s) {
+    return rank_of(s) ^ (7 * index_of(c));
+}
+constexpr bool is_light_square(Square s) {
+    return ((file_of(s) + rank_of(s)) & 1) != 0;
+}
 
 enum class PieceType : std::uint8_t { Pawn, Knight, Bishop, Rook, Queen, King, None };
-constexpr int index_of(PieceType t) { return static_cast<int>(t); }
+constexpr int index_of(PieceType t) {
+    return static_cast<int>(t);
+}
 
 // Piece = colour * 6 + type; NoPiece marks an empty square.
 enum Piece : std::uint8_t {
-    WhitePawn, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing,
-    BlackPawn, BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing,
+    WhitePawn,
+    WhiteKnight,
+    WhiteBishop,
+    WhiteRook,
+    WhiteQueen,
+    WhiteKing,
+    BlackPawn,
+    BlackKnight,
+    BlackBishop,
+    BlackRook,
+    BlackQueen,
+    BlackKing,
     NoPiece = 12
 };
 constexpr Piece make_piece(Color c, PieceType t) {
     return static_cast<Piece>(index_of(c) * 6 + index_of(t));
 }
-constexpr Color color_of(Piece p) { return p >= BlackPawn ? Color::Black : Color::White; }
+constexpr Color color_of(Piece p) {
+    return p >= BlackPawn ? Color::Black : Color::White;
+}
 constexpr PieceType type_of(Piece p) {
     return p == NoPiece ? PieceType::None : static_cast<PieceType>(p % 6);
 }
 
 using Bitboard = std::uint64_t;
-constexpr Bitboard bb(Square s) { return Bitboard{1} << s; }
-constexpr int popcount(Bitboard b) { return std::popcount(b); }
-constexpr Square lsb(Bitboard b) { return static_cast<Square>(std::countr_zero(b)); }
+constexpr Bitboard bb(Square s) {
+    return Bitboard{1} << s;
+}
+constexpr int popcount(Bitboard b) {
+    return std::popcount(b);
+}
+constexpr Square lsb(Bitboard b) {
+    return static_cast<Square>(std::countr_zero(b));
+}
 // lsb of a set that cannot be empty (a king, say): spares the zero test that std::countr_zero
 // needs where the processor's bit scan leaves an empty input undefined.
 constexpr Square lsb_of_nonempty(Bitboard b) {
@@ -66,12 +158,18 @@ constexpr Square pop_lsb(Bitboard& b) {
     b &= b - 1;
     return s;
 }
-constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+constexpr bool more_than_one(Bitboard b) {
+    return (b & (b - 1)) != 0;
+}
 
 constexpr Bitboard FileABB = 0x0101010101010101ULL;
 constexpr Bitboard Rank1BB = 0xFFULL;
-constexpr Bitboard file_bb(int file) { return FileABB << file; }
-constexpr Bitboard rank_bb(int rank) { return Rank1BB << (8 * rank); }
+constexpr Bitboard file_bb(int file) {
+    return FileABB << file;
+}
+constexpr Bitboard rank_bb(int rank) {
+    return Rank1BB << (8 * rank);
+}
 constexpr Bitboard LightSquaresBB = 0x55AA55AA55AA55AAULL;
 constexpr Bitboard DarkSquaresBB = ~LightSquaresBB;
 
@@ -81,13 +179,13 @@ enum class MoveKind : std::uint8_t { Normal = 0, Promotion = 1, EnPassant = 2, C
 // Castling is encoded as "king takes own rook" (to = the rook's square), which serves standard
 // chess and Chess960 alike; SAN and UCI writers translate it.
 class Move {
-public:
+  public:
     constexpr Move() = default;
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal,
                    PieceType promotion = PieceType::Knight)
-        : data_(static_cast<std::uint16_t>(from | (to << 6) |
-                                           ((index_of(promotion) - index_of(PieceType::Knight)) << 12) |
-                                           (static_cast<int>(kind) << 14))) {}
+        : data_(static_cast<std::uint16_t>(
+              from | (to << 6) | ((index_of(promotion) - index_of(PieceType::Knight)) << 12) |
+              (static_cast<int>(kind) << 14))) {}
 
     constexpr Square from() const { return static_cast<Square>(data_ & 63); }
     constexpr Square to() const { return static_cast<Square>((data_ >> 6) & 63); }
@@ -99,7 +197,7 @@ public:
     constexpr std::uint16_t raw() const { return data_; }
     constexpr bool operator==(const Move&) const = default;
 
-private:
+  private:
     std::uint16_t data_ = 0;
 };
 

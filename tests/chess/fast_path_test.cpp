@@ -69,7 +69,8 @@ void check_every_short_spelling(const Position& pos, int ply) {
                 std::string text = std::string(1, static_cast<char>('a' + f)) + "x" + sq;
                 // A capture on an empty square is en passant (not a Normal move): skip those.
                 if (!(pos.pieces(~us) & bb(to))) continue;
-                expect_resolves(pos, text, matches(pos, list, PieceType::Pawn, to, file_bb(f), true));
+                expect_resolves(pos, text,
+                                matches(pos, list, PieceType::Pawn, to, file_bb(f), true));
             }
         }
         for (PieceType t : pieces) {
@@ -91,7 +92,8 @@ void check_every_short_spelling(const Position& pos, int ply) {
             }
             for (int r = 0; r < 8; ++r) {
                 const std::string d(1, static_cast<char>('1' + r));
-                expect_resolves(pos, letter + d + "x" + sq, matches(pos, list, t, to, rank_bb(r), false));
+                expect_resolves(pos, letter + d + "x" + sq,
+                                matches(pos, list, t, to, rank_bb(r), false));
             }
             for (Bitboard froms = pos.pieces(us, t); froms;) {
                 const Square from = pop_lsb(froms);
@@ -138,7 +140,8 @@ TEST(FastPaths, ShortSanAndIncrementalCheckersAgreeWithBruteForce) {
                 MoveList list;
                 pos.generate_legal(list);
                 if (list.empty()) break;
-                const Move m = list[static_cast<int>(next() % static_cast<std::uint64_t>(list.size()))];
+                const Move m =
+                    list[static_cast<int>(next() % static_cast<std::uint64_t>(list.size()))];
                 Position after = pos;
                 after.make_move(m);
                 ASSERT_EQ(after.checkers(), full_checkers(after))
