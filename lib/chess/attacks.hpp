@@ -183,6 +183,18 @@ inline Bitboard queen_attacks(Square s, Bitboard occupancy) {
 constexpr Bitboard between_bb(Square a, Square b) {
     return detail::Hot.between[a][b];
 }
+// Of `sliders` (each on an empty-board ray of `target`), those with nothing in `occupancy`
+// between them and `target`: the ones that attack it. A loop over the few sliders aligned with
+// a square and the small between table, instead of a magic lookup whose large table misses the
+// cache while a game file streams through it.
+inline Bitboard sliders_reaching(Square target, Bitboard sliders, Bitboard occupancy) {
+    Bitboard reaching = 0;
+    while (sliders) {
+        const Square slider = pop_lsb(sliders);
+        if (!(detail::Hot.between[target][slider] & occupancy)) reaching |= square_bit(slider);
+    }
+    return reaching;
+}
 inline Bitboard line_bb(Square a, Square b) {
     return detail::LineBB[a][b];
 }

@@ -136,26 +136,19 @@ std::uint64_t Position::compute_key() const {
 }
 
 inline void Position::update_checkers() {
-    // Checkers of the side now to move. A slider checks when it stands on one of the king's
-    // empty-board rays with nothing between: the few such snipers are tested with the small
-    // between table instead of a magic lookup (whose large table misses the cache while a game
-    // file streams through it).
+    // Checkers of the side now to move: leapers by table, sliders with sliders_reaching.
     const int mover = index_of(side_) ^ 1;
     const Square king = king_square(side_);
     const Bitboard mine = by_color_[mover];
     const Bitboard queens = by_type_[index_of(PieceType::Queen)];
-    Bitboard checkers = ((pawn_attacks(side_, king) & by_type_[index_of(PieceType::Pawn)]) |
-                         (knight_attacks(king) & by_type_[index_of(PieceType::Knight)])) &
-                        mine;
-    Bitboard snipers = ((rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)) |
-                        (bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
-                       mine;
-    const Bitboard occupancy = occupied();
-    while (snipers) {
-        const Square sniper = pop_lsb(snipers);
-        if (!(between_bb(king, sniper) & occupancy)) checkers |= square_bit(sniper);
-    }
-    checkers_ = checkers;
+    const Bitboard leapers = ((pawn_attacks(side_, king) & by_type_[index_of(PieceType::Pawn)]) |
+                              (knight_attacks(king) & by_type_[index_of(PieceType::Knight)])) &
+                             mine;
+    const Bitboard snipers =
+        ((rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)) |
+         (bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
+        mine;
+    checkers_ = leapers | sliders_reaching(king, snipers, occupied());
 }
 
 // The rarer half of make_move's checker and en-passant work, out of line so that it does not
@@ -171,11 +164,7 @@ inline void Position::update_checkers() {
                 ? rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)
                 : bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens);
         snipers &= by_color_[index_of(~side_)];
-        const Bitboard occupancy = occupied();
-        while (snipers) {
-            const Square sniper = pop_lsb(snipers);
-            if (!(between_bb(king, sniper) & occupancy)) checkers_ |= square_bit(sniper);
-        }
+        checkers_ |= sliders_reaching(king, snipers, occupied());
     }
     if (ep_chance) update_en_passant_legality();
 }
