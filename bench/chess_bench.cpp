@@ -26,20 +26,7 @@ const Prepared& prepared() {
         Prepared out;
         const char* path = std::getenv("DRAWAUDIT_BENCH_PGN");
         out.corpus = bench::load_corpus(path ? path : "/work/shared/corpus/twic/twic0920.pgn");
-        out.corpus.half_moves = 0;
-        for (auto& game : out.corpus.games) {
-            Position pos = Position::startpos();
-            std::vector<Move> moves;
-            for (std::string_view san : game) {
-                auto m = chess::parse_san(pos, san);
-                if (!m) break;
-                moves.push_back(*m);
-                pos.make_move(*m);
-            }
-            game.resize(moves.size());
-            out.corpus.half_moves += moves.size();
-            out.moves.push_back(std::move(moves));
-        }
+        out.moves = bench::keep_legal_prefix(out.corpus);
         return out;
     }();
     return p;
@@ -49,19 +36,7 @@ void BM_ParseSanAndMakeMove(benchmark::State& state) {
     const Prepared& p = prepared();
     std::vector<Position> history;
     history.reserve(2048);
-    const Position start = Position::startpos();
-    for (auto _ : state) {
-        for (const auto& game : p.corpus.games) {
-            history.clear();
-            history.push_back(start);
-            for (std::string_view san : game) {
-                const auto m = chess::parse_san(history.back(), san);
-                history.push_back(history.back());
-                history.back().make_move(*m);
-            }
-            benchmark::DoNotOptimize(history.back().key());
-        }
-    }
+    for (auto _ : state) benchmark::DoNotOptimize(bench::replay_all(p.corpus, history));
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * p.corpus.half_moves));
 }
 BENCHMARK(BM_ParseSanAndMakeMove)->Unit(benchmark::kMillisecond);

@@ -25,40 +25,6 @@ using chess::Position;
 
 namespace {
 
-// Drops every game's tokens from its first unreadable move on, so that the timed loop only
-// meets legal moves.
-void keep_legal_prefix(bench::Corpus& corpus) {
-    corpus.half_moves = 0;
-    for (auto& game : corpus.games) {
-        Position pos = Position::startpos();
-        std::size_t i = 0;
-        for (; i < game.size(); ++i) {
-            auto m = chess::parse_san(pos, game[i]);
-            if (!m) break;
-            pos.make_move(*m);
-        }
-        game.resize(i);
-        corpus.half_moves += i;
-    }
-}
-
-[[gnu::noinline]] std::uint64_t replay_all(const bench::Corpus& corpus,
-                                           std::vector<Position>& history) {
-    std::uint64_t sum = 0;
-    const Position start = Position::startpos();
-    for (const auto& game : corpus.games) {
-        history.clear();
-        history.push_back(start);
-        for (std::string_view san : game) {
-            const auto m = chess::parse_san(history.back(), san);
-            history.push_back(history.back());
-            history.back().make_move(*m);
-            sum += history.back().key();
-        }
-    }
-    return sum;
-}
-
 // The history as the auditor keeps it: a vector grown once, written slot by slot; `step` writes
 // the position after `san` into the next slot.
 template <typename Step>
@@ -106,7 +72,7 @@ int main(int argc, char** argv) {
     }
     const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;
     bench::Corpus corpus = bench::load_corpus(argv[1]);
-    keep_legal_prefix(corpus);
+    bench::keep_legal_prefix(corpus);
     std::vector<Position> history;
     history.reserve(2048);
     std::vector<Position> slots;
@@ -118,7 +84,7 @@ int main(int argc, char** argv) {
         double best = 1e300;
         std::uint64_t sum = 0;
     };
-    Way ways[] = {{"parse_san + push_back + make_move", replay_all, &history},
+    Way ways[] = {{"parse_san + push_back + make_move", bench::replay_all, &history},
                   {"parse_san + copy to slot + make_move", replay_all_slots, &slots},
                   {"play_san into slot", replay_all_play, &slots}};
     for (int r = 0; r < repeats; ++r) {

@@ -1,5 +1,7 @@
 #include "replay_corpus.hpp"
 
+#include "chess/san.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -102,6 +104,41 @@ Corpus load_corpus(const std::string& path) {
     }
     finish();
     return corpus;
+}
+
+std::vector<std::vector<chess::Move>> keep_legal_prefix(Corpus& corpus) {
+    std::vector<std::vector<chess::Move>> moves;
+    corpus.half_moves = 0;
+    for (auto& game : corpus.games) {
+        chess::Position pos = chess::Position::startpos();
+        std::vector<chess::Move>& played = moves.emplace_back();
+        for (std::string_view san : game) {
+            auto m = chess::parse_san(pos, san);
+            if (!m) break;
+            played.push_back(*m);
+            pos.make_move(*m);
+        }
+        game.resize(played.size());
+        corpus.half_moves += played.size();
+    }
+    return moves;
+}
+
+[[gnu::noinline]] std::uint64_t replay_all(const Corpus& corpus,
+                                           std::vector<chess::Position>& history) {
+    std::uint64_t sum = 0;
+    const chess::Position start = chess::Position::startpos();
+    for (const auto& game : corpus.games) {
+        history.clear();
+        history.push_back(start);
+        for (std::string_view san : game) {
+            const auto m = chess::parse_san(history.back(), san);
+            history.push_back(history.back());
+            history.back().make_move(*m);
+            sum += history.back().key();
+        }
+    }
+    return sum;
 }
 
 }  // namespace drawaudit::bench
