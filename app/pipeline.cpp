@@ -62,9 +62,9 @@ class CollectingSink final : public audit::GameSink {
         std::vector<audit::GameReport>& reports = job_->reports;
         const std::size_t slot = job_->report_count++;
         if (slot == reports.size()) {
-            reports.push_back(report);
+            reports.push_back(std::move(report));
         } else if (&report != &reports[slot]) {  // normally it is already in its slot
-            reports[slot].take(report);
+            reports[slot] = std::move(report);
         }
     }
 

@@ -168,35 +168,9 @@ void GameReport::clear() {
     }
 }
 
-// clear() and take() name every member: a new member must be added to both (and to this size).
+// clear() names every member: a new member must be added there (and to this size).
 static_assert(sizeof(GameReport) == 528 || sizeof(void*) != 8,
-              "GameReport changed: update GameReport::clear() and GameReport::take()");
-
-void GameReport::take(GameReport& other) {
-    file = other.file;
-    game = other.game;
-    line = other.line;
-    offset = other.offset;
-    white = other.white;
-    black = other.black;
-    event = other.event;
-    site = other.site;
-    round = other.round;
-    date = other.date;
-    result = other.result;
-    white_elo = other.white_elo;
-    black_elo = other.black_elo;
-    termination_tag = other.termination_tag;
-    movetext_result = other.movetext_result;
-    laws = other.laws;
-    plies = other.plies;
-    termination = other.termination;
-    end_ply = other.end_ply;
-    expected_result = other.expected_result;
-    error = other.error;
-    findings.swap(other.findings);
-    text.swap(other.text);
-}
+              "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {
     ++games;

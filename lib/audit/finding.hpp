@@ -116,10 +116,6 @@ struct GameReport {
     // Back to a fresh record, keeping the strings' and vectors' capacity: a sink may hand back a
     // record it is done with, so that a long run does not allocate its tag strings per game.
     void clear();
-    // Becomes a copy of `other` in the room this record already has (strings are copied, the
-    // findings and the source text are swapped: `other` gets this record's old ones, to be
-    // cleared). Cheaper than a move or a swap of the whole record, and neither side allocates.
-    void take(GameReport& other);
 };
 
 // Counts for the summary record (RULES.md): merged across workers.

@@ -287,16 +287,6 @@ GameReport filled_report() {
     return r;
 }
 
-TEST(GameReportRecycling, TakeCopiesEveryFieldAndHandsBackTheOldFindings) {
-    GameReport source = filled_report();
-    GameReport slot;
-    slot.white = "stale";
-    slot.findings.resize(5);
-    slot.take(source);
-    EXPECT_EQ(fields_of(slot), fields_of(filled_report()));
-    EXPECT_EQ(source.findings.size(), 5u);  // the slot's old ones, for the auditor to clear
-}
-
 TEST(GameReportRecycling, ClearGivesADefaultRecord) {
     GameReport r = filled_report();
     r.clear();
