@@ -57,12 +57,24 @@ bool tag_line_at(const char* q, const char* end, std::string_view* name = nullpt
 #if defined(__SSE2__)
 // Bit i set when byte i of the 16 at `p` cannot continue a token (the complement of kToken:
 // blanks, line breaks, NUL, and " $ % & ' ( ) * , ; < > [ \ ] ` { | } DEL).
+// The lanes of `x` whose unsigned byte lies in [lo, hi] (all ones there).
+inline __m128i bytes_in_range(__m128i x, unsigned char lo, unsigned char hi) {
+    const __m128i shifted = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(lo)));
+    return _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8(static_cast<char>(hi - lo))),
+                          shifted);
+}
+
+// The lanes of `x` holding an ASCII letter or digit. Setting bit 5 folds 'A'..'Z' onto 'a'..'z'
+// and nothing else onto them.
+inline __m128i alnum_bytes(__m128i x) {
+    const __m128i lower = _mm_or_si128(x, _mm_set1_epi8(0x20));
+    return _mm_or_si128(bytes_in_range(x, '0', '9'), bytes_in_range(lower, 'a', 'z'));
+}
+
 inline unsigned non_token_mask16(const char* p) {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const auto in_range = [x](unsigned char lo, unsigned char hi) {
-        const __m128i shifted = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(lo)));
-        return _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8(static_cast<char>(hi - lo))),
-                              shifted);
+        return bytes_in_range(x, lo, hi);
     };
     const auto equal = [x](unsigned char c) {
         return _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(c)));
@@ -93,9 +105,6 @@ struct Masks64 {
 // Classifies the 64 bytes at `p` (all readable). Fewer and cheaper classes than the exact token
 // class: a range test costs three vector operations, and this runs on every byte of movetext.
 inline Masks64 classify64(const char* p) {
-    const auto at_most = [](__m128i x, unsigned char hi) {  // unsigned x <= hi
-        return _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(static_cast<char>(hi))), x);
-    };
     const auto bits = [](__m128i m, int shift) {
         return std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(m))} << shift;
     };
@@ -105,13 +114,10 @@ inline Masks64 classify64(const char* p) {
     std::uint64_t move_number = 0;
     for (int k = 0; k < 4; ++k) {
         const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
-        const __m128i digit = at_most(_mm_sub_epi8(x, _mm_set1_epi8('0')), 9);
-        // Setting bit 5 folds 'A'..'Z' onto 'a'..'z' and nothing else onto them.
-        const __m128i lower = _mm_or_si128(x, _mm_set1_epi8(0x20));
-        const __m128i letter = at_most(_mm_sub_epi8(lower, _mm_set1_epi8('a')), 'z' - 'a');
-        separator |= bits(at_most(x, 0x20), 16 * k);
+        const __m128i digit = bytes_in_range(x, '0', '9');
+        separator |= bits(bytes_in_range(x, 0x00, 0x20), 16 * k);
         space |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')), 16 * k);
-        alnum |= bits(_mm_or_si128(digit, letter), 16 * k);
+        alnum |= bits(alnum_bytes(x), 16 * k);
         move_number |= bits(_mm_or_si128(digit, _mm_cmpeq_epi8(x, _mm_set1_epi8('.'))), 16 * k);
     }
     return Masks64{separator, separator & ~space, ~alnum, ~move_number};
@@ -186,14 +192,7 @@ inline const char* tag_name_end(const char* q, const char* end) {
 #if defined(__SSE2__)
     while (end - q >= 16) {
         const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-        const auto at_most = [](__m128i v, char hi) {  // unsigned v <= hi
-            return _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(hi)), v);
-        };
-        const __m128i digit = at_most(_mm_sub_epi8(x, _mm_set1_epi8('0')), 9);
-        const __m128i lower = _mm_or_si128(x, _mm_set1_epi8(0x20));  // as in classify64
-        const __m128i letter = at_most(_mm_sub_epi8(lower, _mm_set1_epi8('a')), 'z' - 'a');
-        const __m128i name =
-            _mm_or_si128(_mm_or_si128(digit, letter), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+        const __m128i name = _mm_or_si128(alnum_bytes(x), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
         const auto other = static_cast<unsigned>(~_mm_movemask_epi8(name)) & 0xFFFFu;
         if (other != 0) return q + std::countr_zero(other);
         q += 16;
