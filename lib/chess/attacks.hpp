@@ -71,7 +71,7 @@ inline constexpr std::array<std::array<Bitboard, 64>, 2> PawnAttacks = make_pawn
 
 // The tables of the per-move paths (SAN reading, make_move, check and pin tests) in one object:
 // code built as position independent needs one base register per table it indexes, and one
-// object needs only one. About 45 KB, most of it the between table.
+// object needs only one. About 48 KB, most of it the between table.
 struct HotTables {
     // square_bit[s] == bb(s), without the variable shift (which ties up one register on x86).
     std::array<Bitboard, 64> square_bit;
@@ -85,6 +85,22 @@ struct HotTables {
     // type_index[p] == index_of(type_of(p)), and 0 for NoPiece (an empty square: nothing to
     // clear, whichever type it names).
     std::array<std::uint8_t, 16> type_index;
+    // 9.3, as masks for the halfmove clock: clock_if_moved[p] is all ones unless p is a pawn
+    // (whose move restarts the count), clock_if_taken[p] all ones only for NoPiece (a capture
+    // restarts it). make_move ands both in instead of testing.
+    std::array<std::int32_t, 16> clock_if_moved;
+    std::array<std::int32_t, 16> clock_if_taken;
+    // For SAN reading (san.cpp): san_piece[c] is the type a piece letter names (None for any
+    // other byte); san_from_mask[c] the from-squares a disambiguation character allows (its file
+    // or rank, every square for 'x', none for anything else).
+    std::array<PieceType, 256> san_piece;
+    std::array<Bitboard, 256> san_from_mask;
+    // Per colour, for SAN's pawn moves: the squares a pawn reaches without promoting (relative
+    // ranks 3 to 7), those a double push reaches (relative rank 4), and the step forward.
+    std::array<Bitboard, 2> pawn_targets;
+    std::array<Bitboard, 2> double_push_targets;
+    std::array<std::int32_t, 2> pawn_step;
+    std::array<Piece, 2> pawn_piece;
 };
 
 constexpr Bitboard make_between(int a, int b) {
@@ -115,6 +131,26 @@ constexpr HotTables make_hot_tables() {
             t.piece_square_key[p][s] = zobrist::Keys.piece_square[p][s];
     }
     for (std::size_t p = 0; p < 12; ++p) t.type_index[p] = static_cast<std::uint8_t>(p % 6);
+    for (std::size_t p = 0; p < 16; ++p) {
+        t.clock_if_moved[p] = p == WhitePawn || p == BlackPawn ? 0 : -1;
+        t.clock_if_taken[p] = p == NoPiece ? -1 : 0;
+    }
+    for (auto& type : t.san_piece) type = PieceType::None;
+    t.san_piece['N'] = PieceType::Knight;
+    t.san_piece['B'] = PieceType::Bishop;
+    t.san_piece['R'] = PieceType::Rook;
+    t.san_piece['Q'] = PieceType::Queen;
+    t.san_piece['K'] = PieceType::King;
+    for (int f = 0; f < 8; ++f) t.san_from_mask[static_cast<std::size_t>('a' + f)] = file_bb(f);
+    for (int r = 0; r < 8; ++r) t.san_from_mask[static_cast<std::size_t>('1' + r)] = rank_bb(r);
+    t.san_from_mask['x'] = ~Bitboard{0};
+    for (std::size_t c = 0; c < 2; ++c) {
+        for (int rank = 2; rank <= 6; ++rank)
+            t.pawn_targets[c] |= rank_bb(c == 0 ? rank : 7 - rank);
+        t.double_push_targets[c] = rank_bb(c == 0 ? 3 : 4);
+        t.pawn_step[c] = c == 0 ? 8 : -8;
+        t.pawn_piece[c] = c == 0 ? WhitePawn : BlackPawn;
+    }
     return t;
 }
 

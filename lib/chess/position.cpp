@@ -152,20 +152,11 @@ inline void Position::update_checkers() {
 }
 
 // The rarer half of make_move's checker and en-passant work, out of line so that it does not
-// crowd the common path's registers. `uncovers`: `from` lies on one of the king's rays, so a
-// slider of the mover behind it may now check the king. `ep_chance`: a double push next to an
-// enemy pawn.
-[[gnu::noinline]] void Position::finish_move(Square king, Bitboard from_bb, bool uncovers,
-                                             bool ep_chance) {
-    if (uncovers) {
-        const Bitboard queens = by_type_[index_of(PieceType::Queen)];
-        Bitboard snipers =
-            (rook_rays(king) & from_bb)
-                ? rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)
-                : bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens);
-        snipers &= by_color_[index_of(~side_)];
-        checkers_ |= sliders_reaching(king, snipers, occupied());
-    }
+// crowd the common path's registers. `snipers`: sliders of the mover on the rays of the king
+// of the side now to move, which may check it now. `ep_chance`: a double push next to an enemy
+// pawn.
+[[gnu::noinline]] void Position::finish_move(Bitboard snipers, bool ep_chance) {
+    if (snipers) checkers_ |= sliders_reaching(king_square(side_), snipers, occupied());
     if (ep_chance) update_en_passant_legality();
 }
 
@@ -234,10 +225,19 @@ void Position::make_move_general(Move m) {
             const Square king_to = make_square(king_side ? 6 : 2, back_rank);
             const Square rook_to = make_square(king_side ? 5 : 3, back_rank);
             const Piece rook = board_[to];
-            remove_piece(from);
-            remove_piece(to);
-            put_piece(moving, king_to);
-            put_piece(rook, rook_to);
+            // Both pieces at once, by xor: right in Chess960 too, where king or rook may end on
+            // its own or the other's square (the two targets differ, as do the two origins).
+            const Bitboard king_bits = bb(from) ^ bb(king_to);
+            const Bitboard rook_bits = bb(to) ^ bb(rook_to);
+            by_color_[index_of(us)] ^= king_bits ^ rook_bits;
+            by_type_[index_of(PieceType::King)] ^= king_bits;
+            by_type_[index_of(PieceType::Rook)] ^= rook_bits;
+            board_[from] = NoPiece;
+            board_[to] = NoPiece;
+            board_[king_to] = moving;
+            board_[rook_to] = rook;
+            key_ ^= zobrist::piece_square(moving, from) ^ zobrist::piece_square(moving, king_to) ^
+                    zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rook_to);
             break;
         }
     }

@@ -146,9 +146,11 @@ class Position {
     void drop_castling_right(Color c, int wing);
     void update_castling_squares();
     void update_checkers();
-    void finish_move(Square king, Bitboard from_bb, bool uncovers, bool ep_chance);
+    void finish_move(Bitboard snipers, bool ep_chance);
     // make_move's body (position_moves.hpp): inline in make_move and in play_san.
     void make_move_inline(Move m);
+    // Its body for a move of MoveKind::Normal (play_san's short path knows the kind).
+    void make_normal_move_inline(std::size_t from, std::size_t to);
     // make_move for castling, promotion, en passant, rights and a previous en-passant chance.
     void make_move_general(Move m);
     // Whether the pawn of the side to move on `from` may capture en passant on ep_square_

@@ -10,59 +10,83 @@
 namespace drawaudit::chess {
 
 [[gnu::always_inline]] inline void Position::make_move_inline(Move m) {
+    if (m.kind() != MoveKind::Normal) {
+        make_move_general(m);
+        return;
+    }
+    make_normal_move_inline(m.from(), m.to());
+}
+
+[[gnu::always_inline]] inline void Position::make_normal_move_inline(std::size_t from,
+                                                                     std::size_t to) {
     // Plain unsigned arithmetic, square bits by table rather than by a variable shift, and every
     // table from one object (detail::Hot): this path runs once per half-move of every game, and
     // the order of the statements below keeps few values alive at once.
     const auto& hot = detail::Hot;
-    const std::size_t raw = m.raw();
-    const std::size_t from = raw & 63;
-    const std::size_t to = (raw >> 6) & 63;
     const Bitboard from_bb = hot.square_bit[from];
     const Bitboard to_bb = hot.square_bit[to];
     // The common case in one straight line: an ordinary move that touches no castling right and
     // follows no en-passant possibility. Everything else takes make_move_general.
-    if ((raw >> 14) != static_cast<unsigned>(MoveKind::Normal) ||
-        ((from_bb | to_bb) & castling_squares_) || ep_legal_) {
-        make_move_general(m);
+    if (((from_bb | to_bb) & castling_squares_) || ep_legal_) {
+        make_move_general(Move(static_cast<Square>(from), static_cast<Square>(to)));
         return;
     }
+    // In the order that keeps the fewest values alive: the captured piece's uses first.
     const std::size_t us = index_of(side_);
     const std::size_t moving = board_[from];
     const std::size_t captured = board_[to];  // NoPiece on an empty target
-    const bool pawn_move = moving == us * 6;
+    board_[from] = NoPiece;
+    board_[to] = static_cast<Piece>(moving);
     // 9.3: a capture or a pawn move restarts the count of the fifty-move rule.
-    const bool quiet = !pawn_move && captured == NoPiece;
-    halfmove_clock_ = (halfmove_clock_ + 1) & -static_cast<int>(quiet);
-    fullmove_number_ += static_cast<int>(us);  // after Black's move
-    side_ = static_cast<Color>(us ^ 1);
-    // 9.2.2.1: the possibility is only looked into when an enemy pawn stands beside the pawn (a
-    // double push captures nothing, so the enemy pawns are the same before and after it).
-    const bool double_push = pawn_move && (from ^ to) == 16;
-    const std::size_t passed = (from + to) >> 1;
-    ep_square_ = static_cast<Square>(double_push ? passed : std::size_t{NoSquare});
-    const bool ep_chance = double_push && (hot.piece_rays[us * 6][passed] & by_color_[us ^ 1] &
-                                           by_type_[index_of(PieceType::Pawn)]);
+    halfmove_clock_ =
+        (halfmove_clock_ + 1) & hot.clock_if_moved[moving] & hot.clock_if_taken[captured];
     key_ ^= zobrist::Keys.black_to_move ^ hot.piece_square_key[moving][from] ^
             hot.piece_square_key[moving][to] ^ hot.piece_square_key[captured][to];
     // Without a branch: clearing the target is a no-op when it is empty (NoPiece's type index
     // names the pawns, none of which stands there, and its Zobrist row is zero).
-    by_color_[us ^ 1] &= ~to_bb;
     by_type_[hot.type_index[captured]] &= ~to_bb;
+    by_color_[us ^ 1] &= ~to_bb;
     by_color_[us] ^= from_bb | to_bb;
-    by_type_[moving - us * 6] ^= from_bb | to_bb;
-    board_[from] = NoPiece;
-    board_[to] = static_cast<Piece>(moving);
+    // The type by table rather than as moving - 6 * us: one value fewer alive.
+    const std::size_t moving_type = hot.type_index[moving];
+    by_type_[moving_type] ^= from_bb | to_bb;
+    fullmove_number_ += static_cast<int>(us);  // after Black's move
+    side_ = static_cast<Color>(us ^ 1);
+    // 9.2.2.1: the possibility is only looked into when an enemy pawn stands beside the pawn (a
+    // double push captures nothing, so the enemy pawns are the same before and after it).
+    const bool double_push = moving_type == index_of(PieceType::Pawn) && (from ^ to) == 16;
+    const std::size_t passed = (from + to) >> 1;
+    ep_square_ = static_cast<Square>(double_push ? passed : std::size_t{NoSquare});
+    const bool ep_chance = double_push && (hot.piece_rays[moving][passed] & by_color_[us ^ 1] &
+                                           by_type_[index_of(PieceType::Pawn)]);
 
     // Checkers from the move alone: the side now to move was not in check before it, so only
     // the moved piece, or a slider of the mover uncovered on a line through `from`, can give
-    // check. A slider checks when the king is on its empty-board ray with nothing between.
-    const Square king = lsb_of_nonempty(by_color_[us ^ 1] & by_type_[index_of(PieceType::King)]);
-    const Bitboard occupancy = by_color_[0] | by_color_[1];
+    // check. A slider checks when the king is on its empty-board ray with nothing between. The
+    // rays are tested against the king's bit (queen rays are symmetric), so that its square is
+    // only computed when a ray meets it.
+    const Bitboard king_bb = by_color_[us ^ 1] & by_type_[index_of(PieceType::King)];
     const bool direct =
-        (hot.piece_rays[moving][to] & hot.square_bit[king]) && !(hot.between[to][king] & occupancy);
+        (hot.piece_rays[moving][to] & king_bb) &&
+        !(hot.between[to][lsb_of_nonempty(king_bb)] & (by_color_[0] | by_color_[1]));
     checkers_ = direct ? to_bb : 0;
-    const bool uncovers = hot.piece_rays[WhiteQueen][king] & from_bb;
-    if (uncovers || ep_chance) finish_move(king, from_bb, uncovers, ep_chance);
+    // A piece leaving a king's ray may uncover a slider of the mover behind it: the candidates
+    // here, the between test in finish_move, called only when there is one (or an en-passant
+    // chance). Every slider of the mover on the king's rays is a candidate, without a branch on
+    // the line's kind: one that reaches the king now was shielded by `from` (the king was not in
+    // check before the move, and `to` is now occupied), or it is the moved piece, whose bit
+    // `direct` has set already.
+    Bitboard snipers = 0;
+    if (hot.piece_rays[WhiteQueen][from] & king_bb) {
+        const Square king = lsb_of_nonempty(king_bb);
+        const Bitboard queens = by_type_[index_of(PieceType::Queen)];
+        snipers =
+            ((hot.piece_rays[WhiteRook][king] & (by_type_[index_of(PieceType::Rook)] | queens)) |
+             (hot.piece_rays[WhiteBishop][king] &
+              (by_type_[index_of(PieceType::Bishop)] | queens))) &
+            by_color_[us];
+    }
+    if (snipers || ep_chance) finish_move(snipers, ep_chance);
 }
 
 }  // namespace drawaudit::chess

@@ -62,30 +62,6 @@ PieceType promotion_from_letter(char c) {
     }
 }
 
-// The from-squares a disambiguation character allows: its file or rank, every square for 'x',
-// none for anything else.
-constexpr std::array<Bitboard, 256> make_from_masks() {
-    std::array<Bitboard, 256> table{};
-    for (int f = 0; f < 8; ++f) table[static_cast<std::size_t>('a' + f)] = file_bb(f);
-    for (int r = 0; r < 8; ++r) table[static_cast<std::size_t>('1' + r)] = rank_bb(r);
-    table['x'] = ~Bitboard{0};
-    return table;
-}
-constexpr std::array<Bitboard, 256> FromMask = make_from_masks();
-
-// The piece letters of SAN (None for any other byte), by table rather than by a jump.
-constexpr std::array<PieceType, 256> make_piece_letters() {
-    std::array<PieceType, 256> table{};
-    for (auto& t : table) t = PieceType::None;
-    table['N'] = PieceType::Knight;
-    table['B'] = PieceType::Bishop;
-    table['R'] = PieceType::Rook;
-    table['Q'] = PieceType::Queen;
-    table['K'] = PieceType::King;
-    return table;
-}
-constexpr std::array<PieceType, 256> PieceFromLetter = make_piece_letters();
-
 constexpr bool is_file(char c) {
     return c >= 'a' && c <= 'h';
 }
@@ -177,9 +153,11 @@ Bitboard legal_movers(const Position& pos, Bitboard candidates, Square to) {
 bool king_may_step(const Position& pos, Square to) {
     const Color us = pos.side_to_move();
     const Bitboard enemies = pos.pieces(~us);
-    if ((pawn_attacks(us, to) & pos.pieces(PieceType::Pawn) & enemies) ||
-        (knight_attacks(to) & pos.pieces(PieceType::Knight) & enemies) ||
-        (king_attacks(to) & pos.pieces(PieceType::King) & enemies))
+    // The three leaper tests in one (nearly always all three are made anyway).
+    if (((pawn_attacks(us, to) & pos.pieces(PieceType::Pawn)) |
+         (knight_attacks(to) & pos.pieces(PieceType::Knight)) |
+         (king_attacks(to) & pos.pieces(PieceType::King))) &
+        enemies)
         return false;
     const Bitboard queens = pos.pieces(PieceType::Queen);
     const Bitboard snipers = ((rook_rays(to) & (pos.pieces(PieceType::Rook) | queens)) |
@@ -187,12 +165,6 @@ bool king_may_step(const Position& pos, Square to) {
                              enemies;
     // The king's own square does not shield `to` once the king has left it.
     return !sliders_reaching(to, snipers, pos.occupied() ^ pos.pieces(us, PieceType::King));
-}
-
-// The king's step to `to` when king_may_step allows it, else the null move (the short path's
-// tail for king moves).
-[[gnu::noinline]] Move king_step(const Position& pos, Square king, Square to) {
-    return king_may_step(pos, to) ? Move(king, to) : Move{};
 }
 
 tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_view san, int wing) {
@@ -372,69 +344,77 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
 
 // The shapes nearly every move of real games has: pawn pushes (single and double), pawn
 // captures, piece and king moves with an optional 'x', one or two disambiguation characters,
-// each with an optional trailing '+' or '#'. Returns the move, or the null move when the text
-// is not of these shapes or does not name exactly one legal move: it only ever accepts a move
-// parse_san_any would accept, and leaves everything else (castling, promotions, en passant,
-// other decorations, every refusal) to it. Its rarer tails (a pin test, a king step) are tail
-// calls, so that it needs few registers saved. Inline in both of its users: parse_san's short
-// path (detail::resolve_common_san) and play_san.
-[[gnu::always_inline]] inline Move resolve_common(const Position& pos, const char* s,
-                                                  std::size_t n) {
+// each with an optional trailing '+' or '#'. Returns the move's from-square (its target in
+// `to_out`), or NoSquare when the text is not of these shapes or does not name exactly one
+// legal move: it only ever accepts a move parse_san_any would accept, and leaves everything
+// else (castling, promotions, en passant, other decorations, every refusal) to it. Squares
+// rather than a Move, so that play_san need not pack and unpack one. Inline in both of its
+// users: parse_san's short path (detail::resolve_common_san, through resolve_common) and
+// play_san.
+[[gnu::always_inline]] inline Square resolve_common_from(const Position& pos, const char* s,
+                                                         std::size_t n, Square& to_out) {
     const auto& hot = detail::Hot;
-    if (n < 2 || n > 6) return Move{};
+    if (n < 2 || n > 6) return NoSquare;
     // One trailing check or mate mark, without a branch (about one move in twenty has one).
     n -= static_cast<std::size_t>((s[n - 1] == '+') | (s[n - 1] == '#'));
-    if (n < 2 || n > 5) return Move{};
+    if (n < 2 || n > 5) return NoSquare;
     const auto file = static_cast<unsigned>(s[n - 2] - 'a');
     const auto rank = static_cast<unsigned>(s[n - 1] - '1');
-    if (file >= 8 || rank >= 8) return Move{};
+    if (file >= 8 || rank >= 8) return NoSquare;
     const Color us = pos.side_to_move();
     const char c = s[0];
     const Square to = make_square(static_cast<int>(file), static_cast<int>(rank));
+    to_out = to;
     const Bitboard to_bb = hot.square_bit[to];
     Square from;
     if (static_cast<unsigned>(c - 'a') < 8) {
         // Pawns, never to the last rank here (promotions take the general reader).
-        const int rel = relative_rank(us, to);
-        if (rel < 2 || rel > 6) return Move{};
-        const Piece pawn = make_piece(us, PieceType::Pawn);
-        const int up = us == Color::White ? 8 : -8;
+        // The ranks a push or capture reaches short of promotion, the pawn and its step forward
+        // by table rather than by arithmetic on the colour: fewer instructions.
+        if (!(to_bb & hot.pawn_targets[index_of(us)])) return NoSquare;
+        const Piece pawn = hot.pawn_piece[index_of(us)];
+        const int up = hot.pawn_step[index_of(us)];
         if (n == 2) {
-            if (pos.occupied() & to_bb) return Move{};
+            if (pos.occupied() & to_bb) return NoSquare;
             from = static_cast<Square>(to - up);
             if (pos.piece_on(from) != pawn) {
-                if (rel != 3 || pos.piece_on(from) != NoPiece) return Move{};
+                if (!(to_bb & hot.double_push_targets[index_of(us)]) ||
+                    pos.piece_on(from) != NoPiece)
+                    return NoSquare;
                 from = static_cast<Square>(from - up);
-                if (pos.piece_on(from) != pawn) return Move{};
+                if (pos.piece_on(from) != pawn) return NoSquare;
             }
         } else {
             const int df = (c - 'a') - static_cast<int>(file);
             if (n != 4 || s[1] != 'x' || (df != 1 && df != -1) || !(pos.pieces(~us) & to_bb))
-                return Move{};
+                return NoSquare;
             from = static_cast<Square>(to - up + df);
-            if (pos.piece_on(from) != pawn) return Move{};
+            if (pos.piece_on(from) != pawn) return NoSquare;
         }
     } else {
-        const PieceType type = PieceFromLetter[static_cast<unsigned char>(c)];
-        if (type == PieceType::None || (pos.pieces(us) & to_bb)) return Move{};
+        const PieceType type = hot.san_piece[static_cast<unsigned char>(c)];
+        if (type == PieceType::None || (pos.pieces(us) & to_bb)) return NoSquare;
         if (type == PieceType::King) {
             const Bitboard king_bb = pos.pieces(us, PieceType::King);
-            if ((n == 3 || (n == 4 && s[1] == 'x')) && (king_attacks(to) & king_bb))
-                return king_step(pos, lsb_of_nonempty(king_bb), to);
-            return Move{};
+            if ((n == 3 || (n == 4 && s[1] == 'x')) && (king_attacks(to) & king_bb)) {
+                const Square king = lsb_of_nonempty(king_bb);
+                return king_may_step(pos, to) ? king : NoSquare;
+            }
+            return NoSquare;
         }
-        // The up to two characters between letter and square, each a from-file, a from-rank or
-        // 'x' (anything else gives an empty mask, so no candidate: the general reader decides).
-        const char d1 = n >= 4 ? s[1] : 'x';
-        const char d2 = n == 5 ? s[2] : 'x';
-        const Bitboard from_mask =
-            FromMask[static_cast<unsigned char>(d1)] & FromMask[static_cast<unsigned char>(d2)];
         // The pieces of that type on the empty-board attack squares of `to` (usually one or
         // two); a slider among them reaches `to` when nothing stands between. No magic lookup:
-        // its large table misses the cache while the game text streams through it.
+        // its large table misses the cache while the game text streams through it. These rays
+        // do not depend on the colour: the white piece's row serves both sides.
         Bitboard candidates =
-            pos.pieces(us, type) & from_mask & hot.piece_rays[make_piece(us, type)][to];
-        if (!candidates) return Move{};
+            pos.pieces(us, type) & hot.piece_rays[static_cast<std::size_t>(type)][to];
+        // The up to two characters between letter and square (s[1], and s[n - 3], which is s[1]
+        // again when there is one), each a from-file, a from-rank or 'x' (anything else gives an
+        // empty mask, so no candidate: the general reader decides).
+        if (n >= 4)
+            candidates &= hot.san_from_mask[static_cast<unsigned char>(s[1])] &
+                          hot.san_from_mask[static_cast<unsigned char>(s[n - 3])];
+        if (!candidates) return NoSquare;
         from = lsb_of_nonempty(candidates);
         if (type != PieceType::Knight) {
             const Bitboard occupancy = pos.occupied();
@@ -447,30 +427,37 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
                         open |= hot.square_bit[candidate];
                 }
                 candidates = open;
-                if (!candidates) return Move{};
+                if (!candidates) return NoSquare;
                 from = lsb_of_nonempty(candidates);
             } else if (hot.between[from][to] & occupancy) {
-                return Move{};
+                return NoSquare;
             }
         }
         // Several reaching pieces (one may be pinned) are rare: the general reader sorts them.
-        if (more_than_one(candidates)) return Move{};
+        if (more_than_one(candidates)) return NoSquare;
     }
     // Legality: not in double check, parrying a single check, and not leaving a pin line: the
     // test of keeps_king_safe, written out here because calling it measured 2.5% slower on the
     // whole replay (bench/chess_replay); the two must stay the same rule.
-    // Every Position that can reach here has its kings: no empty-set test.
-    const Square king = lsb_of_nonempty(pos.pieces(us, PieceType::King));
+    // `from` is a square here: saying so lets play_san tell its success from NoSquare without a
+    // test.
+    if (from >= NoSquare) __builtin_unreachable();
+    // Every Position that can reach here has its kings: no empty-set test. The king's square is
+    // only computed on the rarer paths that need it.
+    const Bitboard king_bb = pos.pieces(us, PieceType::King);
     const Bitboard checkers = pos.checkers();
     if (checkers) {
-        if (more_than_one(checkers)) return Move{};
-        if (!((hot.between[king][lsb_of_nonempty(checkers)] | checkers) & to_bb)) return Move{};
+        if (more_than_one(checkers)) return NoSquare;
+        if (!((hot.between[lsb_of_nonempty(king_bb)][lsb_of_nonempty(checkers)] | checkers) &
+              to_bb))
+            return NoSquare;
     }
-    // A pin needs `from` on one of the king's rays and an enemy slider there; each such sniper
-    // pins `from` when `from` is all that stands between, and the move must then stay on that
-    // line or take the sniper.
+    // A pin needs `from` on one of the king's rays (queen rays are symmetric: the king on one of
+    // those of `from`) and an enemy slider there; each such sniper pins `from` when `from` is
+    // all that stands between, and the move must then stay on that line or take the sniper.
+    if (!(hot.piece_rays[WhiteQueen][from] & king_bb)) return from;
     const Bitboard from_bb = hot.square_bit[from];
-    if (!(hot.piece_rays[WhiteQueen][king] & from_bb)) return Move(from, to);
+    const Square king = lsb_of_nonempty(king_bb);
     const Bitboard queens = pos.pieces(PieceType::Queen);
     Bitboard snipers = ((rook_rays(king) & (pos.pieces(PieceType::Rook) | queens)) |
                         (bishop_rays(king) & (pos.pieces(PieceType::Bishop) | queens))) &
@@ -481,10 +468,18 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
             const Square sniper = pop_lsb(snipers);
             const Bitboard between = hot.between[king][sniper];
             if ((between & occupancy) == from_bb && !((between | hot.square_bit[sniper]) & to_bb))
-                return Move{};
+                return NoSquare;
         } while (snipers);
     }
-    return Move(from, to);
+    return from;
+}
+
+// resolve_common_from as a Move (the null move for NoSquare).
+[[gnu::always_inline]] inline Move resolve_common(const Position& pos, const char* s,
+                                                  std::size_t n) {
+    Square to = A1;
+    const Square from = resolve_common_from(pos, s, n, to);
+    return from == NoSquare ? Move{} : Move(from, to);
 }
 
 }  // namespace
@@ -535,12 +530,20 @@ namespace {
 
 tl::expected<Move, SanError> play_san(const Position& before, std::string_view san,
                                       Position& after) {
-    const Move m = resolve_common(before, san.data(), san.size());
-    if (m.is_null()) [[unlikely]]
+    Square to = A1;
+    const Square from = resolve_common_from(before, san.data(), san.size(), to);
+    if (from == NoSquare) [[unlikely]]
         return play_general_san(before, san, after);
-    after = before;
-    after.make_move_inline(m);
-    return m;
+    // The result is built first, in the caller's slot (the lambda's named return value, which
+    // the return of its call hands on), so that `from` and `to` need not stay alive through
+    // make_move's body. Called once, so inlined.
+    const auto play = [&] {
+        tl::expected<Move, SanError> result(Move(from, to));
+        after = before;
+        after.make_normal_move_inline(from, to);
+        return result;
+    };
+    return play();
 }
 
 std::size_t write_san(const Position& pos, Move m, char* out) {

@@ -180,5 +180,33 @@ TEST(RepetitionKey, IncrementalKeyEqualsTheKeyComputedFromScratchAlongRandomGame
     }
 }
 
+// 3.8.2 in Chess960: king and rook may end on their own or on each other's start squares; the
+// pieces, the key and the check state must come out as for the position read from its FEN.
+TEST(RepetitionKey, Chess960CastlingOntoTheStartSquaresKeepsPiecesAndKey) {
+    const struct {
+        std::string_view fen, san, placement;
+        Square king, rook;
+    } cases[] = {
+        {"4k3/8/8/8/8/8/8/4KR2 w F - 0 1", "O-O", "4k3/8/8/8/8/8/8/5RK1", G1, F1},
+        {"4k3/8/8/8/8/8/8/5KR1 w G - 0 1", "O-O", "4k3/8/8/8/8/8/8/5RK1", G1, F1},
+        {"4k3/8/8/8/8/8/8/6KR w H - 0 1", "O-O", "4k3/8/8/8/8/8/8/5RK1", G1, F1},
+        {"4k3/8/8/8/8/8/8/RK6 w A - 0 1", "O-O-O", "4k3/8/8/8/8/8/8/2KR4", C1, D1},
+        {"4k3/8/8/8/8/8/8/2RK4 w C - 0 1", "O-O-O", "4k3/8/8/8/8/8/8/2KR4", C1, D1},
+        {"3k4/8/8/8/8/8/8/2RK4 w C - 0 1", "O-O-O", "3k4/8/8/8/8/8/8/2KR4", C1, D1},
+    };
+    for (const auto& c : cases) {
+        const Position after = play(position_of(c.fen, true), {c.san});
+        EXPECT_EQ(after.to_position_fen().substr(0, c.placement.size()), c.placement) << c.fen;
+        EXPECT_EQ(after.pieces(Color::White, PieceType::King), bb(c.king)) << c.fen;
+        EXPECT_EQ(after.pieces(Color::White, PieceType::Rook), bb(c.rook)) << c.fen;
+        EXPECT_EQ(after.pieces(Color::White), bb(c.king) | bb(c.rook)) << c.fen;
+        EXPECT_EQ(after.piece_on(c.king), WhiteKing) << c.fen;
+        EXPECT_EQ(after.piece_on(c.rook), WhiteRook) << c.fen;
+        const Position fresh = position_of(after.to_fen(), true);
+        expect_same(after, fresh);
+        EXPECT_EQ(after.checkers(), fresh.checkers()) << c.fen;
+    }
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
