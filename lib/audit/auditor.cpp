@@ -382,8 +382,8 @@ void GameAuditor::start_history(const Position& start) {
     mark_window_key(chess::index_of(start.side_to_move()), start.key());
 }
 
-void GameAuditor::grow_history() {
-    plies_.resize(2 * plies_.size());
+void GameAuditor::grow_history(std::size_t positions) {
+    plies_.resize(std::max(2 * plies_.size(), positions));
     keys_.resize(plies_.size());
     capacity_ = static_cast<int>(plies_.size());
     current_ = plies_.data() + last_;
@@ -393,10 +393,11 @@ void GameAuditor::grow_history() {
 // irreversible move can repeat (9.2.2: a pawn move or capture changes the position for good, and
 // a lost castling right makes every earlier position different), and only those with the same
 // side to move, so the scan looks at every second entry back to the window start.
-inline void GameAuditor::append_played(Move move, pgn::TextPos where) {
-    const int k = last_ + 1;
-    PlyRecord& record = current_[1];
-    const Position& before = current_->position;
+inline void GameAuditor::append_played(PlyRecord* previous, int previous_k, Move move,
+                                       pgn::TextPos where) {
+    const int k = previous_k + 1;
+    PlyRecord& record = previous[1];
+    const Position& before = previous->position;
     record.move = move;
     record.where = where;
     record.previous = -1;
@@ -453,33 +454,65 @@ inline bool GameAuditor::quiet(const PlyRecord& record) const {
 }
 
 // The per-move path: resolve the SAN, judge the position it is played from, make the move.
-pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
-    if (depth() != 0 || !replaying_) [[unlikely]]
+// pending_ is true here exactly while the game has not ended automatically: every position
+// before is judged, and no position after the end is.
+template <bool checked>
+inline pgn::Control GameAuditor::play_move(std::string_view san, pgn::TextPos pos) {
+    if constexpr (checked) {
+        if (depth() != 0) [[unlikely]]
+            return move_outside_replay(san, pos);
+        if (last_ + 1 >= capacity_) [[unlikely]]
+            grow_history(static_cast<std::size_t>(last_) + 2);
+    }
+    if (!replaying_) [[unlikely]]
         return move_outside_replay(san, pos);
-    if (last_ + 1 >= capacity_) [[unlikely]]
-        grow_history();
+    // Locals, not members: the call below could write them as far as the compiler knows.
+    PlyRecord* const record = current_;
+    const int k = last_;
     // Resolved and played in one go, the position after the move written straight into the
     // next history slot (an illegal move leaves that slot unused).
-    auto parsed = chess::play_san(current_->position, san, current_[1].position);
+    auto parsed = chess::play_san(record->position, san, record[1].position);
     if (!parsed) [[unlikely]]
         return illegal_move(san, pos, parsed.error().message);
-    const int k = last_;
     if (pending_) [[likely]] {
         // A legal next move proves that position k has one, which spares the move generator.
-        if (quiet(*current_)) [[likely]] {
-            pending_ = false;
+        if (quiet(*record)) [[likely]]
             evaluated_up_to_ = k;
-        } else {
-            evaluate(k, true);
-        }
-    }
-    if (report_->end_ply) [[unlikely]]
+        else
+            judge_before_move(k, san, pos);
+    } else {
+        // After an automatic end the moves are still replayed (an illegal one is still
+        // reported), but no position after the end is judged.
         count_extra_half_move(san, pos);
-    append_played(*parsed, pos);
-    // After an automatic end the moves are still replayed (an illegal one is still reported), but
-    // no position after the end is judged.
-    pending_ = !report_->end_ply.has_value();
+    }
+    append_played(record, k, *parsed, pos);
     return pgn::Control::Continue;
+}
+
+// Position k, which the move `san` leaves, is not quiet: everything RULES.md decides there. If
+// that ends the game, the move is the first one recorded after the end.
+void GameAuditor::judge_before_move(int k, std::string_view san, pgn::TextPos pos) {
+    evaluate(k, true);
+    if (report_->end_ply)
+        count_extra_half_move(san, pos);
+    else
+        pending_ = true;
+}
+
+pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
+    return play_move<true>(san, pos);
+}
+
+// The reader's fast path: a run of moves in one loop, the per-move path inlined, with the
+// depth and the room in the history looked at once for the whole run.
+pgn::Control GameAuditor::moves(std::span<const pgn::MoveToken> run) {
+    if (depth() != 0) [[unlikely]]
+        return pgn::Visitor::moves(run);
+    const std::size_t needed = static_cast<std::size_t>(last_ + 1) + run.size() + 1;
+    if (needed > static_cast<std::size_t>(capacity_)) [[unlikely]]
+        grow_history(needed);
+    for (const pgn::MoveToken& token : run) play_move<false>(token.san, token.pos);
+    return pgn::Control::Continue;  // play_move never skips a game
 }
 
 pgn::Control GameAuditor::move_outside_replay(std::string_view san, pgn::TextPos pos) {

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,7 @@ class GameAuditor final : public pgn::Visitor {
     void tag(std::string_view name, std::string_view raw_value, pgn::TextPos pos) override;
     pgn::Control end_tags() override;
     pgn::Control move(std::string_view san, pgn::TextPos pos) override;
+    pgn::Control moves(std::span<const pgn::MoveToken> run) override;
     pgn::Control null_move(std::string_view token, pgn::TextPos pos) override;
     void result(std::string_view marker, pgn::TextPos pos) override;
     void parse_error(const pgn::ParseError& error) override;
@@ -85,9 +87,16 @@ class GameAuditor final : public pgn::Visitor {
     std::string* tag_target(std::string_view name);
     bool set_up_start();
     void start_history(const chess::Position& start);
-    // Makes the position in the next history slot (already written by play_san) position k.
-    void append_played(chess::Move move, pgn::TextPos where);
-    void grow_history();
+    // Makes the position in the history slot after `previous` (position previous_k, the last
+    // one; play_san has written the new one there) the next position.
+    void append_played(PlyRecord* previous, int previous_k, chess::Move move, pgn::TextPos where);
+    // move()'s body, inlined in moves()' loop; always returns Continue.
+    // `checked`: look at the depth and the room in the history (moves() does it per run).
+    template <bool checked>
+    [[gnu::always_inline]] pgn::Control play_move(std::string_view san, pgn::TextPos pos);
+    [[gnu::noinline]] void judge_before_move(int k, std::string_view san, pgn::TextPos pos);
+    // Room for at least `positions` positions (and at least twice the room there was).
+    void grow_history(std::size_t positions);
     void stop() {
         stopped_ = true;
         replaying_ = false;

@@ -496,6 +496,9 @@ class Parser {
     // once each; line breaks are counted from the masks too, so the fast path goes on across
     // lines. Returns at p_ when the general code must look: anything else, or the last 64 bytes
     // of the text. Not inlined: on its own it keeps its state in registers.
+    // Long enough for the moves between two comments of most games, short enough to stay in L1.
+    static constexpr std::size_t kMoveRunLength = 32;
+
     [[gnu::noinline]] void fast_tokens() {
         // Locals, not members: the visitor's calls would force reloading members after each one.
         Window w = window_;
@@ -507,6 +510,9 @@ class Parser {
             reinterpret_cast<std::uintptr_t>(begin_) + static_cast<std::uintptr_t>(line_start_) - 1;
         FastPositions positions{0, reinterpret_cast<std::uintptr_t>(begin_) - offset0_};
         positions.start_line(line_base, line_);
+        // The moves read and not yet handed over (Visitor::moves): one call per run.
+        MoveToken run[kMoveRunLength];
+        std::size_t run_length = 0;
         for (;;) {
             // (Re)start at p: the window holding it, the token starts and separators after it.
             std::uintptr_t i =
@@ -564,10 +570,10 @@ class Parser {
                     if (after != 0 && static_cast<unsigned char>(w.base[end_index]) <= 0x20)
                         [[likely]] {
                         // The common case: the token ends at a separator in this window.
-                        const std::string_view san(token, end_index - t);
-                        if (visitor.move(san, positions.at(token)) == Control::SkipGame)
-                            [[unlikely]] {
-                            goto skip_game;
+                        run[run_length] = MoveToken{{token, end_index - t}, positions.at(token)};
+                        if (++run_length == kMoveRunLength) [[unlikely]] {
+                            run_length = 0;
+                            if (visitor.moves(run) == Control::SkipGame) goto skip_game;
                         }
                         continue;
                     }
@@ -595,7 +601,11 @@ class Parser {
                         p = token;  // a detached en-passant remark: the general code
                         goto done;
                     }
-                    if (visitor.move(san, positions.at(token)) == Control::SkipGame) quiet_ = true;
+                    run[run_length] = MoveToken{san, positions.at(token)};
+                    if (++run_length == kMoveRunLength) {
+                        run_length = 0;
+                        if (visitor.moves(run) == Control::SkipGame) quiet_ = true;
+                    }
                     // On from q with new token starts, or to the general code.
                     p = q;
                     if (quiet_) goto done;
@@ -632,6 +642,9 @@ class Parser {
             goto done;
         }
     done:
+        // The general code goes on after these moves: they are handed over first. A SkipGame
+        // among them skips the rest of the game from p (only moves and move numbers lie between).
+        if (run_length != 0 && visitor.moves({run, run_length}) == Control::SkipGame) quiet_ = true;
         p_ = p;
         line_ = positions.line();
         line_start_ =

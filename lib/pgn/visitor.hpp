@@ -2,7 +2,9 @@
 // buffer (valid only during the callback), every token located by line and column.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 namespace drawaudit::pgn {
@@ -27,6 +29,12 @@ struct ParseError {
 };
 
 enum class Control { Continue, SkipGame };
+
+// A move token as the reader hands over runs of them (Visitor::moves).
+struct MoveToken {
+    std::string_view san;
+    TextPos pos;
+};
 
 struct ReaderAccess;
 
@@ -54,6 +62,16 @@ class Visitor {
     // A SAN (or other move) token of the main line or of a variation (depth() > 0); move number
     // indications are not reported. Move-suffix glyphs (!, ?, !?) stay attached to `san`.
     virtual Control move(std::string_view /*san*/, TextPos) { return Control::Continue; }
+    // Move tokens that follow each other at one depth with nothing but move numbers and
+    // separators between them: the same as move() for each in turn, up to the first SkipGame
+    // (the rest of the run goes with the skipped game). The reader's fast path hands its moves
+    // over this way, one call per run instead of one per move, so that a visitor can replay a
+    // run in one loop.
+    virtual Control moves(std::span<const MoveToken> run) {
+        for (const MoveToken& token : run)
+            if (move(token.san, token.pos) == Control::SkipGame) return Control::SkipGame;
+        return Control::Continue;
+    }
     // A null move token ("--", "Z0", "0000", "@@@@").
     virtual Control null_move(std::string_view /*token*/, TextPos) { return Control::Continue; }
     virtual void comment(std::string_view /*text*/, TextPos) {}

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -133,6 +134,72 @@ TEST(ReaderFastPath, SkipGameFromTheFastPathEndsTheGameAndTheNextIsRead) {
     EXPECT_EQ(after_skip, (std::vector<std::string>{"end_game", "begin #2 23:1", "end_tags",
                                                     "move d4 23:4", "move d5 23:7", "move c4 24:4",
                                                     "result * 24:7", "end_game"}));
+}
+
+// A visitor that takes the fast path's runs of moves itself (Visitor::moves) and logs each run;
+// the general code (the last 64 bytes of a text, odd tokens) still calls move().
+class RunVisitor : public Visitor {
+  public:
+    std::vector<std::string> seen;    // every move, in the order handed over
+    std::size_t runs = 0;             // moves() calls
+    std::size_t moves_in_runs = 0;    // moves handed over by them
+    std::vector<std::string> events;  // "moves N", "move SAN", "comment"
+
+    Control moves(std::span<const MoveToken> run) override {
+        ++runs;
+        moves_in_runs += run.size();
+        for (const MoveToken& token : run) seen.emplace_back(token.san);
+        events.push_back("moves " + std::to_string(run.size()));
+        return Control::Continue;
+    }
+    Control move(std::string_view san, TextPos) override {
+        seen.emplace_back(san);
+        events.push_back("move " + std::string(san));
+        return Control::Continue;
+    }
+    void comment(std::string_view, TextPos) override { events.push_back("comment"); }
+};
+
+TEST(ReaderFastPath, RunsOfMovesHoldEveryMoveInOrder) {
+    std::string text;
+    std::vector<std::string> expected;
+    for (int i = 1; i <= 100; ++i) {
+        text += std::to_string(i) + ". Nf3 Nf6 ";
+        expected.insert(expected.end(), {"Nf3", "Nf6"});
+    }
+    text += "1/2-1/2\n";
+    RunVisitor v;
+    parse_games(text, TextOrigin{"f.pgn"}, v);
+    EXPECT_EQ(v.seen, expected);
+    EXPECT_GT(v.runs, 1u) << "200 moves are handed over in several runs";
+    EXPECT_GT(v.moves_in_runs, 180u) << "all but the last 64 bytes' moves come in runs";
+}
+
+TEST(ReaderFastPath, AMoveRunEndsBeforeACommentAndTheOrderOfEventsIsKept) {
+    std::string text;
+    for (int i = 1; i <= 10; ++i) text += std::to_string(i) + ". Nf3 Nf6 ";
+    text += "{a remark} ";
+    for (int i = 11; i <= 20; ++i) text += std::to_string(i) + ". Ng1 Ng8 ";
+    text += "*\n";
+    RunVisitor v;
+    parse_games(text, TextOrigin{"f.pgn"}, v);
+    const auto comment = std::find(v.events.begin(), v.events.end(), "comment");
+    ASSERT_NE(comment, v.events.end());
+    std::size_t before = 0;
+    for (auto it = v.events.begin(); it != comment; ++it) {
+        if (it->starts_with("moves ")) before += std::stoul(it->substr(6));
+        if (it->starts_with("move ")) ++before;
+    }
+    EXPECT_EQ(before, 20u) << "every move before the comment is handed over before it";
+}
+
+TEST(ReaderFastPath, TheDefaultRunHandlerStopsAtTheFirstSkipGame) {
+    // Visitor::moves as the reader's plain visitors get it: move() for each, up to a SkipGame.
+    RecordingVisitor v;
+    v.skip_after_move = "b";
+    const std::vector<MoveToken> run{{"a", {}}, {"b", {}}, {"c", {}}};
+    EXPECT_EQ(v.moves(run), Control::SkipGame);
+    EXPECT_EQ(v.log, (std::vector<std::string>{"move a 0:0", "move b 0:0"}));
 }
 
 }  // namespace
