@@ -510,8 +510,13 @@ class Parser {
             reinterpret_cast<std::uintptr_t>(begin_) + static_cast<std::uintptr_t>(line_start_) - 1;
         FastPositions positions{0, reinterpret_cast<std::uintptr_t>(begin_) - offset0_};
         positions.start_line(line_base, line_);
-        // The moves read and not yet handed over (Visitor::moves): one call per run.
-        MoveToken run[kMoveRunLength];
+        // The moves read and not yet handed over (Visitor::moves): one call per run. Left
+        // uninitialised (a MoveToken's TextPos would be zeroed 32 times per call).
+        union Run {
+            Run() {}
+            MoveToken tokens[kMoveRunLength];
+        } slots;
+        MoveToken* const run = slots.tokens;
         std::size_t run_length = 0;
         for (;;) {
             // (Re)start at p: the window holding it, the token starts and separators after it.
@@ -573,7 +578,8 @@ class Parser {
                         run[run_length] = MoveToken{{token, end_index - t}, positions.at(token)};
                         if (++run_length == kMoveRunLength) [[unlikely]] {
                             run_length = 0;
-                            if (visitor.moves(run) == Control::SkipGame) goto skip_game;
+                            if (visitor.moves({run, kMoveRunLength}) == Control::SkipGame)
+                                goto skip_game;
                         }
                         continue;
                     }
@@ -604,7 +610,8 @@ class Parser {
                     run[run_length] = MoveToken{san, positions.at(token)};
                     if (++run_length == kMoveRunLength) {
                         run_length = 0;
-                        if (visitor.moves(run) == Control::SkipGame) quiet_ = true;
+                        if (visitor.moves({run, kMoveRunLength}) == Control::SkipGame)
+                            quiet_ = true;
                     }
                     // On from q with new token starts, or to the general code.
                     p = q;
