@@ -326,9 +326,23 @@ tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOp
 
 namespace {
 
-void append_castling(std::string& out, const Position& pos) {
+// A FEN being written: a fixed buffer rather than a growing string (findings write one each).
+struct FenText {
+    char data[128];  // the longest FEN: 71 placement bytes, 4 castling letters, two clocks
+    std::size_t size = 0;
+    void put(char c) {
+        if (size < sizeof data) data[size++] = c;  // never full: a FEN has at most ~100 bytes
+    }
+    void put_number(int value) {
+        size = static_cast<std::size_t>(std::to_chars(data + size, data + sizeof data, value).ptr -
+                                        data);
+    }
+    std::string str() const { return std::string(data, size); }
+};
+
+void write_castling(FenText& out, const Position& pos) {
     const CastlingRights& rights = pos.castling_rights();
-    const std::size_t before = out.size();
+    const std::size_t before = out.size;
     for (Color c : {Color::White, Color::Black}) {
         const Piece rook = make_piece(c, PieceType::Rook);
         for (int wing = 0; wing < 2; ++wing) {
@@ -344,42 +358,58 @@ void append_castling(std::string& out, const Position& pos) {
             char letter =
                 outermost ? (wing == 0 ? 'K' : 'Q') : static_cast<char>('A' + file_of(square));
             if (c == Color::Black) letter = static_cast<char>(letter | 0x20);
-            out += letter;
+            out.put(letter);
         }
     }
-    if (out.size() == before) out += '-';
+    if (out.size == before) out.put('-');
+}
+
+// The first four FEN fields: placement, side, castling, legal en passant.
+void write_position_fen(FenText& out, const Position& pos) {
+    for (int rank = 7; rank >= 0; --rank) {
+        char empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const Piece p = pos.piece_on(make_square(file, rank));
+            if (p == NoPiece) {
+                ++empty;
+                continue;
+            }
+            if (empty) out.put(static_cast<char>('0' + empty));
+            empty = 0;
+            out.put(piece_char(p));
+        }
+        if (empty) out.put(static_cast<char>('0' + empty));
+        if (rank) out.put('/');
+    }
+    out.put(' ');
+    out.put(pos.side_to_move() == Color::White ? 'w' : 'b');
+    out.put(' ');
+    write_castling(out, pos);
+    out.put(' ');
+    if (pos.has_legal_en_passant()) {
+        out.put(static_cast<char>('a' + file_of(pos.double_push_square())));
+        out.put(static_cast<char>('1' + rank_of(pos.double_push_square())));
+    } else {
+        out.put('-');
+    }
 }
 
 }  // namespace
 
 std::string Position::to_position_fen() const {
-    std::string out;
-    out.reserve(90);
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const Piece p = board_[make_square(file, rank)];
-            if (p == NoPiece) {
-                ++empty;
-                continue;
-            }
-            if (empty) out += static_cast<char>('0' + empty);
-            empty = 0;
-            out += piece_char(p);
-        }
-        if (empty) out += static_cast<char>('0' + empty);
-        if (rank) out += '/';
-    }
-    out += side_ == Color::White ? " w " : " b ";
-    append_castling(out, *this);
-    out += ' ';
-    out += ep_legal_ ? square_name(ep_square_) : std::string("-");
-    return out;
+    FenText out;
+    write_position_fen(out, *this);
+    return out.str();
 }
 
 std::string Position::to_fen() const {
-    return to_position_fen() + ' ' + std::to_string(halfmove_clock_) + ' ' +
-           std::to_string(fullmove_number_);
+    FenText out;
+    write_position_fen(out, *this);
+    out.put(' ');
+    out.put_number(halfmove_clock_);
+    out.put(' ');
+    out.put_number(fullmove_number_);
+    return out.str();
 }
 
 }  // namespace drawaudit::chess
