@@ -12,6 +12,13 @@ build_release() {
     (cd "$root" && cmake --preset release >/dev/null && cmake --build build/release --target drawaudit >/dev/null)
 }
 
+# The release build with the reader tool and the replay benchmark too (the audit's floors).
+build_release_tools() {
+    build_release
+    (cd "$root" && cmake --preset release -DDRAWAUDIT_BENCH=ON >/dev/null &&
+        cmake --build build/release --target drawaudit pgn_count chess_replay >/dev/null)
+}
+
 now() { date +%s.%N; }
 
 # Prints the node count of `drawaudit perft`; $1 FEN, $2 depth.
@@ -70,7 +77,7 @@ bench_perft() {
 
 case "${1:-}" in
     perft) bench_perft ;;
-    audit) build_release && python3 "$root/scripts/bench_audit.py" ;;
+    audit) build_release_tools && python3 "$root/scripts/bench_audit.py" ;;
     repetitions) build_release && python3 "$root/scripts/bench_audit.py" --prepare-only &&
         python3 "$root/scripts/compare_repetitions.py" ;;
     *)

@@ -114,6 +114,39 @@ def main():
           f"of the plain throughput (-j1: {j1 / z1:.0%})")
     print(f"two-core ceiling of this machine: two -j1 audits side by side take {pair:.2f} s, "
           f"{2 * j1 / pair:.2f}x the throughput of one (-j2 reaches {j1 / j2:.2f}x)")
+    floors(plain, games, plies, j1)
+
+
+def floors(plain, games, plies, j1):
+    """Where one thread's time goes: the reader alone and the replay alone, against the audit."""
+    build = os.path.dirname(os.path.dirname(DRAWAUDIT))
+    pgn_count = os.path.join(build, "lib/pgn/pgn_count")
+    chess_replay = os.path.join(build, "bench/chess_replay")
+    print(f"one thread, ns per half-move (target 250k games/s = {1e9 / 250e3 * games / plies:.1f}):")
+    print(f"  full audit -j1 {j1 * 1e9 / plies:6.1f}")
+    reader = None
+    if os.access(pgn_count, os.X_OK):
+        # "null visitor  276.0 MB in 0.359 s CPU: ..." (the reader alone, text in memory)
+        out = subprocess.run([pgn_count, "--bench", plain], capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            if line.startswith("null visitor"):
+                reader = float(line.split(" in ")[1].split()[0]) * 1e9 / plies
+        if reader is not None:
+            print(f"  reader alone   {reader:6.1f}   (pgn_count --bench: tokens and tags, "
+                  f"null visitor)")
+    replay = None
+    if os.access(chess_replay, os.X_OK):
+        # "  play_san into slot ... best  39.10 ns/half-move" (SAN resolution + copy-make alone)
+        out = subprocess.run([chess_replay, plain, "3"], capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            if "play_san into slot" in line and "ns/half-move" in line:
+                replay = float(line.split("best")[1].split()[0])
+        if replay is not None:
+            print(f"  replay alone   {replay:6.1f}   (bench/chess_replay: play_san of every "
+                  f"legal move, history slots)")
+    if reader is not None and replay is not None:
+        print(f"  the audit's own work (repetitions, rules, findings, records, output): "
+              f"{j1 * 1e9 / plies - reader - replay:.1f}")
 
 
 if __name__ == "__main__":
