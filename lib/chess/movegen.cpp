@@ -4,6 +4,7 @@
 
 #include "chess/attacks.hpp"
 #include "chess/position.hpp"
+#include "chess/position_moves.hpp"
 
 namespace drawaudit::chess {
 
@@ -234,12 +235,14 @@ inline bool MoveGenerator::castling_allowed(const Position& pos, Square rook, in
     if (occupancy & must_be_empty) return false;
     // Without the castling rook: in Chess960 it may be what shields the king's destination, even
     // when the king stays on its square (king c1, rook b1, enemy rook a1). The destination is
-    // tested on the final occupancy, with the rook on its new square.
+    // tested on the final occupancy, with the rook on its new square. The attack tests without
+    // magic lookups: SAN reading asks this for every castling of a game, and the large rook
+    // table misses the cache while the game text streams through it.
     const Bitboard without_movers = occupancy ^ movers;
     Bitboard king_path = between_bb(king, king_to);
     while (king_path)
-        if (attacked_by(pos, ~us, pop_lsb(king_path), without_movers)) return false;
-    return !attacked_by(pos, ~us, king_to, without_movers | bb(rook_to));
+        if (attacked_without_magic(pos, ~us, pop_lsb(king_path), without_movers)) return false;
+    return !attacked_without_magic(pos, ~us, king_to, without_movers | bb(rook_to));
 }
 
 // Without check, almost every position has a knight, pawn or slider move that needs no
@@ -308,6 +311,21 @@ bool Position::has_legal_move() const {
     else
         MoveGenerator::generate<Color::Black>(*this, sink);
     return sink.found;
+}
+
+// is_legal's castling test and make_move's castling in one, without the Move they would
+// exchange: SAN reading meets a castling about twice a game.
+Move detail::play_castling(const Position& before, int wing, Position& after) {
+    const Color us = before.side_;
+    const Square rook = before.castling_.rook[index_of(us)][wing];
+    // 3.8.2.2: no castling out of check.
+    if (rook == NoSquare || before.checkers_ ||
+        !MoveGenerator::castling_allowed(before, rook, wing))
+        return Move{};
+    const Square king = before.king_square(us);
+    after = before;
+    after.make_castling_move(king, rook);
+    return Move(king, rook, MoveKind::Castling);
 }
 
 bool Position::is_legal(Move m) const {

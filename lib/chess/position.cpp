@@ -61,7 +61,7 @@ void Position::update_castling_squares() {
     castling_squares_ = 0;
     for (Color c : {Color::White, Color::Black})
         for (Square rook : castling_.rook[index_of(c)])
-            if (rook != NoSquare) castling_squares_ |= bb(rook) | bb(king_square(c));
+            if (rook != NoSquare) castling_squares_ |= bb(rook) | pieces(c, PieceType::King);
 }
 
 Bitboard Position::attackers_to(Square s, Bitboard occupancy) const {
@@ -164,7 +164,42 @@ void Position::make_move(Move m) {
     make_move_inline(m);
 }
 
+// 9.2.2.2: a right ends when its king or rook moves, or the rook is captured. Before the move
+// (the mover still on `from`).
+void Position::end_castling_rights(Square from, Square to) {
+    const Color us = side_;
+    const Color them = ~us;
+    const int u = index_of(us), t = index_of(them);
+    if (TypeIndex[board_[from]] == index_of(PieceType::King)) {
+        drop_castling_right(us, 0);
+        drop_castling_right(us, 1);
+    }
+    for (int wing = 0; wing < 2; ++wing) {
+        if (castling_.rook[u][wing] == from) drop_castling_right(us, wing);
+        if (castling_.rook[t][wing] == to) drop_castling_right(them, wing);
+    }
+    update_castling_squares();
+}
+
+// An ordinary move that touches a castling right or follows a possible en passant (see
+// make_normal_move_inline): the end of that possibility (9.2.2.1: its key part goes) and of the
+// rights the move touches, then the common path's steps. Once the rights of `from` and `to` are
+// gone neither square holds one, so make_normal_move_inline does not come back here.
+[[gnu::noinline]] void Position::make_normal_move_rare(Move m) {
+    const Square from = m.from();
+    const Square to = m.to();
+    if (ep_legal_) key_ ^= zobrist::en_passant(ep_square_);
+    ep_legal_ = false;
+    if ((bb(from) | bb(to)) & castling_squares_) end_castling_rights(from, to);
+    make_normal_move_inline(from, to);
+}
+
 void Position::make_move_general(Move m) {
+    // make_move_inline sends castling to make_castling_move itself; the one implementation.
+    if (m.kind() == MoveKind::Castling) {
+        make_castling_move(m.from(), m.to());
+        return;
+    }
     const Color us = side_;
     const Color them = ~us;
     const Square from = m.from();
@@ -177,19 +212,7 @@ void Position::make_move_general(Move m) {
     ep_legal_ = false;
     ++halfmove_clock_;
 
-    // 9.2.2.2: a right ends when its king or rook moves, or the rook is captured.
-    if ((bb(from) | bb(to)) & castling_squares_) {
-        const int u = index_of(us), t = index_of(them);
-        if (moving_type == PieceType::King) {
-            drop_castling_right(us, 0);
-            drop_castling_right(us, 1);
-        }
-        for (int wing = 0; wing < 2; ++wing) {
-            if (castling_.rook[u][wing] == from) drop_castling_right(us, wing);
-            if (castling_.rook[t][wing] == to) drop_castling_right(them, wing);
-        }
-        update_castling_squares();
-    }
+    if ((bb(from) | bb(to)) & castling_squares_) end_castling_rights(from, to);
 
     switch (m.kind()) {
         case MoveKind::Normal: {
@@ -218,28 +241,8 @@ void Position::make_move_general(Move m) {
             move_piece(from, to);
             halfmove_clock_ = 0;
             break;
-        case MoveKind::Castling: {
-            // King takes own rook: king to the g/c-file, rook to the f/d-file (3.8.2, 960 alike).
-            const bool king_side = to > from;
-            const int back_rank = rank_of(from);
-            const Square king_to = make_square(king_side ? 6 : 2, back_rank);
-            const Square rook_to = make_square(king_side ? 5 : 3, back_rank);
-            const Piece rook = board_[to];
-            // Both pieces at once, by xor: right in Chess960 too, where king or rook may end on
-            // its own or the other's square (the two targets differ, as do the two origins).
-            const Bitboard king_bits = bb(from) ^ bb(king_to);
-            const Bitboard rook_bits = bb(to) ^ bb(rook_to);
-            by_color_[index_of(us)] ^= king_bits ^ rook_bits;
-            by_type_[index_of(PieceType::King)] ^= king_bits;
-            by_type_[index_of(PieceType::Rook)] ^= rook_bits;
-            board_[from] = NoPiece;
-            board_[to] = NoPiece;
-            board_[king_to] = moving;
-            board_[rook_to] = rook;
-            key_ ^= zobrist::piece_square(moving, from) ^ zobrist::piece_square(moving, king_to) ^
-                    zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rook_to);
+        case MoveKind::Castling:  // make_castling_move (above)
             break;
-        }
     }
 
     side_ = them;

@@ -50,6 +50,14 @@ class Position;
 struct ParsedFen;
 struct SanError;
 
+namespace detail {
+// SAN reading's castling (for san.cpp; in movegen.cpp, with the castling rule): when the side to
+// move may castle on `wing` (0 king side, 1 queen side; the rule of is_legal), writes the position
+// after it into `after` and returns the move; otherwise returns the null move and leaves `after`
+// alone.
+Move play_castling(const Position& before, int wing, Position& after);
+}  // namespace detail
+
 class Position {
   public:
     // An empty board (no kings: not a playable position); use startpos() or from_fen().
@@ -139,6 +147,7 @@ class Position {
     // SAN reading and copy-make in one pass (san.cpp, with position_moves.hpp).
     friend tl::expected<Move, SanError> play_san(const Position& before, std::string_view san,
                                                  Position& after);
+    friend Move detail::play_castling(const Position& before, int wing, Position& after);
 
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
@@ -151,8 +160,18 @@ class Position {
     void make_move_inline(Move m);
     // Its body for a move of MoveKind::Normal (play_san's short path knows the kind).
     void make_normal_move_inline(std::size_t from, std::size_t to);
-    // make_move for castling, promotion, en passant, rights and a previous en-passant chance.
+    // make_move for promotion, en passant, rights and a previous en-passant chance (castling it
+    // hands to make_castling_move).
     void make_move_general(Move m);
+    // make_move for castling (king on `from` takes own rook on `to`; position_moves.hpp).
+    void make_castling_move(Square from, Square to);
+    // Ends the rights a move from `from` to `to` ends (9.2.2.2), before the move is played.
+    void end_castling_rights(Square from, Square to);
+    // make_normal_move_inline for a move that touches a castling right or follows a possible
+    // en passant: ends those, then make_normal_move_inline.
+    // (A Move rather than two squares: the common path's code is then that of a call to
+    // make_move_general, measured the cheaper.)
+    void make_normal_move_rare(Move m);
     // Whether the pawn of the side to move on `from` may capture en passant on ep_square_
     // without leaving its king attacked (every pin, including the rank pin of 9.2.2.1's note).
     bool en_passant_capture_is_legal(Square from) const;

@@ -9,9 +9,32 @@
 
 namespace drawaudit::chess {
 
+// Whether a piece of `by` attacks `s` with `occupancy` (which may differ from the board's: a
+// king's own square does not shield the square it steps to). Leapers first, the three tests in
+// one; then the enemy sliders on the empty-board rays of `s` with the between table
+// (sliders_reaching) rather than a magic lookup, whose large table misses the cache while game
+// text streams through it. For SAN reading's king steps and for castling.
+[[gnu::always_inline]] inline bool attacked_without_magic(const Position& pos, Color by, Square s,
+                                                          Bitboard occupancy) {
+    const Bitboard enemies = pos.pieces(by);
+    if (((pawn_attacks(~by, s) & pos.pieces(PieceType::Pawn)) |
+         (knight_attacks(s) & pos.pieces(PieceType::Knight)) |
+         (king_attacks(s) & pos.pieces(PieceType::King))) &
+        enemies)
+        return true;
+    const Bitboard queens = pos.pieces(PieceType::Queen);
+    const Bitboard snipers = ((rook_rays(s) & (pos.pieces(PieceType::Rook) | queens)) |
+                              (bishop_rays(s) & (pos.pieces(PieceType::Bishop) | queens))) &
+                             enemies;
+    return sliders_reaching(s, snipers, occupancy) != 0;
+}
+
 [[gnu::always_inline]] inline void Position::make_move_inline(Move m) {
     if (m.kind() != MoveKind::Normal) {
-        make_move_general(m);
+        if (m.kind() == MoveKind::Castling)
+            make_castling_move(m.from(), m.to());
+        else
+            make_move_general(m);
         return;
     }
     make_normal_move_inline(m.from(), m.to());
@@ -26,9 +49,13 @@ namespace drawaudit::chess {
     const Bitboard from_bb = hot.square_bit[from];
     const Bitboard to_bb = hot.square_bit[to];
     // The common case in one straight line: an ordinary move that touches no castling right and
-    // follows no en-passant possibility. Everything else takes make_move_general.
+    // follows no en-passant possibility. The others take make_normal_move_rare: the two rarer
+    // first steps (ending rights, 9.2.2.2, and the key part of a possible en passant, 9.2.2.1),
+    // then this same line again, cheaper than make_move_general's full check search. Not a call
+    // and a return to here: that measured about 1 instruction per half-move more on
+    // bench/chess_replay (registers spilled around the call on the common path).
     if (((from_bb | to_bb) & castling_squares_) || ep_legal_) {
-        make_move_general(Move(static_cast<Square>(from), static_cast<Square>(to)));
+        make_normal_move_rare(Move(static_cast<Square>(from), static_cast<Square>(to)));
         return;
     }
     // In the order that keeps the fewest values alive: the captured piece's uses first.
@@ -87,6 +114,61 @@ namespace drawaudit::chess {
             by_color_[us];
     }
     if (snipers || ep_chance) finish_move(snipers, ep_chance);
+}
+
+// make_move for castling, without make_move_general's general steps: castling captures
+// nothing, moves no pawn, creates no en-passant chance and ends exactly the mover's two rights.
+// Inline here for detail::play_castling (movegen.cpp), SAN reading's castling.
+[[gnu::always_inline]] inline void Position::make_castling_move(Square from, Square to) {
+    const Color us = side_;
+    const Color them = ~us;
+    // 9.2.2.1: an en-passant possibility ends with the move that does not take it.
+    if (ep_legal_) key_ ^= zobrist::en_passant(ep_square_);
+    ep_square_ = NoSquare;
+    ep_legal_ = false;
+    ++halfmove_clock_;  // 9.3: neither a capture nor a pawn move
+    // 9.2.2.2: the king moves, so both of the mover's rights end; the squares that still hold a
+    // right are then only the opponent's.
+    for (Square& rook : castling_.rook[index_of(us)]) {
+        if (rook != NoSquare) key_ ^= zobrist::castling(us, rook);
+        rook = NoSquare;
+    }
+    Bitboard squares = 0;
+    for (Square rook : castling_.rook[index_of(them)])
+        if (rook != NoSquare) squares |= bb(rook) | pieces(them, PieceType::King);
+    castling_squares_ = squares;
+    // King takes own rook: king to the g/c-file, rook to the f/d-file (3.8.2, Chess960 alike).
+    const bool king_side = to > from;
+    const int back_rank = rank_of(from);
+    const Square king_to = make_square(king_side ? 6 : 2, back_rank);
+    const Square rook_to = make_square(king_side ? 5 : 3, back_rank);
+    const Piece king_piece = board_[from];
+    const Piece rook = board_[to];
+    // Both pieces at once, by xor: right in Chess960 too, where king or rook may end on its own
+    // or the other's square (the two targets differ, as do the two origins).
+    const Bitboard king_bits = bb(from) ^ bb(king_to);
+    const Bitboard rook_bits = bb(to) ^ bb(rook_to);
+    by_color_[index_of(us)] ^= king_bits ^ rook_bits;
+    by_type_[index_of(PieceType::King)] ^= king_bits;
+    by_type_[index_of(PieceType::Rook)] ^= rook_bits;
+    board_[from] = NoPiece;
+    board_[to] = NoPiece;
+    board_[king_to] = king_piece;
+    board_[rook_to] = rook;
+    key_ ^= zobrist::piece_square(king_piece, from) ^ zobrist::piece_square(king_piece, king_to) ^
+            zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rook_to);
+    side_ = them;
+    key_ ^= zobrist::side();
+    if (us == Color::Black) ++fullmove_number_;
+    // Only sliders can check: the rook, or in Chess960 one uncovered by a vacated square. No pawn
+    // or knight moved, and the side now to move was not in check before the move.
+    const Square king = king_square(them);
+    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
+    const Bitboard snipers =
+        ((rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)) |
+         (bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
+        by_color_[index_of(us)];
+    checkers_ = sliders_reaching(king, snipers, occupied());
 }
 
 }  // namespace drawaudit::chess
