@@ -33,6 +33,9 @@ std::uint32_t count_breaks(const char* b, const char* e, const char* limit) {
             std::min<std::size_t>(static_cast<std::size_t>(std::min(e, limit - 1) - b) / 16, 255);
         if (blocks == 0) break;
         __m128i counts = _mm_setzero_si128();
+        // Unrolled: the loop's own compare, branch and register copy cost as much as a third of
+        // its vector work per block.
+#pragma GCC unroll 8
         for (std::size_t i = 0; i < blocks; ++i, b += 16) {
             const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
             const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + 1));

@@ -76,6 +76,16 @@ constexpr std::array<std::uint8_t, 256> kFastStart = [] {
     return table;
 }();
 
+// The first bytes of a 4-byte word as memcpy reads them (either byte order), and the masks that
+// keep them.
+constexpr std::uint32_t word_of(unsigned char a, unsigned char b, unsigned char c = 0) {
+    return std::bit_cast<std::uint32_t>(std::array<unsigned char, 4>{a, b, c, 0});
+}
+constexpr std::uint32_t kCrLfBracket = word_of('\r', '\n', '[');
+constexpr std::uint32_t kLfBracket = word_of('\n', '[');
+constexpr std::uint32_t kWord3 = word_of(0xFF, 0xFF, 0xFF);
+constexpr std::uint32_t kWord2 = word_of(0xFF, 0xFF);
+
 bool is_null_move(std::string_view t) {
     return t == "--" || t == "Z0" || t == "0000" || t == "@@@@";
 }
@@ -123,6 +133,21 @@ class Parser {
 
   private:
     // ---- position keeping ----
+
+    // A TextPos from its two words: GCC builds TextPos{line, column, offset} field by field,
+    // merging into a stack slot (a dozen instructions per tag pair).
+    static TextPos text_pos(std::uint32_t line, std::uint32_t column, std::uint64_t offset) {
+        struct Words {
+            std::uint64_t line_column;
+            std::uint64_t offset;
+        };
+        static_assert(sizeof(TextPos) == 16 && offsetof(TextPos, column) == 4);
+        if constexpr (std::endian::native == std::endian::little) {
+            return std::bit_cast<TextPos>(Words{(std::uint64_t{column} << 32) | line, offset});
+        } else {
+            return TextPos{line, column, offset};
+        }
+    }
 
     TextPos pos(const char* q) const {
         const std::int64_t index = q - begin_;
@@ -254,32 +279,50 @@ class Parser {
         NameRef names[32];
         std::size_t name_count = 0;
         std::uint64_t name_bits = 0;
+        // The tag pair's '[' and the current line in locals, as in fast_tokens: through the tag()
+        // call, members would be stored and reloaded for every tag pair. sync() writes them back
+        // before anything that reads the members.
+        const char* open = p_;
+        std::uint32_t line = line_;
+        std::int64_t line_start = line_start_;
+        const auto sync = [&] {
+            p_ = open;
+            line_ = line;
+            line_start_ = line_start;
+        };
         for (;;) {
-            // One tag pair at '['.
-            const char* const open = p_;
-            const char* q = p_ + 1;
-            while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
-            const char* const name_begin = q;
-            q = tag_name_end(q, end_);
-            if (q == name_begin) {
-                tag_error(q, "bad tag pair: expected a tag name after '['");
-                return;
-            }
-            const std::string_view name(name_begin, static_cast<std::size_t>(q - name_begin));
-            if (end_ - q >= 2 && q[0] == ' ' && q[1] == '"') {
-                ++q;  // the common single space
+            // One tag pair at open ('[').
+            const char* name_begin = open + 1;
+            const char* name_end = common_tag_head(name_begin, end_);
+            const char* q = nullptr;  // the opening quote
+            if (name_end != nullptr) [[likely]] {
+                q = name_end + 1;
             } else {
+                q = name_begin;
                 while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+                name_begin = q;
+                q = tag_name_end(q, end_);
+                if (q == name_begin) {
+                    sync();
+                    tag_error(q, "bad tag pair: expected a tag name after '['");
+                    return;
+                }
+                name_end = q;
+                while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+                if (q == end_ || *q != '"') {
+                    sync();
+                    tag_error(q, "bad tag pair: expected '\"' to open the tag value");
+                    return;
+                }
             }
-            if (q == end_ || *q != '"') {
-                tag_error(q, "bad tag pair: expected '\"' to open the tag value");
-                return;
-            }
-            // A hash that gives the common names (Seven Tag Roster, Elos, ECO) bits of their own.
+            const std::string_view name(name_begin,
+                                        static_cast<std::size_t>(name_end - name_begin));
+            // A hash that gives the common names (Seven Tag Roster, Elos, ECO) bits of their own,
+            // with factors that two lea instructions apply.
             const std::uint64_t bit = std::uint64_t{1}
                                       << ((name.size() * 8 +
-                                           static_cast<unsigned char>(name.front()) * 6 +
-                                           static_cast<unsigned char>(name.back()) * 3) &
+                                           static_cast<unsigned char>(name.front()) * 2 +
+                                           static_cast<unsigned char>(name.back())) &
                                           63);
             if (name_count > 0) {
                 bool repeated = name == "Event";
@@ -289,6 +332,7 @@ class Parser {
                     }
                 }
                 if (repeated) {
+                    sync();
                     finish_game(trim_back(p_));
                     return;
                 }
@@ -301,6 +345,7 @@ class Parser {
             } else {
                 close = closing_quote(value_begin);
                 if (close == nullptr) {
+                    sync();
                     tag_error(line_end(value_begin),
                               "bad tag pair: expected '\"]' to close the tag value on its line");
                     return;
@@ -309,29 +354,43 @@ class Parser {
                 while (*q != ']') ++q;  // closing_quote() saw the ']'
             }
             // (No visitor has asked to skip yet: quiet_ is set only from end_tags on.)
+            const std::int64_t index = open - begin_;
             visitor_.tag(
                 name, std::string_view(value_begin, static_cast<std::size_t>(close - value_begin)),
-                pos(open));
-            p_ = q + 1;
+                text_pos(line, static_cast<std::uint32_t>(index - line_start + 1),
+                         offset0_ + static_cast<std::uint64_t>(index)));
             name_bits |= bit;
             if (name_count < std::size(names))
                 names[name_count++] = NameRef{name.data(), name.size()};
-            // The common layout, one tag pair a line: the next opens right after the line break.
-            if (const char* b = p_; end_ - b >= 3 && (b[0] == '\n' || b[0] == '\r')) {
-                if (b[0] == '\r' && b[1] == '\n') ++b;
-                if (b[1] == '[') {
-                    ++line_;
-                    line_start_ = b + 1 - begin_;
-                    p_ = b + 1;
+            // The common layout, one tag pair a line: the next opens right after the line break,
+            // "\n[" or "\r\n[" (read as one word; other layouts go through skip_blanks).
+            open = q + 1;
+            if (end_ - open >= 4) {
+                std::uint32_t word;
+                std::memcpy(&word, open, sizeof word);
+                const char* next = nullptr;
+                if ((word & kWord3) == kCrLfBracket) {
+                    next = open + 2;
+                } else if ((word & kWord2) == kLfBracket) {
+                    next = open + 1;
+                }
+                if (next != nullptr) {
+                    ++line;
+                    line_start = next - begin_;
+                    open = next;
                     continue;
                 }
             }
+            sync();
             skip_blanks();
             if (p_ == end_) {
                 finish_game(trim_back(p_));
                 return;
             }
             if (*p_ != '[') break;
+            open = p_;
+            line = line_;
+            line_start = line_start_;
         }
         end_tags();
         movetext();
@@ -446,8 +505,16 @@ class Parser {
         }
     }
 
-    // The token starting at `t`: the longest run of token bytes.
-    const char* token_end(const char* t) const { return detail::token_end(t + 1, end_); }
+    // The token starting at `t`: the longest run of token bytes. Its first bytes one by one: the
+    // tokens the general code reads are mostly short (a result, a glyph), and the vector scan's
+    // setup (ten byte classes) costs more than a short token's bytes.
+    const char* token_end(const char* t) const {
+        const char* q = t + 1;
+        for (int k = 0; k < 7; ++k, ++q) {
+            if (q == end_ || !is(*q, kToken)) return q;
+        }
+        return detail::token_end(q, end_);
+    }
 
 #if defined(__SSE2__)
     // The byte classes of the 64 bytes at `base`.
@@ -456,9 +523,10 @@ class Parser {
         Masks64 masks;
     };
 
-    // The index of the lowest set bit (64 when none), zero-extended: no sign extension to undo.
+    // The index of the lowest set bit, 64 when none: a bsf and a conditional move.
     static std::uint64_t first_bit(std::uint64_t m) {
-        return static_cast<unsigned>(std::countr_zero(m));
+        std::uint64_t index;
+        return no_set_bit(m, index) ? 64 : index;
     }
 
     // Token starts of the window at or after bit `from`: non-separators after a separator, and
@@ -508,16 +576,30 @@ class Parser {
         // The address of the byte before the current line's first (columns count from it).
         auto line_base =
             reinterpret_cast<std::uintptr_t>(begin_) + static_cast<std::uintptr_t>(line_start_) - 1;
-        FastPositions positions{0, reinterpret_cast<std::uintptr_t>(begin_) - offset0_};
+        auto offset_base = reinterpret_cast<std::uintptr_t>(begin_) - offset0_;
+        // One opaque value: GCC would otherwise recompute begin_ - offset0_ from its parts (a
+        // reload and two operations) for every move's offset.
+        asm("" : "+r"(offset_base));
+        FastPositions positions{0, offset_base};
         positions.start_line(line_base, line_);
         // The moves read and not yet handed over (Visitor::moves): one call per run. Left
         // uninitialised (a MoveToken's TextPos would be zeroed 32 times per call).
-        union Run {
+        // Aligned to its size, so that a run is full when the next slot's address has no low bits:
+        // one test per move, without a register for the end.
+        union alignas(sizeof(MoveToken) * kMoveRunLength) Run {
             Run() {}
             MoveToken tokens[kMoveRunLength];
         } slots;
+        static_assert(std::has_single_bit(sizeof(Run)));
         MoveToken* const run = slots.tokens;
-        std::size_t run_length = 0;
+        MoveToken* slot = run;  // the next free one (a pointer: no index scaling per move)
+        // The table's address in a register of its own: GCC otherwise rematerialises it (a lea)
+        // for every token.
+        const std::uint8_t* fast_start = kFastStart.data();
+        asm("" : "+r"(fast_start));
+        const auto run_full = [&slot] {
+            return (reinterpret_cast<std::uintptr_t>(slot) & (sizeof(Run) - 1)) == 0;
+        };
         for (;;) {
             // (Re)start at p: the window holding it, the token starts and separators after it.
             std::uintptr_t i =
@@ -547,7 +629,8 @@ class Parser {
                 } while (next_odd < limit);
             };
             for (;;) {
-                if (starts == 0) [[unlikely]] {
+                std::uint64_t t;
+                if (no_set_bit(starts, t)) [[unlikely]] {
                     // Separators up to the window's end: on to the next window.
                     if (next_odd < 64) count_breaks(64);
                     p = w.base + 64;
@@ -559,25 +642,25 @@ class Parser {
                     next_odd = first_bit(odd);
                     continue;
                 }
-                auto t = first_bit(starts);
                 starts &= starts - 1;
                 if (next_odd < t) [[unlikely]]
                     count_breaks(t);
             token:
                 const char* const token = w.base + t;
-                const std::uint8_t kind = kFastStart[static_cast<unsigned char>(*token)];
+                const std::uint8_t kind = fast_start[static_cast<unsigned char>(*token)];
                 if (kind == kFastMove) [[likely]] {
-                    // Two shifts: t + 1 may be 64.
-                    const std::uint64_t after = (w.masks.not_alnum >> t) >> 1;
-                    // The token's end in the window (an index: with after == 0 it is past it).
-                    const std::uint64_t end_index = t + 1 + first_bit(after);
+                    // The bytes after the token's first that end it, as indexes in the window
+                    // (~1 << t, not a shift by t + 1, which may be 64).
+                    const std::uint64_t after = w.masks.not_alnum & (~std::uint64_t{1} << t);
+                    std::uint64_t end_index;
+                    const bool ends_here = !no_set_bit(after, end_index);
                     const char* q = nullptr;
-                    if (after != 0 && static_cast<unsigned char>(w.base[end_index]) <= 0x20)
+                    if (ends_here && static_cast<unsigned char>(w.base[end_index]) <= 0x20)
                         [[likely]] {
                         // The common case: the token ends at a separator in this window.
-                        run[run_length] = MoveToken{{token, end_index - t}, positions.at(token)};
-                        if (++run_length == kMoveRunLength) [[unlikely]] {
-                            run_length = 0;
+                        *slot = MoveToken{{token, end_index - t}, positions.at(token)};
+                        if (++slot, run_full()) [[unlikely]] {
+                            slot = run;
                             if (visitor.moves({run, kMoveRunLength}) == Control::SkipGame)
                                 goto skip_game;
                         }
@@ -597,7 +680,7 @@ class Parser {
                             p = token;
                             goto done;
                         }
-                        q = next + first_bit(w.masks.not_alnum);
+                        q = next + lowest_bit(w.masks.not_alnum);
                     }
                     // The token may go on with bytes that are no letters nor digits ("Nf3+",
                     // "O-O", "e4!?", "exd6e.p.").
@@ -607,26 +690,45 @@ class Parser {
                         p = token;  // a detached en-passant remark: the general code
                         goto done;
                     }
-                    run[run_length] = MoveToken{san, positions.at(token)};
-                    if (++run_length == kMoveRunLength) {
-                        run_length = 0;
-                        if (visitor.moves({run, kMoveRunLength}) == Control::SkipGame)
+                    *slot = MoveToken{san, positions.at(token)};
+                    p = q;
+                    if (++slot, run_full()) {
+                        slot = run;
+                        if (visitor.moves({run, kMoveRunLength}) == Control::SkipGame) {
                             quiet_ = true;
+                            goto done;
+                        }
                     }
                     // On from q with new token starts, or to the general code.
-                    p = q;
-                    if (quiet_) goto done;
                     break;
                 }
                 if (kind == kFastNumber) {
                     // A move number ("12.", "12...", also "1.2." which the general code reads as
                     // two): digits and dots ending with a dot.
-                    const std::uint64_t after = w.masks.not_move_number >> t;
-                    if (after == 0) {
-                        p = token;
-                        goto done;
+                    std::uint64_t length;
+                    if (no_set_bit(w.masks.not_move_number >> t, length)) [[unlikely]] {
+                        // The number goes on in the next window ("12" | ". e4", "1." | "e4"): read
+                        // on there, the same step as for a move across the edge, rather than
+                        // leave the fast path (and end the run of moves) for it.
+                        const char* const next = w.base + 64;
+                        if (end - next < 64) {
+                            p = token;
+                            goto done;
+                        }
+                        w = Window{next, classify64(next)};
+                        if (w.masks.not_move_number == 0) {
+                            p = token;
+                            goto done;
+                        }
+                        const char* const q = next + lowest_bit(w.masks.not_move_number);
+                        if (q[-1] != '.') {  // a result, "0-0", or something odd
+                            p = token;
+                            goto done;
+                        }
+                        p = q;  // on from the number's end: a separator or the move of "1.e4"
+                        break;
                     }
-                    t += first_bit(after);
+                    t += length;
                     if (w.base[t - 1] != '.') {  // a result, "0-0", or something odd
                         p = token;
                         goto done;
@@ -643,7 +745,7 @@ class Parser {
             // next token (nothing but separators lies before it; q is gone with the call).
             quiet_ = true;
             p = w.base + 64;
-            if (starts != 0) p = w.base + first_bit(starts);
+            if (starts != 0) p = w.base + lowest_bit(starts);
             if (next_odd < static_cast<std::uint64_t>(p - w.base))
                 count_breaks(static_cast<std::uint64_t>(p - w.base));
             goto done;
@@ -651,7 +753,9 @@ class Parser {
     done:
         // The general code goes on after these moves: they are handed over first. A SkipGame
         // among them skips the rest of the game from p (only moves and move numbers lie between).
-        if (run_length != 0 && visitor.moves({run, run_length}) == Control::SkipGame) quiet_ = true;
+        if (slot != run &&
+            visitor.moves({run, static_cast<std::size_t>(slot - run)}) == Control::SkipGame)
+            quiet_ = true;
         p_ = p;
         line_ = positions.line();
         line_start_ =

@@ -51,17 +51,46 @@ inline bool is(char c, std::uint8_t classes) {
     return (kByteClass[static_cast<unsigned char>(c)] & classes) != 0;
 }
 
+// The index of the lowest set bit of m != 0. Without BMI (no tzcnt in the baseline), GCC guards
+// countr_zero against zero and sign-extends its int result: a bsf is one instruction where that
+// is up to seven, and the scans below run on every token and tag pair.
+inline std::uint64_t lowest_bit(std::uint64_t m) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    std::uint64_t index;
+    asm("bsfq %1, %0" : "=r"(index) : "rm"(m) : "cc");
+    return index;
+#else
+    return static_cast<unsigned>(std::countr_zero(m));
+#endif
+}
+
+// Whether m is 0; else `index` receives the index of its lowest set bit. The zero flag of the
+// bsf tells, where a test of m would be one instruction more per token or tag pair.
+inline bool no_set_bit(std::uint64_t m, std::uint64_t& index) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    bool zero;
+    asm("bsfq %2, %1" : "=@ccz"(zero), "=r"(index) : "rm"(m));
+    return zero;
+#else
+    if (m == 0) return true;
+    index = lowest_bit(m);
+    return false;
+#endif
+}
+
 // Whether the line starting at `q` opens a tag pair: blanks, '[', a name, blanks, '"'. Sets *name.
 bool tag_line_at(const char* q, const char* end, std::string_view* name = nullptr);
 
 #if defined(__SSE2__)
 // Bit i set when byte i of the 16 at `p` cannot continue a token (the complement of kToken:
 // blanks, line breaks, NUL, and " $ % & ' ( ) * , ; < > [ \ ] ` { | } DEL).
-// The lanes of `x` whose unsigned byte lies in [lo, hi] (all ones there).
+// The lanes of `x` whose unsigned byte lies in [lo, hi] (all ones there); hi - lo < 128.
 inline __m128i bytes_in_range(__m128i x, unsigned char lo, unsigned char hi) {
-    const __m128i shifted = _mm_sub_epi8(x, _mm_set1_epi8(static_cast<char>(lo)));
-    return _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8(static_cast<char>(hi - lo))),
-                          shifted);
+    if (lo == 0) return _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(static_cast<char>(hi))), x);
+    // Shifted by 0x80 - lo, the range is the lowest signed bytes: one add and one compare (SSE2
+    // has no unsigned compare; a subtract, a min and an equality take one operation more).
+    const __m128i shifted = _mm_add_epi8(x, _mm_set1_epi8(static_cast<char>(0x80 - lo)));
+    return _mm_cmplt_epi8(shifted, _mm_set1_epi8(static_cast<char>(0x80 + (hi - lo) + 1)));
 }
 
 // The lanes of `x` holding an ASCII letter or digit. Setting bit 5 folds 'A'..'Z' onto 'a'..'z'
@@ -108,19 +137,21 @@ inline Masks64 classify64(const char* p) {
     const auto bits = [](__m128i m, int shift) {
         return std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(m))} << shift;
     };
-    std::uint64_t separator = 0;
-    std::uint64_t space = 0;
+    std::uint64_t above_space = 0;  // the complement of each mask, as the sign bits give it
+    std::uint64_t not_below_space = 0;
     std::uint64_t alnum = 0;
     std::uint64_t move_number = 0;
     for (int k = 0; k < 4; ++k) {
         const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
         const __m128i digit = bytes_in_range(x, '0', '9');
-        separator |= bits(bytes_in_range(x, 0x00, 0x20), 16 * k);
-        space |= bits(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')), 16 * k);
+        // A saturating add sets the sign bit exactly of the bytes >= 0x21 (>= 0x20): one
+        // operation per class where a compare takes two.
+        above_space |= bits(_mm_adds_epu8(x, _mm_set1_epi8(0x80 - 0x21)), 16 * k);
+        not_below_space |= bits(_mm_adds_epu8(x, _mm_set1_epi8(0x80 - 0x20)), 16 * k);
         alnum |= bits(alnum_bytes(x), 16 * k);
         move_number |= bits(_mm_or_si128(digit, _mm_cmpeq_epi8(x, _mm_set1_epi8('.'))), 16 * k);
     }
-    return Masks64{separator, separator & ~space, ~alnum, ~move_number};
+    return Masks64{~above_space, ~not_below_space, ~alnum, ~move_number};
 }
 
 // Bit i set when byte i of the 16 at `p` is '"', '\\', '\n' or '\r'.
@@ -140,7 +171,7 @@ inline unsigned quote_backslash_break_mask16(const char* p) {
 inline const char* token_end(const char* q, const char* end) {
 #if defined(__SSE2__)
     while (end - q >= 16) {
-        if (const unsigned m = non_token_mask16(q)) return q + std::countr_zero(m);
+        if (const unsigned m = non_token_mask16(q)) return q + lowest_bit(m);
         q += 16;
     }
 #endif
@@ -157,7 +188,7 @@ inline const char* find_brace_or_break(const char* q, const char* end) {
         m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
         m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\r')));
         if (const auto bits = static_cast<unsigned>(_mm_movemask_epi8(m)))
-            return q + std::countr_zero(bits);
+            return q + lowest_bit(bits);
         q += 16;
     }
 #endif
@@ -176,7 +207,7 @@ inline const char* find_variation_special(const char* q, const char* end) {
             m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(c)));
         }
         if (const auto bits = static_cast<unsigned>(_mm_movemask_epi8(m)))
-            return q + std::countr_zero(bits);
+            return q + lowest_bit(bits);
         q += 16;
     }
 #endif
@@ -194,7 +225,7 @@ inline const char* tag_name_end(const char* q, const char* end) {
         const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
         const __m128i name = _mm_or_si128(alnum_bytes(x), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
         const auto other = static_cast<unsigned>(~_mm_movemask_epi8(name)) & 0xFFFFu;
-        if (other != 0) return q + std::countr_zero(other);
+        if (other != 0) return q + lowest_bit(other);
         q += 16;
     }
 #endif
@@ -202,11 +233,33 @@ inline const char* tag_name_end(const char* q, const char* end) {
     return q;
 }
 
+// The common head of a tag pair after its '[', read from one 16-byte look: a name at `q` (kName
+// bytes, as tag_name_end reads them), one space and the opening quote. Returns the end of the
+// name, or nullptr for any other head (the general code then reads it, errors included).
+inline const char* common_tag_head(const char* q, const char* end) {
+#if defined(__SSE2__)
+    if (end - q >= 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        const __m128i name = _mm_or_si128(alnum_bytes(x), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+        const auto other = static_cast<unsigned>(~_mm_movemask_epi8(name));
+        // Byte 0 a name byte, and the name's end early enough for its ' "' to be in the look
+        // (bit 15 set: with no other byte, the length is 15, too long; length 0 wraps too).
+        const std::uint64_t length = lowest_bit(other | 0x8000u);
+        if (length - 1 >= 14) return nullptr;
+        const char* const name_end = q + length;
+        if (name_end[0] != ' ' || name_end[1] != '"') return nullptr;
+        return name_end;
+    }
+#endif
+    static_cast<void>(q), static_cast<void>(end);
+    return nullptr;
+}
+
 // The first '"', '\\', '\n' or '\r' at or after `q` (or `end`).
 inline const char* find_quote_backslash_or_break(const char* q, const char* end) {
 #if defined(__SSE2__)
     while (end - q >= 16) {
-        if (const unsigned m = quote_backslash_break_mask16(q)) return q + std::countr_zero(m);
+        if (std::uint64_t i; !no_set_bit(quote_backslash_break_mask16(q), i)) return q + i;
         q += 16;
     }
 #endif

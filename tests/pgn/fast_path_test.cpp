@@ -75,6 +75,54 @@ TEST(ReaderFastPath, PositionsAfterEveryKindOfSeparatorAtEveryWindowPlace) {
     }
 }
 
+// Move numbers of every shape at every place against a window edge: one that runs into the next
+// window is read on there ("12" | ". e4", "1." | "e4"), a digit token that is no move number
+// ("0-0", a bare "12") goes to the general code wherever it stands.
+TEST(ReaderFastPath, MoveNumbersAndDigitTokensAcrossWindowEdges) {
+    for (std::size_t prefix = 0; prefix <= 64; ++prefix) {
+        Expected e;
+        e.add(std::string(prefix, ' '));
+        for (int i = 0; i < 48; ++i) {
+            const std::string number = std::to_string(7 + i * 37);
+            switch (i % 6) {
+                case 0:
+                    e.add(number + ".");
+                    break;
+                case 1:
+                    e.add(number + ". ");
+                    break;
+                case 2:
+                    e.add(number + "... ");
+                    break;
+                case 3:
+                    e.add(number + " ");
+                    break;
+                case 4:
+                    e.add(number + ".\r\n");
+                    break;
+                default:
+                    e.add(number + ". "), e.move("0-0"), e.add(" ");
+                    break;
+            }
+            e.move(i % 2 == 0 ? "Nf3" : "exd5+");
+            e.add(i % 7 == 0 ? "\n" : " ");
+        }
+        e.add("1-0\n");
+        RecordingVisitor v(true);
+        parse_games(e.text, TextOrigin{"f.pgn"}, v);
+        std::vector<std::string> moves;
+        for (const std::string& entry : v.log) {
+            if (entry.starts_with("move ")) moves.push_back(entry);
+        }
+        EXPECT_EQ(moves, e.moves) << "prefix " << prefix;
+        EXPECT_EQ(v.errors, std::vector<std::string>{}) << "prefix " << prefix;
+        EXPECT_EQ(std::count_if(v.log.begin(), v.log.end(),
+                                [](const std::string& s) { return s.starts_with("result 1-0"); }),
+                  1)
+            << "prefix " << prefix;
+    }
+}
+
 TEST(ReaderFastPath, TokensLongerThanAWindowAndAcrossTwoEdges) {
     Expected e;
     const std::string long_san = "N" + std::string(70, 'a') + "3";

@@ -122,6 +122,47 @@ TEST(ReaderTags, TagsOnlyGameStillGetsEndTagsAndEndGame) {
               (Log{"begin #1 1:1", "tag Event=x 1:1", "end_tags", "end_game"}));
 }
 
+// Tag pair heads of every name length, with the common single space and with other blanks, after
+// every kind of line break, and also with fewer than 16 bytes after the '[': the reader's quick
+// reads of the common head and line break and its general code for the others read them alike.
+TEST(ReaderTags, TagHeadsOfEveryNameLengthAndLayoutReadAlike) {
+    for (std::size_t length = 1; length <= 20; ++length) {
+        std::string name;
+        for (std::size_t i = 0; i < length; ++i) name += "Ab9_"[i % 4];
+        for (const std::string_view between : {" "sv, "\t"sv, "  "sv, ""sv, " \t "sv}) {
+            for (const std::string_view line_break : {"\r\n"sv, "\n"sv, "\r"sv, " \n"sv}) {
+                for (const bool at_end : {false, true}) {
+                    const std::string head = "[" + name + std::string(between) + "\"";
+                    const std::string text = "[Event \"e\"]" + std::string(line_break) + head +
+                                             "v\"]" + (at_end ? "" : "\n[Site \"s\"]\n\n1. e4 *\n");
+                    const Log log = parse(text);
+                    ASSERT_GE(log.size(), 3u) << head;
+                    EXPECT_EQ(log[2], "tag " + name + "=v 2:1") << head;
+                    if (!at_end) {
+                        EXPECT_EQ(log[3], "tag Site=s 3:1") << head;
+                    }
+                    EXPECT_EQ(errors_of(text), std::vector<std::string>{}) << head;
+                }
+            }
+        }
+    }
+}
+
+// A byte that is no name byte ends the name wherever it stands, also inside the 16-byte look.
+TEST(ReaderTags, NoNameByteAtEveryPlaceOfATagNameBreaksTheTagPair) {
+    for (std::size_t at = 0; at < 18; ++at) {
+        std::string name(18, 'N');
+        name[at] = '-';
+        const std::string column = std::to_string(at + 2);
+        EXPECT_EQ(
+            errors_of("[" + name + " \"v\"]\n\n1. e4 *\n"),
+            (std::vector<std::string>{
+                at == 0 ? "1:2 bad tag pair: expected a tag name after '['"
+                        : "1:" + column + " bad tag pair: expected '\"' to open the tag value"}))
+            << name;
+    }
+}
+
 TEST(ReaderTags, LeadingBlanksBeforeATagSectionAreSkipped) {
     EXPECT_EQ(parse("    [Variant \"Standard\"]\n1. e4 *")[0], "begin #1 1:5");
 }
@@ -142,6 +183,26 @@ TEST(ReaderMovetext, MoveNumberGluedToTheMoveIsSplitOff) {
 TEST(ReaderMovetext, DetachedDotsAndBareNumbersAreMoveNumbers) {
     EXPECT_EQ(parse("1 e4 ... e5 *"), (Log{"begin #1 1:1", "end_tags", "move e4 1:3",
                                            "move e5 1:10", "result * 1:13", "end_game"}));
+}
+
+// Tokens of every length up to past the general code's byte-by-byte look at a token's first
+// bytes, also ending at the end of the text.
+TEST(ReaderMovetext, TokensOfEveryLengthEndWhereTheirTokenBytesEnd) {
+    for (std::size_t length = 1; length <= 24; ++length) {
+        std::string san = "N";
+        while (san.size() < length) san += "a1+!"[san.size() % 4];
+        for (const std::string_view after : {" *"sv, "{c}*"sv, ""sv}) {
+            const Log log = parse(san + std::string(after));
+            ASSERT_GE(log.size(), 3u) << san;
+            EXPECT_EQ(log[2], "move " + san + " 1:1") << san;
+        }
+        const Log log = parse("1-0" + std::string(length, '!') + " *");
+        ASSERT_GE(log.size(), 3u) << length;
+        EXPECT_EQ(log[2],
+                  "error 1:1 unknown token: expected a move, a move number or a game "
+                  "termination marker")
+            << length;
+    }
 }
 
 TEST(ReaderMovetext, SanIsHandedOverUnresolvedWithItsSuffixes) {
