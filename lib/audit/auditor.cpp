@@ -1076,8 +1076,9 @@ Finding& GameAuditor::add_game_finding(Rule rule) {
 // "29... Ng8": the move that led to position k, in canonical SAN with its move number.
 // Cached per game: a repetition's findings name the same earlier moves many times over, and
 // each SAN costs a legality look and a trial move for its check mark.
-std::string GameAuditor::move_text(int k) const {
-    if (k <= 0) return {};
+const std::string& GameAuditor::move_text(int k) const {
+    static const std::string none;
+    if (k <= 0) return none;
     const auto index = static_cast<std::size_t>(k);
     if (index >= move_texts_.size()) {
         move_texts_.resize(plies_.size());
@@ -1109,7 +1110,8 @@ std::string GameAuditor::earlier_occurrences_text(int k) const {
 
 // The occurrences from `latest` back along the chain of previous occurrences, oldest first.
 std::string GameAuditor::occurrences_text(int latest) const {
-    std::vector<int> chain;
+    std::vector<int>& chain = chain_scratch_;  // newest first, as the links run
+    chain.clear();
     for (int i = latest; i >= 0; i = plies_[static_cast<std::size_t>(i)].previous) {
         chain.push_back(i);
     }

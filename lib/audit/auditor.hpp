@@ -131,7 +131,8 @@ class GameAuditor final : public pgn::Visitor {
     Finding& add_finding(Rule rule, int k);
     Finding& add_unplayable_token(Rule rule, int k, std::string_view token, pgn::TextPos pos);
     Finding& add_game_finding(Rule rule);
-    std::string move_text(int k) const;
+    // The text stays valid until the next call (the cache may grow).
+    const std::string& move_text(int k) const;
     std::string next_move_text(int k, chess::Move move) const;
     std::string earlier_occurrences_text(int k) const;
     std::string occurrences_text(int latest) const;
@@ -192,6 +193,7 @@ class GameAuditor final : public pgn::Visitor {
     std::uint64_t game_serial_ = 0;
     mutable std::vector<std::string> move_texts_;
     mutable std::vector<std::uint64_t> move_text_games_;
+    mutable std::vector<int> chain_scratch_;  // occurrences_text's, kept for its capacity
 };
 
 // Audits every game of a PGN text (for tests and small tools).
