@@ -628,6 +628,16 @@ class Parser {
                     next_odd = first_bit(odd);
                 } while (next_odd < limit);
             };
+            // A token that goes on past the window: makes the next window current and returns
+            // the token's end there, its first byte with a bit in `stops`, or nullptr when the
+            // general code must read it (the text's last 64 bytes, or no end in that window).
+            const auto end_in_next_window = [&](std::uint64_t Masks64::*stops) -> const char* {
+                const char* const next = w.base + 64;
+                if (end - next < 64) return nullptr;
+                w = Window{next, classify64(next)};
+                const std::uint64_t m = w.masks.*stops;
+                return m == 0 ? nullptr : next + lowest_bit(m);
+            };
             for (;;) {
                 std::uint64_t t;
                 if (no_set_bit(starts, t)) [[unlikely]] {
@@ -670,17 +680,11 @@ class Parser {
                         q = w.base + end_index;
                     } else {
                         // The token goes on in the next window (or is longer than 64 bytes).
-                        const char* const next = w.base + 64;
-                        if (end - next < 64) {
+                        q = end_in_next_window(&Masks64::not_alnum);
+                        if (q == nullptr) {
                             p = token;
                             goto done;
                         }
-                        w = Window{next, classify64(next)};
-                        if (w.masks.not_alnum == 0) {
-                            p = token;
-                            goto done;
-                        }
-                        q = next + lowest_bit(w.masks.not_alnum);
                     }
                     // The token may go on with bytes that are no letters nor digits ("Nf3+",
                     // "O-O", "e4!?", "exd6e.p.").
@@ -710,18 +714,8 @@ class Parser {
                         // The number goes on in the next window ("12" | ". e4", "1." | "e4"): read
                         // on there, the same step as for a move across the edge, rather than
                         // leave the fast path (and end the run of moves) for it.
-                        const char* const next = w.base + 64;
-                        if (end - next < 64) {
-                            p = token;
-                            goto done;
-                        }
-                        w = Window{next, classify64(next)};
-                        if (w.masks.not_move_number == 0) {
-                            p = token;
-                            goto done;
-                        }
-                        const char* const q = next + lowest_bit(w.masks.not_move_number);
-                        if (q[-1] != '.') {  // a result, "0-0", or something odd
+                        const char* const q = end_in_next_window(&Masks64::not_move_number);
+                        if (q == nullptr || q[-1] != '.') {  // a result, "0-0", or something odd
                             p = token;
                             goto done;
                         }

@@ -17,6 +17,7 @@
 namespace drawaudit::chess {
 namespace {
 
+using test::for_each_move_to_depth;
 using test::position_of;
 
 // 3.8.2 for `wing` (0 king side, 1 queen side), Chess960 alike: a right, no check, the squares
@@ -148,20 +149,9 @@ TEST(CastlingPath, PlaySanCastlesExactlyWhenTheRuleAllowsInTheseTreesToDepthTwo)
     for (const Case& c : CastlingCases) {
         const Position root = position_of(c.fen, c.chess960);
         expect_castling_matches_reference(root);
-        MoveList list;
-        root.generate_legal(list);
-        for (Move m : list) {
-            Position child = root;
-            child.make_move(m);
+        for_each_move_to_depth(root, 2, [](const Position&, Move, const Position& child) {
             expect_castling_matches_reference(child);
-            MoveList replies;
-            child.generate_legal(replies);
-            for (Move r : replies) {
-                Position grandchild = child;
-                grandchild.make_move(r);
-                expect_castling_matches_reference(grandchild);
-            }
-        }
+        });
     }
     // Both outcomes must have been met often, in standard chess and Chess960.
     EXPECT_GT(castlings_played, 1000);
@@ -201,21 +191,11 @@ TEST(CastlingPath, MovesThatEndRightsOrFollowAPossibleEnPassantKeepEveryFieldRig
         {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
     };
     for (const Case& c : cases) {
-        const Position root = position_of(c.fen, c.chess960);
-        MoveList list;
-        root.generate_legal(list);
-        for (Move m : list) {
-            Position child = root;
-            child.make_move(m);
-            expect_consistent(child, to_uci(root, m) + " in " + root.to_fen());
-            MoveList replies;
-            child.generate_legal(replies);
-            for (Move r : replies) {
-                Position grandchild = child;
-                grandchild.make_move(r);
-                expect_consistent(grandchild, to_uci(child, r) + " in " + child.to_fen());
-            }
-        }
+        for_each_move_to_depth(position_of(c.fen, c.chess960), 2,
+                               [](const Position& parent, Move m, const Position& child) {
+                                   expect_consistent(child,
+                                                     to_uci(parent, m) + " in " + parent.to_fen());
+                               });
     }
 }
 

@@ -35,4 +35,19 @@ inline Position play(Position pos, std::initializer_list<std::string_view> moves
     return pos;
 }
 
+// Calls visit(parent, move, child) for every legal move of every position less than `depth`
+// plies below `root` (depth 2: root's moves, and the replies to each), parents before children.
+template <typename Visit>
+void for_each_move_to_depth(const Position& root, int depth, const Visit& visit) {
+    if (depth <= 0) return;
+    MoveList list;
+    root.generate_legal(list);
+    for (Move m : list) {
+        Position child = root;
+        child.make_move(m);
+        visit(root, m, child);
+        for_each_move_to_depth(child, depth - 1, visit);
+    }
+}
+
 }  // namespace drawaudit::chess::test

@@ -84,26 +84,11 @@ TEST(ReaderFastPath, MoveNumbersAndDigitTokensAcrossWindowEdges) {
         e.add(std::string(prefix, ' '));
         for (int i = 0; i < 48; ++i) {
             const std::string number = std::to_string(7 + i * 37);
-            switch (i % 6) {
-                case 0:
-                    e.add(number + ".");
-                    break;
-                case 1:
-                    e.add(number + ". ");
-                    break;
-                case 2:
-                    e.add(number + "... ");
-                    break;
-                case 3:
-                    e.add(number + " ");
-                    break;
-                case 4:
-                    e.add(number + ".\r\n");
-                    break;
-                default:
-                    e.add(number + ". "), e.move("0-0"), e.add(" ");
-                    break;
-            }
+            // What follows the number: its dots and separators, and a castling "0-0" (a digit
+            // token that is no number) after the sixth kind.
+            constexpr std::string_view after_number[] = {".", ". ", "... ", " ", ".\r\n", ". "};
+            e.add(number + std::string(after_number[i % 6]));
+            if (i % 6 == 5) e.move("0-0"), e.add(" ");
             e.move(i % 2 == 0 ? "Nf3" : "exd5+");
             e.add(i % 7 == 0 ? "\n" : " ");
         }
