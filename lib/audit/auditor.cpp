@@ -453,27 +453,13 @@ inline bool GameAuditor::quiet(const PlyRecord& record) const {
             position.pieces(chess::PieceType::Queen)) != 0;
 }
 
-// The per-move path: resolve the SAN, judge the position it is played from, make the move.
-// pending_ is true here exactly while the game has not ended automatically: every position
-// before is judged, and no position after the end is.
-template <bool checked>
-inline pgn::Control GameAuditor::play_move(std::string_view san, pgn::TextPos pos) {
-    if constexpr (checked) {
-        if (depth() != 0) [[unlikely]]
-            return move_outside_replay(san, pos);
-        if (last_ + 1 >= capacity_) [[unlikely]]
-            grow_history(static_cast<std::size_t>(last_) + 2);
-    }
-    if (!replaying_) [[unlikely]]
-        return move_outside_replay(san, pos);
-    // Locals, not members: the call below could write them as far as the compiler knows.
+// The rest of the per-move path, once the move from the last position is played into the next
+// slot: judge the position it was played from, then append the new one. pending_ is true here
+// exactly while the game has not ended automatically: every position before the end is judged,
+// and none after it.
+inline void GameAuditor::after_played(Move move, std::string_view san, pgn::TextPos pos) {
     PlyRecord* const record = current_;
     const int k = last_;
-    // Resolved and played in one go, the position after the move written straight into the
-    // next history slot (an illegal move leaves that slot unused).
-    auto parsed = chess::play_san(record->position, san, record[1].position);
-    if (!parsed) [[unlikely]]
-        return illegal_move(san, pos, parsed.error().message);
     if (pending_) [[likely]] {
         // A legal next move proves that position k has one, which spares the move generator.
         if (quiet(*record)) [[likely]]
@@ -485,7 +471,21 @@ inline pgn::Control GameAuditor::play_move(std::string_view san, pgn::TextPos po
         // reported), but no position after the end is judged.
         count_extra_half_move(san, pos);
     }
-    append_played(record, k, *parsed, pos);
+    append_played(record, k, move, pos);
+}
+
+// A move from the reader's general path (one at a time; the fast path's runs take moves()):
+// resolve the SAN, play it into the next history slot, judge the position it is played from.
+pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
+    if (depth() != 0 || !replaying_) [[unlikely]]
+        return move_outside_replay(san, pos);
+    if (last_ + 1 >= capacity_) [[unlikely]]
+        grow_history(static_cast<std::size_t>(last_) + 2);
+    PlyRecord* const record = current_;
+    auto parsed = chess::play_san(record->position, san, record[1].position);
+    if (!parsed) [[unlikely]]
+        return illegal_move(san, pos);
+    after_played(*parsed, san, pos);
     return pgn::Control::Continue;
 }
 
@@ -499,20 +499,48 @@ void GameAuditor::judge_before_move(int k, std::string_view san, pgn::TextPos po
         pending_ = true;
 }
 
-pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
-    return play_move<true>(san, pos);
-}
-
-// The reader's fast path: a run of moves in one loop, the per-move path inlined, with the
-// depth and the room in the history looked at once for the whole run.
+// The reader's fast path: a run of moves, replayed by the chess core in one call
+// (chess::play_san_run) and then judged one by one, with the depth and the room in the history
+// looked at once for the whole run.
 pgn::Control GameAuditor::moves(std::span<const pgn::MoveToken> run) {
     if (depth() != 0) [[unlikely]]
         return pgn::Visitor::moves(run);
+    while (!run.empty()) {
+        const std::size_t n = std::min(run.size(), kReplayRun);
+        replay_run(run.first(n));
+        run = run.subspan(n);
+    }
+    return pgn::Control::Continue;  // the replay never skips a game
+}
+
+namespace {
+// An array left uninitialised, filled as far as it is used: the replay's scratch per run.
+template <typename T, std::size_t N>
+union Uninitialised {
+    Uninitialised() {}
+    T items[N];
+};
+}  // namespace
+
+void GameAuditor::replay_run(std::span<const pgn::MoveToken> run) {
+    if (!replaying_) [[unlikely]] {
+        for (const pgn::MoveToken& token : run) move_outside_replay(token.san, token.pos);
+        return;
+    }
     const std::size_t needed = static_cast<std::size_t>(last_ + 1) + run.size() + 1;
     if (needed > static_cast<std::size_t>(capacity_)) [[unlikely]]
         grow_history(needed);
-    for (const pgn::MoveToken& token : run) play_move<false>(token.san, token.pos);
-    return pgn::Control::Continue;  // play_move never skips a game
+    Uninitialised<std::string_view, kReplayRun> sans;
+    Uninitialised<Move, kReplayRun> moves;
+    for (std::size_t i = 0; i < run.size(); ++i) sans.items[i] = run[i].san;
+    const std::size_t played = chess::play_san_run({sans.items, run.size()}, &current_->position,
+                                                   sizeof(PlyRecord), moves.items);
+    for (std::size_t i = 0; i < played; ++i) after_played(moves.items[i], run[i].san, run[i].pos);
+    if (played < run.size()) [[unlikely]] {
+        illegal_move(run[played].san, run[played].pos);  // stops the replay
+        for (const pgn::MoveToken& token : run.subspan(played + 1))
+            move_outside_replay(token.san, token.pos);
+    }
 }
 
 pgn::Control GameAuditor::move_outside_replay(std::string_view san, pgn::TextPos pos) {
@@ -536,10 +564,13 @@ Finding& GameAuditor::add_unplayable_token(Rule rule, int k, std::string_view to
     return f;
 }
 
-pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos,
-                                       const std::string& why) {
+pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos) {
     const int k = last_;
     const Position& position = plies_[static_cast<std::size_t>(k)].position;
+    // The reason, from the reader that gives one (the replay only says that it stopped).
+    const auto parsed = chess::parse_san(position, san);
+    const std::string why =
+        parsed ? std::string("the replay refused it") : std::move(parsed.error().message);
     if (pending_) evaluate(k, position.has_legal_move());
     count_extra_half_move(san, pos);
     // 3.10: the record cannot be replayed past an illegal move; the rest is not audited.

@@ -90,11 +90,13 @@ class GameAuditor final : public pgn::Visitor {
     // Makes the position in the history slot after `previous` (position previous_k, the last
     // one; play_san has written the new one there) the next position.
     void append_played(PlyRecord* previous, int previous_k, chess::Move move, pgn::TextPos where);
-    // move()'s body, inlined in moves()' loop; always returns Continue.
-    // `checked`: look at the depth and the room in the history (moves() does it per run).
-    template <bool checked>
-    [[gnu::always_inline]] pgn::Control play_move(std::string_view san, pgn::TextPos pos);
     [[gnu::noinline]] void judge_before_move(int k, std::string_view san, pgn::TextPos pos);
+    // The per-move path after the move is played into the next history slot.
+    [[gnu::always_inline]] void after_played(chess::Move move, std::string_view san,
+                                             pgn::TextPos pos);
+    // At most kReplayRun moves of the reader's fast path, replayed in one call.
+    static constexpr std::size_t kReplayRun = 32;
+    void replay_run(std::span<const pgn::MoveToken> run);
     // Room for at least `positions` positions (and at least twice the room there was).
     void grow_history(std::size_t positions);
     void stop() {
@@ -103,8 +105,7 @@ class GameAuditor final : public pgn::Visitor {
     }
     // A move outside the replay (before the set-up, after a stop) or an illegal one.
     [[gnu::cold]] pgn::Control move_outside_replay(std::string_view san, pgn::TextPos pos);
-    [[gnu::cold]] pgn::Control illegal_move(std::string_view san, pgn::TextPos pos,
-                                            const std::string& why);
+    [[gnu::cold]] pgn::Control illegal_move(std::string_view san, pgn::TextPos pos);
     void count_extra_half_move(std::string_view token, pgn::TextPos pos);
     // Whether position k (which has a legal move) has nothing to report: no repetition, no
     // fifty-move window, and a pawn, rook or queen on the board (see evaluate()).

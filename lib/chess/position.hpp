@@ -3,7 +3,9 @@
 // move generation or make_move.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -147,6 +149,8 @@ class Position {
     // SAN reading and copy-make in one pass (san.cpp, with position_moves.hpp).
     friend tl::expected<Move, SanError> play_san(const Position& before, std::string_view san,
                                                  Position& after);
+    friend std::size_t play_san_run(std::span<const std::string_view> sans, Position* first,
+                                    std::size_t stride, Move* moves);
     friend Move detail::play_castling(const Position& before, int wing, Position& after);
 
     void put_piece(Piece p, Square s);

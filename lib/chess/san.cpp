@@ -549,6 +549,29 @@ tl::expected<Move, SanError> play_san(const Position& before, std::string_view s
     return play();
 }
 
+std::size_t play_san_run(std::span<const std::string_view> sans, Position* first,
+                         std::size_t stride, Move* moves) {
+    auto* slot = reinterpret_cast<unsigned char*>(first);
+    std::size_t i = 0;
+    for (; i < sans.size(); ++i, slot += stride) {
+        const Position& before = *reinterpret_cast<const Position*>(slot);
+        Position& after = *reinterpret_cast<Position*>(slot + stride);
+        const std::string_view san = sans[i];
+        Square to = A1;
+        const Square from = resolve_common_from(before, san.data(), san.size(), to);
+        if (from == NoSquare) [[unlikely]] {
+            const auto move = play_general_san(before, san, after);
+            if (!move) break;
+            moves[i] = *move;
+            continue;
+        }
+        moves[i] = Move(from, to);  // first, as in play_san: from and to need not stay alive
+        after = before;
+        after.make_normal_move_inline(from, to);
+    }
+    return i;
+}
+
 std::size_t write_san(const Position& pos, Move m, char* out) {
     char* p = out;
     const Square from = m.from();

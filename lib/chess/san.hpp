@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -48,6 +49,15 @@ inline tl::expected<Move, SanError> parse_san(const Position& pos, std::string_v
 // second save of registers, no Move passed through tl::expected).
 tl::expected<Move, SanError> play_san(const Position& before, std::string_view san,
                                       Position& after);
+
+// play_san for a run of moves in one call (the replay of a database: no call and no save of
+// registers per move): plays sans[i] from the position in slot i into slot i + 1, its move into
+// moves[i], for each i up to the first text that is no legal move there, and returns how many
+// were played (play_san or parse_san then tell why the next one is refused). Slot i is the
+// Position at `first` + i * `stride` bytes, so that the positions may be members of larger
+// records (stride: the record's size; the Position at the same offset in each).
+std::size_t play_san_run(std::span<const std::string_view> sans, Position* first,
+                         std::size_t stride, Move* moves);
 
 // Longest canonical SAN, e.g. "Qa1xb2=Q#" fits comfortably.
 inline constexpr std::size_t MaxSanLength = 12;

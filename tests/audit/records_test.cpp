@@ -22,6 +22,47 @@ TEST(IllegalMove, IsReportedAtTheIndexItWouldHaveHadAndStopsTheAudit) {
     EXPECT_EQ(f[0].rule, g.findings.back().rule);  // nothing audited after it
 }
 
+// A long line: the reader's fast path hands its moves over in runs (Visitor::moves), which the
+// auditor replays in one call to the chess core; an illegal move inside a run ends it there.
+constexpr std::string_view LongLine =
+    "1. e4 d5 2. exd5 Nf6 3. Nf3 Nxd5 4. Bc4 e6 5. O-O Be7 6. d4 O-O 7. Re1 Nb6 8. Bb3 c5 "
+    "9. dxc5 Qxd1 10. Rxd1 Bxc5 11. Be3 Bxe3 12. fxe3 Kg6 13. Nc3 Nc6 14. Nd5 exd5 15. Bxd5 "
+    "Nxd5 16. Rxd5 Be6 17. Rd2 Rfd8 18. Rad1 Rxd2 19. Rxd2 Rd8 *";
+
+TEST(IllegalMove, InsideARunOfMovesItIsReportedAtItsTokenAndTheRestIsNotAudited) {
+    const std::string pgn = game(LongLine);
+    const GameReport g = audit_one(pgn);
+    const auto f = findings_of(g, Rule::IllegalMove);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].ply, 24);
+    EXPECT_EQ(f[0].move, "12... Kg6");
+    EXPECT_EQ(f[0].offset, pgn.find("Kg6"));
+    EXPECT_EQ(f[0].line, 3u);  // after the Event tag and the blank line
+    EXPECT_EQ(f[0].column, LongLine.find("Kg6") + 1);
+    EXPECT_EQ(g.plies, 23);
+    EXPECT_TRUE(g.error);
+    EXPECT_EQ(f[0].rule, g.findings.back().rule);  // nothing audited after it
+}
+
+TEST(IllegalMove, RunsOfOneMoveGiveTheSameReportAsOneLongRun) {
+    // "{}" after every move ends each run of the fast path after one move.
+    std::string split;
+    for (char c : LongLine) {
+        split += c;
+        if (c == ' ' && split.size() >= 2 && split[split.size() - 2] != '.') split += "{} ";
+    }
+    const GameReport a = audit_one(game(LongLine));
+    const GameReport b = audit_one(game(split));
+    ASSERT_EQ(a.findings.size(), b.findings.size());
+    for (std::size_t i = 0; i < a.findings.size(); ++i) {
+        EXPECT_EQ(a.findings[i].rule, b.findings[i].rule);
+        EXPECT_EQ(a.findings[i].ply, b.findings[i].ply);
+        EXPECT_EQ(a.findings[i].move, b.findings[i].move);
+        EXPECT_EQ(a.findings[i].message, b.findings[i].message);
+    }
+    EXPECT_EQ(a.plies, b.plies);
+}
+
 TEST(IllegalMove, AnAmbiguousMoveIsIllegal) {
     // Both knights (b1, f3) reach d2.
     const GameReport g = audit_one(fen_game("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "1. Nd2 *"));

@@ -181,5 +181,56 @@ TEST(PlaySan, EveryMainLineMoveOfTheDrawCorpusMatchesParseSanAndMakeMove) {
     std::printf("%zu games, %zu half-moves\n", games, half_moves);
 }
 
+// Records the size of the auditor's: a Position first, then other fields (play_san_run's
+// stride is the record's size).
+struct Record {
+    Position position;
+    Move move;
+    std::uint64_t other[3] = {1, 2, 3};
+};
+
+// play_san_run over `sans` from `start` into records, against play_san one move at a time.
+void expect_run_matches_play_san(const Position& start, const std::vector<std::string_view>& sans,
+                                 std::size_t expected_played) {
+    std::vector<Record> records(sans.size() + 1);
+    records[0].position = start;
+    std::vector<Move> moves(sans.size());
+    const std::size_t played =
+        play_san_run(sans, &records[0].position, sizeof(Record), moves.data());
+    EXPECT_EQ(played, expected_played);
+    Position pos = start;
+    for (std::size_t i = 0; i < played; ++i) {
+        Position next;
+        const auto want = play_san(pos, sans[i], next);
+        ASSERT_TRUE(want.has_value()) << sans[i];
+        EXPECT_EQ(moves[i].raw(), want->raw()) << sans[i];
+        expect_same_position(records[i + 1].position, next, std::string(sans[i]));
+        pos = next;
+    }
+    if (played < sans.size()) {
+        Position next;
+        EXPECT_FALSE(play_san(pos, sans[played], next).has_value()) << sans[played];
+    }
+    for (const Record& r : records) EXPECT_EQ(r.other[2], 3u) << "the other fields are kept";
+}
+
+TEST(PlaySanRun, PlaysEveryMoveOfARunIntoRecordsAsPlaySanDoes) {
+    // Common shapes, castling both ways, captures, check marks, then en passant and a promotion:
+    // both of play_san's paths.
+    expect_run_matches_play_san(
+        Position::startpos(),
+        {"e4",  "d5",  "exd5", "Nf6", "Nf3",  "Nxd5", "Bc4",  "e6",   "O-O", "Be7",  "d4",  "O-O",
+         "Re1", "Nb6", "Bb3",  "c5",  "dxc5", "Qxd1", "Rxd1", "Bxc5", "Be3", "Bxe3", "fxe3"},
+        23);
+    expect_run_matches_play_san(test::position_of("4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1"),
+                                {"exd6", "Kf7", "b8=Q", "Ke6", "Qe8+"}, 5);
+}
+
+TEST(PlaySanRun, StopsAtTheFirstTextThatIsNoLegalMove) {
+    expect_run_matches_play_san(Position::startpos(), {"e4", "e5", "Ke3", "Nf6"}, 2);
+    expect_run_matches_play_san(Position::startpos(), {"Nxe5", "e4"}, 0);
+    expect_run_matches_play_san(Position::startpos(), {}, 0);
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
