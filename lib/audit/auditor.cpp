@@ -568,7 +568,7 @@ pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos) {
     const int k = last_;
     const Position& position = plies_[static_cast<std::size_t>(k)].position;
     // The reason, from the reader that gives one (the replay only says that it stopped).
-    const auto parsed = chess::parse_san(position, san);
+    auto parsed = chess::parse_san(position, san);
     const std::string why =
         parsed ? std::string("the replay refused it") : std::move(parsed.error().message);
     if (pending_) evaluate(k, position.has_legal_move());

@@ -44,23 +44,47 @@ TEST(IllegalMove, InsideARunOfMovesItIsReportedAtItsTokenAndTheRestIsNotAudited)
     EXPECT_EQ(f[0].rule, g.findings.back().rule);  // nothing audited after it
 }
 
-TEST(IllegalMove, RunsOfOneMoveGiveTheSameReportAsOneLongRun) {
-    // "{}" after every move ends each run of the fast path after one move.
+// The movetext with "{}" after every move, which ends each run of the reader's fast path after
+// one move.
+std::string one_move_per_run(std::string_view movetext) {
     std::string split;
-    for (char c : LongLine) {
+    for (char c : movetext) {
         split += c;
         if (c == ' ' && split.size() >= 2 && split[split.size() - 2] != '.') split += "{} ";
     }
-    const GameReport a = audit_one(game(LongLine));
-    const GameReport b = audit_one(game(split));
+    return split;
+}
+
+void expect_same_report(const GameReport& a, const GameReport& b) {
     ASSERT_EQ(a.findings.size(), b.findings.size());
     for (std::size_t i = 0; i < a.findings.size(); ++i) {
         EXPECT_EQ(a.findings[i].rule, b.findings[i].rule);
         EXPECT_EQ(a.findings[i].ply, b.findings[i].ply);
         EXPECT_EQ(a.findings[i].move, b.findings[i].move);
+        EXPECT_EQ(a.findings[i].extra_plies, b.findings[i].extra_plies);
         EXPECT_EQ(a.findings[i].message, b.findings[i].message);
     }
     EXPECT_EQ(a.plies, b.plies);
+    EXPECT_EQ(a.end_ply, b.end_ply);
+}
+
+TEST(IllegalMove, RunsOfOneMoveGiveTheSameReportAsOneLongRun) {
+    expect_same_report(audit_one(game(LongLine)), audit_one(game(one_move_per_run(LongLine))));
+}
+
+TEST(MovesAfterEnd, InsideARunTheyAreCountedAndAnIllegalOneIsStillReported) {
+    // Fivefold at ply 16 (the start position a fifth time), then moves in the same run, the
+    // third of them illegal.
+    constexpr std::string_view line =
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+        "9. Nf3 Nf6 10. Ke3 Ng8 11. Ng1 Nf6 *";
+    const GameReport g = audit_one(game(line));
+    EXPECT_EQ(g.end_ply, 16);
+    EXPECT_EQ(plies_of(g, Rule::IllegalMove), (std::vector<int>{19}));
+    const auto after = finding_at(g, Rule::MovesAfterEnd, 17);
+    ASSERT_TRUE(after);
+    EXPECT_EQ(after->extra_plies, 6);
+    expect_same_report(g, audit_one(game(one_move_per_run(line))));
 }
 
 TEST(IllegalMove, AnAmbiguousMoveIsIllegal) {
