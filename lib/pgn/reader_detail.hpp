@@ -82,8 +82,6 @@ inline bool no_set_bit(std::uint64_t m, std::uint64_t& index) {
 bool tag_line_at(const char* q, const char* end, std::string_view* name = nullptr);
 
 #if defined(__SSE2__)
-// Bit i set when byte i of the 16 at `p` cannot continue a token (the complement of kToken:
-// blanks, line breaks, NUL, and " $ % & ' ( ) * , ; < > [ \ ] ` { | } DEL).
 // The lanes of `x` whose unsigned byte lies in [lo, hi] (all ones there); hi - lo < 128.
 inline __m128i bytes_in_range(__m128i x, unsigned char lo, unsigned char hi) {
     if (lo == 0) return _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(static_cast<char>(hi))), x);
@@ -100,6 +98,15 @@ inline __m128i alnum_bytes(__m128i x) {
     return _mm_or_si128(bytes_in_range(x, '0', '9'), bytes_in_range(lower, 'a', 'z'));
 }
 
+// Bit i set when byte i of the 16 at `p` is no tag name byte (kName: letters, digits, '_').
+inline unsigned non_name_mask16(const char* p) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i name = _mm_or_si128(alnum_bytes(x), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+    return static_cast<unsigned>(~_mm_movemask_epi8(name)) & 0xFFFFu;
+}
+
+// Bit i set when byte i of the 16 at `p` cannot continue a token (the complement of kToken:
+// blanks, line breaks, NUL, and " $ % & ' ( ) * , ; < > [ \ ] ` { | } DEL).
 inline unsigned non_token_mask16(const char* p) {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const auto in_range = [x](unsigned char lo, unsigned char hi) {
@@ -222,10 +229,7 @@ inline const char* find_variation_special(const char* q, const char* end) {
 inline const char* tag_name_end(const char* q, const char* end) {
 #if defined(__SSE2__)
     while (end - q >= 16) {
-        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-        const __m128i name = _mm_or_si128(alnum_bytes(x), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
-        const auto other = static_cast<unsigned>(~_mm_movemask_epi8(name)) & 0xFFFFu;
-        if (other != 0) return q + lowest_bit(other);
+        if (const unsigned other = non_name_mask16(q)) return q + lowest_bit(other);
         q += 16;
     }
 #endif
@@ -239,9 +243,7 @@ inline const char* tag_name_end(const char* q, const char* end) {
 inline const char* common_tag_head(const char* q, const char* end) {
 #if defined(__SSE2__)
     if (end - q >= 16) {
-        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-        const __m128i name = _mm_or_si128(alnum_bytes(x), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
-        const auto other = static_cast<unsigned>(~_mm_movemask_epi8(name));
+        const unsigned other = non_name_mask16(q);
         // Byte 0 a name byte, and the name's end early enough for its ' "' to be in the look
         // (bit 15 set: with no other byte, the length is 15, too long; length 0 wraps too).
         const std::uint64_t length = lowest_bit(other | 0x8000u);

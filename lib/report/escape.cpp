@@ -133,42 +133,47 @@ char* copy(char* out, const char* bytes, std::size_t size) {
 }
 
 #if defined(__SSE2__)
-// copy_plain for the last size < 16 bytes. The first and the last 8 (or 4) bytes are loaded as
-// two pieces that may overlap, so nothing is read past the text; their halves of the stop mask
-// are shifted back to their offsets, and a plain tail is stored the same way, in two pieces.
+// Two pieces of a text in the low lanes of one vector, head first; the other lanes are zero.
+inline __m128i two_pieces(std::uint64_t head, std::uint64_t tail) {
+    return _mm_set_epi64x(static_cast<std::int64_t>(tail), static_cast<std::int64_t>(head));
+}
+inline __m128i two_pieces(std::uint32_t head, std::uint32_t tail) {
+    return _mm_set_epi32(0, 0, static_cast<std::int32_t>(tail), static_cast<std::int32_t>(head));
+}
+
+// The first and the last sizeof(Word) of `size` bytes (Word <= size < 2 * sizeof(Word)), loaded
+// as two pieces that may overlap, so that nothing is read past the text. When neither holds a
+// stop, both are stored the same way and true is returned; otherwise `mask` receives the stops,
+// each piece's half shifted back to its offset.
+template <typename Stops, typename Word>
+bool copy_two_pieces(char*& out, const char* bytes, std::size_t size, unsigned& mask) {
+    constexpr unsigned width = sizeof(Word);
+    constexpr unsigned piece_lanes = (1u << width) - 1;
+    Word head = 0, tail = 0;
+    std::memcpy(&head, bytes, width);
+    std::memcpy(&tail, bytes + size - width, width);
+    // Lanes past the two pieces are zero bytes, which may be stops: they are masked off.
+    const unsigned halves = Stops::mask(two_pieces(head, tail)) & ((1u << (2 * width)) - 1);
+    if (halves == 0) {
+        std::memcpy(out, &head, width);
+        std::memcpy(out + size - width, &tail, width);
+        out += size;
+        return true;
+    }
+    mask = (halves & piece_lanes) | ((halves >> width) << (size - width));
+    return false;
+}
+
+// copy_plain for the last size < 16 bytes: two pieces of 8 (or 4) bytes, or byte by byte.
 template <typename Stops>
 std::size_t copy_short_plain(char*& out, std::string_view text, std::size_t i) {
     const char* const bytes = text.data() + i;
     const std::size_t size = text.size() - i;
     unsigned mask = 0;
     if (size >= 8) {
-        std::uint64_t head = 0, tail = 0;
-        std::memcpy(&head, bytes, 8);
-        std::memcpy(&tail, bytes + size - 8, 8);
-        const unsigned halves = Stops::mask(
-            _mm_set_epi64x(static_cast<std::int64_t>(tail), static_cast<std::int64_t>(head)));
-        if (halves == 0) {
-            std::memcpy(out, &head, 8);
-            std::memcpy(out + size - 8, &tail, 8);
-            out += size;
-            return text.size();
-        }
-        mask = (halves & 0xFF) | ((halves >> 8) << (size - 8));
+        if (copy_two_pieces<Stops, std::uint64_t>(out, bytes, size, mask)) return text.size();
     } else if (size >= 4) {
-        std::uint32_t head = 0, tail = 0;
-        std::memcpy(&head, bytes, 4);
-        std::memcpy(&tail, bytes + size - 4, 4);
-        // Lanes 8 to 15 are zero bytes, which may be stops: they are masked off.
-        const unsigned halves = Stops::mask(_mm_set_epi32(0, 0, static_cast<std::int32_t>(tail),
-                                                          static_cast<std::int32_t>(head))) &
-                                0xFF;
-        if (halves == 0) {
-            std::memcpy(out, &head, 4);
-            std::memcpy(out + size - 4, &tail, 4);
-            out += size;
-            return text.size();
-        }
-        mask = (halves & 0xF) | ((halves >> 4) << (size - 4));
+        if (copy_two_pieces<Stops, std::uint32_t>(out, bytes, size, mask)) return text.size();
     } else {
         std::size_t run = 0;
         while (run < size && !Stops::table[static_cast<unsigned char>(bytes[run])]) {
