@@ -378,8 +378,8 @@ void GameAuditor::start_history(const Position& start) {
     last_ = 0;
     current_ = plies_.data();
     window_start_ = 0;
-    window_keys_ = {};
-    mark_window_key(chess::index_of(start.side_to_move()), start.key());
+    window_keys_.step(1);
+    window_keys_.mark(start.key());
 }
 
 void GameAuditor::grow_history(std::size_t positions) {
@@ -411,16 +411,19 @@ inline void GameAuditor::append_played(PlyRecord* previous, int previous_k, Move
     keys[k] = key;
     // A capture or a pawn move is exactly what resets the halfmove clock (9.3).
     const bool irreversible = position.halfmove_clock() == 0;
-    const int side = chess::index_of(position.side_to_move());
-    if (irreversible || std::memcmp(&before.castling_rights(), &position.castling_rights(),
-                                    sizeof(chess::CastlingRights)) != 0) {
-        window_start_ = k;
-        second_occurrences_ = {};
-        window_keys_ = {};
-        mark_window_key(side, key);
-        return;
-    }
-    if (!mark_window_key(side, key)) [[likely]]
+    std::uint32_t rights_before;
+    std::uint32_t rights_after;
+    static_assert(sizeof(chess::CastlingRights) == sizeof(std::uint32_t));
+    std::memcpy(&rights_before, &before.castling_rights(), sizeof rights_before);
+    std::memcpy(&rights_after, &position.castling_rights(), sizeof rights_after);
+    const std::uint64_t window_ends = std::uint64_t{irreversible} | (rights_before != rights_after);
+    // A new window starts about every third half-move, unpredictably: it is started by masks
+    // and adds rather than behind a branch (which mispredicted on almost half of the moves).
+    const std::uint64_t keep = window_ends - 1;
+    window_start_ += static_cast<int>(window_ends) * (k - window_start_);
+    for (int& count : second_occurrences_) count &= static_cast<int>(keep);
+    window_keys_.step(static_cast<std::uint32_t>(window_ends));
+    if (!window_keys_.mark(key)) [[likely]]
         return;  // not in the window: a first occurrence
     for (int j = k - 2; j >= window_start_; j -= 2) {
         // A key match is only a candidate: same_position() decides (no claim from a collision).
@@ -446,11 +449,15 @@ void GameAuditor::count_extra_half_move(std::string_view token, pgn::TextPos pos
 
 inline bool GameAuditor::quiet(const PlyRecord& record) const {
     const Position& position = record.position;
-    return record.occurrence < 3 && position.halfmove_clock() < 99 && !fifty_.open &&
-           second_occurrences_[static_cast<std::size_t>(
-               1 - chess::index_of(position.side_to_move()))] == 0 &&
-           (position.pieces(chess::PieceType::Pawn) | position.pieces(chess::PieceType::Rook) |
-            position.pieces(chess::PieceType::Queen)) != 0;
+    // One test of all conditions together (each is almost always false, and a chain of
+    // branches costs more than combining them).
+    const bool loud =
+        (record.occurrence >= 3) | (position.halfmove_clock() >= 99) | fifty_.open |
+        (second_occurrences_[static_cast<std::size_t>(
+             1 - chess::index_of(position.side_to_move()))] != 0) |
+        ((position.pieces(chess::PieceType::Pawn) | position.pieces(chess::PieceType::Rook) |
+          position.pieces(chess::PieceType::Queen)) == 0);
+    return !loud;
 }
 
 // The rest of the per-move path, once the move from the last position is played into the next

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "audit/finding.hpp"
+#include "audit/window_keys.hpp"
 #include "chess/position.hpp"
 #include "pgn/visitor.hpp"
 
@@ -159,21 +160,10 @@ class GameAuditor final : public pgn::Visitor {
     int evaluated_up_to_ = -1;
     int window_start_ = 0;                     // first position after the last irreversible move
     std::array<int, 2> second_occurrences_{};  // per side to move, in the current window
-    // A 256-bit filter of the keys in the current window, per side to move (bit = the key's top
-    // byte): a position whose bit is clear has not occurred in the window, so append_played() scans
-    // the history only for the few positions whose bit is set. Spares most moves the scan, whose
-    // exit at an unpredictable length cost a branch miss per move.
-    using KeyFilter = std::array<std::uint64_t, 4>;
-    std::array<KeyFilter, 2> window_keys_{};
-    // Marks `key` in the filter of `side`; returns whether its bit was set already.
-    bool mark_window_key(int side, std::uint64_t key) {
-        const auto byte = static_cast<unsigned>(key >> 56);
-        std::uint64_t& word = window_keys_[static_cast<std::size_t>(side)][byte >> 6];
-        const std::uint64_t bit = std::uint64_t{1} << (byte & 63);
-        const bool seen = (word & bit) != 0;
-        word |= bit;
-        return seen;
-    }
+    // A filter of the keys in the current window: append_played() scans the history only for
+    // the few positions it may hold. That spares most moves the scan, whose exit at an
+    // unpredictable length cost a branch miss per move.
+    WindowKeys window_keys_;
     int extra_tokens_ = 0;  // main-line half-moves recorded after the automatic end
     std::string first_extra_token_;
     pgn::TextPos first_extra_pos_{};
