@@ -85,7 +85,7 @@ class GameAuditor final : public pgn::Visitor {
     };
 
     void reset_game();
-    std::string* tag_target(std::string_view name);
+    std::string* tag_target(std::string_view name) const;
     bool set_up_start();
     void start_history(const chess::Position& start);
     // Makes the position in the history slot after `previous` (position previous_k, the last
@@ -149,6 +149,9 @@ class GameAuditor final : public pgn::Visitor {
     GameReport own_report_;
     GameReport* report_ = &own_report_;
     std::string fen_tag_, setup_tag_, variant_tag_;
+    // The fields the tags of kNeededTags (auditor.cpp) fill, in that order: set per game, as the
+    // record is the sink's.
+    std::array<std::string*, 13> tag_fields_{};
     bool has_fen_tag_ = false;
     pgn::TextPos game_pos_{};
     Laws laws_ = Laws::Laws2023;

@@ -198,6 +198,58 @@ TEST(GameRecord, CarriesTagsAsUtf8AndTheEdition) {
     EXPECT_FALSE(g.error);
 }
 
+TEST(GameRecord, EveryNeededTagFillsItsField) {
+    const GameReport g = audit_one(
+        "[Event \"E\"]\n[Site \"S\"]\n[Date \"2001.02.03\"]\n[Round \"R\"]\n[White \"W\"]\n"
+        "[Black \"B\"]\n[Result \"*\"]\n[WhiteElo \"2501\"]\n[BlackElo \"2502\"]\n"
+        "[Termination \"normal\"]\n\n1. e4 *\n");
+    EXPECT_EQ(g.event, "E");
+    EXPECT_EQ(g.site, "S");
+    EXPECT_EQ(g.date, "2001.02.03");
+    EXPECT_EQ(g.round, "R");
+    EXPECT_EQ(g.white, "W");
+    EXPECT_EQ(g.black, "B");
+    EXPECT_EQ(g.result, "*");
+    EXPECT_EQ(g.white_elo, "2501");
+    EXPECT_EQ(g.black_elo, "2502");
+    EXPECT_EQ(g.termination_tag, "normal");
+}
+
+TEST(GameRecord, TagsWithANeededTagsLengthAndLettersButAnotherNameAreIgnored) {
+    // Same length, first and last letters as needed tags (the dispatch's hash), other names.
+    const GameReport g = audit_one(
+        "[Evert \"no\"]\n[Sxte \"no\"]\n[Whitelo \"no\"]\n[WhiteXlo \"no\"]\n"
+        "[Tetmination \"no\"]\n[FxN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[E \"no\"]\n\n1. e4 *\n");
+    EXPECT_EQ(g.event, "");
+    EXPECT_EQ(g.site, "");
+    EXPECT_EQ(g.white_elo, "");
+    EXPECT_EQ(g.termination_tag, "");
+    EXPECT_FALSE(g.error);  // the FxN tag is no FEN tag
+    EXPECT_EQ(g.plies, 1);
+}
+
+TEST(GameRecord, AnEscapeOrANonAsciiByteAnywhereInAValueIsConverted) {
+    // Values of 1 to 20 bytes with the escape or the byte at every position: each is unescaped
+    // or converted to UTF-8, never copied as it is.
+    for (std::size_t size = 1; size <= 20; ++size) {
+        for (std::size_t at = 0; at < size; ++at) {
+            std::string raw(size, 'a');
+            std::string escaped = raw;
+            escaped.replace(at, 1, "\\\\");  // an escaped backslash, read as one backslash
+            std::string latin1 = raw;
+            latin1[at] = '\xe9';
+            const GameReport e = audit_one("[White \"" + escaped + "\"]\n\n1. e4 *\n");
+            const GameReport l = audit_one("[White \"" + latin1 + "\"]\n\n1. e4 *\n");
+            std::string want_e = raw;
+            want_e[at] = '\\';
+            std::string want_l = raw;
+            want_l.replace(at, 1, "\xc3\xa9");
+            EXPECT_EQ(e.white, want_e) << "size " << size << " at " << at;
+            EXPECT_EQ(l.white, want_l) << "size " << size << " at " << at;
+        }
+    }
+}
+
 TEST(GameRecord, EveryFindingCarriesTheEditionOfTheGame) {
     AuditOptions options;
     options.laws = Laws::Laws2017;
