@@ -4,8 +4,12 @@
 Measures in one run, on the same inputs: drawaudit at -j 1 and -j 2 on plain .pgn and on .pgn.zst,
 and pgn-extract --repetition (the peer arbiters use), and prints games/s, MB/s, ns per half-move,
 peak RSS and the ratios. Figures on a shared machine are noisy: compare the ratios, which are
-measured in the same run, not the absolute numbers across runs.
+measured in the same run, not the absolute numbers across runs. With BENCH_REPEAT=N the runs go
+in N interleaved rounds (each round runs every configuration once), the table shows the best of
+each, and each ratio is the median of its per-round ratios with their range: a disturbance then
+hits the runs of one round alike instead of one configuration.
 """
+import statistics
 import json
 import os
 import subprocess
@@ -38,34 +42,32 @@ def prepare_inputs():
 
 
 def timed(command):
-    """Best of REPEAT runs: (wall seconds, user seconds, peak RSS in MiB)."""
-    best = None
-    for _ in range(REPEAT):
-        result = subprocess.run(["/usr/bin/time", "-f", "%e %U %M"] + command,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        if result.returncode not in (0, 1):
-            sys.exit(f"bench: {' '.join(command)} failed ({result.returncode}):\n{result.stderr}")
-        wall, user, rss_kb = result.stderr.strip().splitlines()[-1].split()
-        run = (float(wall), float(user), int(rss_kb) / 1024)
-        if best is None or run[0] < best[0]:
-            best = run
-    return best
+    """One run: (wall seconds, user seconds, peak RSS in MiB)."""
+    result = subprocess.run(["/usr/bin/time", "-f", "%e %U %M"] + command,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if result.returncode not in (0, 1):
+        sys.exit(f"bench: {' '.join(command)} failed ({result.returncode}):\n{result.stderr}")
+    wall, user, rss_kb = result.stderr.strip().splitlines()[-1].split()
+    return float(wall), float(user), int(rss_kb) / 1024
 
 
 def timed_pair(command_a, command_b):
-    """Best of REPEAT runs of two commands side by side: wall seconds until both are done."""
-    best = None
-    for _ in range(REPEAT):
-        start = time.monotonic()
-        runs = [subprocess.Popen(c, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                for c in (command_a, command_b)]
-        for run in runs:
-            if run.wait() not in (0, 1):
-                sys.exit(f"bench: {' '.join(run.args)} failed ({run.returncode})")
-        wall = time.monotonic() - start
-        if best is None or wall < best:
-            best = wall
-    return best
+    """One run of two commands side by side: wall seconds until both are done."""
+    start = time.monotonic()
+    runs = [subprocess.Popen(c, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for c in (command_a, command_b)]
+    for run in runs:
+        if run.wait() not in (0, 1):
+            sys.exit(f"bench: {' '.join(run.args)} failed ({run.returncode})")
+    return time.monotonic() - start
+
+
+def spread(values, form):
+    """The median of per-round values, with their range when there are several rounds."""
+    median = form(statistics.median(values))
+    if len(values) == 1:
+        return median
+    return f"{median} (rounds: {form(min(values))}-{form(max(values))})"
 
 
 def summary_of(path):
@@ -80,40 +82,70 @@ def main():
         return
     out = os.path.join(WORK, "out.jsonl")
     megabytes = os.path.getsize(plain) / 1e6
-    rows = []
+    configs = [("drawaudit -j1 .pgn", plain, 1), ("drawaudit -j2 .pgn", plain, 2),
+               ("drawaudit -j1 .pgn.zst", zst, 1), ("drawaudit -j2 .pgn.zst", zst, 2)]
+    best = {}  # label -> (wall, user, rss)
+    rounds = []  # per round: label -> wall
 
-    def audit(label, path, jobs, scale=1):
-        wall, user, rss = timed([DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", str(jobs),
-                                 "-o", out, path])
-        summary = summary_of(out)
-        rows.append((label, wall, user, rss, summary["games"], summary["plies"], megabytes * scale))
-        return wall
+    def keep(label, run):
+        if label not in best or run[0] < best[label][0]:
+            best[label] = run
 
-    j1 = audit("drawaudit -j1 .pgn", plain, 1)
-    j2 = audit("drawaudit -j2 .pgn", plain, 2)
-    z1 = audit("drawaudit -j1 .pgn.zst", zst, 1)
-    z2 = audit("drawaudit -j2 .pgn.zst", zst, 2)
-    games, plies = rows[0][4], rows[0][5]
-    wall, user, rss = timed([PGN_EXTRACT, "-s", "--quiet", "--repetition", "-o", "/dev/null", plain])
-    rows.append(("pgn-extract --repetition", wall, user, rss, games, plies, megabytes))
-    pe = wall
-    audit("drawaudit -j2 .pgn x4 (RSS)", quadruple, 2, scale=4)
-    # The machine's own ceiling for two cores: two independent -j1 audits side by side (shared
-    # caches, memory bandwidth and, on a VM, the host). -j2 cannot scale beyond this.
-    pair = timed_pair(
-        *[[DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", "1", "-o", out + suffix, plain]
-          for suffix in (".a", ".b")])
+    for round_index in range(REPEAT):
+        walls = {}
+        for label, path, jobs in configs:
+            run = timed([DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", str(jobs), "-o",
+                         out, path])
+            keep(label, run)
+            walls[label] = run[0]
+            if round_index == 0 and label == configs[0][0]:
+                summary = summary_of(out)
+                games, plies = summary["games"], summary["plies"]
+        # The machine's own ceiling for two cores: two independent -j1 audits side by side
+        # (shared caches, memory bandwidth and, on a VM, the host). -j2 cannot scale beyond it.
+        walls["pair"] = timed_pair(
+            *[[DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", "1", "-o", out + suffix,
+               plain] for suffix in (".a", ".b")])
+        if round_index == 0:  # the peer is slow and steady: once, in the first round
+            run = timed([PGN_EXTRACT, "-s", "--quiet", "--repetition", "-o", "/dev/null", plain])
+            keep("pgn-extract --repetition", run)
+            walls["pgn-extract"] = run[0]
+        rounds.append(walls)
+    keep("drawaudit -j2 .pgn x4 (RSS)",
+         timed([DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", "2", "-o", out,
+                quadruple]))
 
-    print(f"input: {plain} ({megabytes:.0f} MB, {games} games, {plies} half-moves)")
+    j1 = best["drawaudit -j1 .pgn"][0]
+    print(f"input: {plain} ({megabytes:.0f} MB, {games} games, {plies} half-moves); "
+          f"{REPEAT} round{'s' if REPEAT > 1 else ''}, best of each")
     print(f"{'run':30} {'wall s':>7} {'user s':>7} {'games/s':>9} {'MB/s':>7} {'ns/ply':>7} {'RSS MiB':>8}")
-    for label, wall, user, rss, g, p, mb in rows:
-        print(f"{label:30} {wall:7.2f} {user:7.2f} {g / wall:9.0f} {mb / wall:7.1f} "
-              f"{wall * 1e9 / p:7.1f} {rss:8.1f}")
-    print(f"ratios (same run): -j1 vs pgn-extract {pe / j1:.1f}x faster; -j2 vs pgn-extract "
-          f"{pe / j2:.1f}x; -j2 / -j1 scaling {j1 / j2:.2f}x; .zst / .pgn at -j2 {j2 / z2:.0%} "
-          f"of the plain throughput (-j1: {j1 / z1:.0%})")
-    print(f"two-core ceiling of this machine: two -j1 audits side by side take {pair:.2f} s, "
-          f"{2 * j1 / pair:.2f}x the throughput of one (-j2 reaches {j1 / j2:.2f}x)")
+    for label, (wall, user, rss) in best.items():
+        scale = 4 if "x4" in label else 1
+        print(f"{label:30} {wall:7.2f} {user:7.2f} {scale * games / wall:9.0f} "
+              f"{scale * megabytes / wall:7.1f} {wall * 1e9 / (scale * plies):7.1f} {rss:8.1f}")
+
+    def times(v):
+        return f"{v:.1f}x"
+
+    def times2(v):
+        return f"{v:.2f}x"
+
+    def share(v):
+        return f"{v:.0%}"
+
+    pe = rounds[0]["pgn-extract"]
+    print("ratios, each the median of the rounds' own ratios:")
+    print(f"  -j1 vs pgn-extract: {times(pe / rounds[0]['drawaudit -j1 .pgn'])} faster "
+          f"(-j2: {times(pe / rounds[0]['drawaudit -j2 .pgn'])}; first round, with the peer)")
+    print(f"  -j2 / -j1 scaling: "
+          f"{spread([r['drawaudit -j1 .pgn'] / r['drawaudit -j2 .pgn'] for r in rounds], times2)}")
+    print(f"  two-core ceiling of this machine, two -j1 audits side by side: "
+          f"{spread([2 * r['drawaudit -j1 .pgn'] / r['pair'] for r in rounds], times2)} "
+          f"the throughput of one")
+    print(f"  .zst / .pgn at -j2: "
+          f"{spread([r['drawaudit -j2 .pgn'] / r['drawaudit -j2 .pgn.zst'] for r in rounds], share)}"
+          f" of the plain throughput (-j1: "
+          f"{spread([r['drawaudit -j1 .pgn'] / r['drawaudit -j1 .pgn.zst'] for r in rounds], share)})")
     floors(plain, games, plies, j1)
 
 
