@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "chess/types.hpp"
@@ -71,7 +72,8 @@ inline constexpr std::array<std::array<Bitboard, 64>, 2> PawnAttacks = make_pawn
 
 // The tables of the per-move paths (SAN reading, make_move, check and pin tests) in one object:
 // code built as position independent needs one base register per table it indexes, and one
-// object needs only one. About 48 KB, most of it the between table.
+// object needs only one. About 80 KB, most of it the between and ray_through tables (of which a
+// game touches the few rows of its kings' squares).
 struct HotTables {
     // square_bit[s] == bb(s), without the variable shift (which ties up one register on x86).
     std::array<Bitboard, 64> square_bit;
@@ -80,6 +82,9 @@ struct HotTables {
     std::array<std::array<Bitboard, 64>, 13> piece_rays;
     // between[a][b]: the squares strictly between a and b on a shared line (0 if none).
     std::array<std::array<Bitboard, 64>, 64> between;
+    // ray_through[a][b]: the squares of the ray from a (not included) through b, to the edge of
+    // the board (0 if a and b share no line).
+    std::array<std::array<Bitboard, 64>, 64> ray_through;
     // zobrist::piece_square again, with its all-zero NoPiece row, for make_move.
     std::array<std::array<std::uint64_t, 64>, 13> piece_square_key;
     // type_index[p] == index_of(type_of(p)), and 0 for NoPiece (an empty square: nothing to
@@ -90,17 +95,18 @@ struct HotTables {
     // restarts it). make_move ands both in instead of testing.
     std::array<std::int32_t, 16> clock_if_moved;
     std::array<std::int32_t, 16> clock_if_taken;
-    // For SAN reading (san.cpp): san_piece[c] is the type a piece letter names (None for any
-    // other byte); san_from_mask[c] the from-squares a disambiguation character allows (its file
-    // or rank, every square for 'x', none for anything else).
+    // For SAN reading (san.cpp): san_piece[c] is the type of the piece a move's first character
+    // names (a pawn for a file letter, None for anything but a file or a piece letter);
+    // san_from_mask[c] the from-squares a disambiguation character allows (its file or rank,
+    // every square for 'x', none for anything else).
     std::array<PieceType, 256> san_piece;
     std::array<Bitboard, 256> san_from_mask;
-    // Per colour, for SAN's pawn moves: the squares a pawn reaches without promoting (relative
-    // ranks 3 to 7), those a double push reaches (relative rank 4), and the step forward.
-    std::array<Bitboard, 2> pawn_targets;
-    std::array<Bitboard, 2> double_push_targets;
-    std::array<std::int32_t, 2> pawn_step;
-    std::array<Piece, 2> pawn_piece;
+    // san_origins[shape][colour][to]: where the mover of a SAN move of that shape may come from
+    // on an empty board. Shapes 1 to 5 are the pieces (knight to king, by their PieceType
+    // index): their rays from `to`. Shape 0 is a pawn's push (one step, or two from its second
+    // rank), shape 6 a pawn's capture; neither to the last rank, where a pawn promotes (the
+    // general reader's case).
+    std::array<std::array<std::array<Bitboard, 64>, 2>, 7> san_origins;
 };
 
 constexpr Bitboard make_between(int a, int b) {
@@ -110,6 +116,15 @@ constexpr Bitboard make_between(int a, int b) {
     Bitboard squares = 0;
     for (int f = (a & 7) + sf, r = (a >> 3) + sr; r * 8 + f != b; f += sf, r += sr)
         squares |= Bitboard{1} << (r * 8 + f);
+    return squares;
+}
+
+constexpr Bitboard make_ray_through(int a, int b) {
+    const int df = (b & 7) - (a & 7), dr = (b >> 3) - (a >> 3);
+    if (a == b || (df != 0 && dr != 0 && df != dr && df != -dr)) return 0;
+    const int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+    Bitboard squares = 0;
+    for (int k = 1; k < 8; ++k) squares |= step_bb(a, sf * k, sr * k);
     return squares;
 }
 
@@ -125,8 +140,10 @@ constexpr HotTables make_hot_tables() {
             t.piece_rays[c * 6 + 4][s] = BishopRays[s] | RookRays[s];
             t.piece_rays[c * 6 + 5][s] = KingAttacks[s];
         }
-        for (std::size_t b = 0; b < 64; ++b)
+        for (std::size_t b = 0; b < 64; ++b) {
             t.between[s][b] = make_between(static_cast<int>(s), static_cast<int>(b));
+            t.ray_through[s][b] = make_ray_through(static_cast<int>(s), static_cast<int>(b));
+        }
         for (std::size_t p = 0; p < 13; ++p)
             t.piece_square_key[p][s] = zobrist::Keys.piece_square[p][s];
     }
@@ -141,15 +158,22 @@ constexpr HotTables make_hot_tables() {
     t.san_piece['R'] = PieceType::Rook;
     t.san_piece['Q'] = PieceType::Queen;
     t.san_piece['K'] = PieceType::King;
+    for (int f = 0; f < 8; ++f) t.san_piece[static_cast<std::size_t>('a' + f)] = PieceType::Pawn;
     for (int f = 0; f < 8; ++f) t.san_from_mask[static_cast<std::size_t>('a' + f)] = file_bb(f);
     for (int r = 0; r < 8; ++r) t.san_from_mask[static_cast<std::size_t>('1' + r)] = rank_bb(r);
     t.san_from_mask['x'] = ~Bitboard{0};
     for (std::size_t c = 0; c < 2; ++c) {
-        for (int rank = 2; rank <= 6; ++rank)
-            t.pawn_targets[c] |= rank_bb(c == 0 ? rank : 7 - rank);
-        t.double_push_targets[c] = rank_bb(c == 0 ? 3 : 4);
-        t.pawn_step[c] = c == 0 ? 8 : -8;
-        t.pawn_piece[c] = c == 0 ? WhitePawn : BlackPawn;
+        const int back = c == 0 ? -1 : 1;  // towards the pawn's own side
+        for (int s = 0; s < 64; ++s) {
+            const auto to = static_cast<std::size_t>(s);
+            for (std::size_t type = 1; type < 6; ++type)
+                t.san_origins[type][c][to] = t.piece_rays[type][to];
+            if (s >> 3 == (c == 0 ? 7 : 0)) continue;  // the last rank: promotions
+            const bool double_push_target = s >> 3 == (c == 0 ? 3 : 4);
+            t.san_origins[0][c][to] =
+                step_bb(s, 0, back) | (double_push_target ? step_bb(s, 0, 2 * back) : 0);
+            t.san_origins[6][c][to] = PawnAttacks[c ^ 1][to];
+        }
     }
     return t;
 }
@@ -230,6 +254,17 @@ inline Bitboard sliders_reaching(Square target, Bitboard sliders, Bitboard occup
         if (!(detail::Hot.between[target][slider] & occupancy)) reaching |= square_bit(slider);
     }
     return reaching;
+}
+// Of `occupancy`, the square nearest to `a` on the ray from `a` through `b`, as a bit (0 when
+// there is none, or no ray): on the ray from a king through a square, the piece that checks or
+// shields it along that line. Without a branch: the nearest is the lowest of those bits when
+// the ray runs towards higher squares (b above a), else the highest.
+inline Bitboard nearest_on_ray(Square a, Square b, Bitboard occupancy) {
+    const Bitboard on_ray = detail::Hot.ray_through[a][b] & occupancy;
+    const Bitboard lowest = on_ray & (0 - on_ray);
+    const Bitboard highest = detail::Hot.square_bit[std::bit_width(on_ray | 1) - 1] & on_ray;
+    const Bitboard upwards = Bitboard{0} - static_cast<Bitboard>(b > a);
+    return (lowest & upwards) | (highest & ~upwards);
 }
 inline Bitboard line_bb(Square a, Square b) {
     return detail::LineBB[a][b];

@@ -108,7 +108,8 @@ bool Position::en_passant_capture_is_legal(Square from) const {
            !(pawn_attacks(us, king) & by_type_[index_of(PieceType::Pawn)] & enemies);
 }
 
-void Position::update_en_passant_legality() {
+// Out of line: make_move's common path calls it only after a double push beside an enemy pawn.
+[[gnu::noinline]] void Position::update_en_passant_legality() {
     if (ep_legal_) key_ ^= zobrist::en_passant(ep_square_);
     ep_legal_ = false;
     if (ep_square_ == NoSquare) return;
@@ -149,15 +150,6 @@ inline void Position::update_checkers() {
          (bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
         mine;
     checkers_ = leapers | sliders_reaching(king, snipers, occupied());
-}
-
-// The rarer half of make_move's checker and en-passant work, out of line so that it does not
-// crowd the common path's registers. `snipers`: sliders of the mover on the rays of the king
-// of the side now to move, which may check it now. `ep_chance`: a double push next to an enemy
-// pawn.
-[[gnu::noinline]] void Position::finish_move(Bitboard snipers, bool ep_chance) {
-    if (snipers) checkers_ |= sliders_reaching(king_square(side_), snipers, occupied());
-    if (ep_chance) update_en_passant_legality();
 }
 
 void Position::make_move(Move m) {

@@ -159,7 +159,6 @@ class Position {
     void drop_castling_right(Color c, int wing);
     void update_castling_squares();
     void update_checkers();
-    void finish_move(Bitboard snipers, bool ep_chance);
     // make_move's body (position_moves.hpp): inline in make_move and in play_san.
     void make_move_inline(Move m);
     // Its body for a move of MoveKind::Normal (play_san's short path knows the kind).

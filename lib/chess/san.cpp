@@ -98,29 +98,26 @@ const char* piece_name(PieceType t) {
     return error(SanErrorKind::Ambiguous, san, why.c_str());
 }
 
-// Whether the enemy slider that `from` shields its king from would attack the king once the
-// piece on `from` goes to `to` (the caller ensures `from` lies on one of the king's rays). The
-// few enemy sliders on the king's rays of that kind are tested with the between table: one whose
-// line to the king holds `from` and nothing else pins it, and a move that stays on that line
-// (or takes the pinner) keeps the shield.
-bool leaves_pin_line(const Position& pos, Square king, Bitboard from_bb, Bitboard to_bb) {
-    const auto& hot = detail::Hot;
+// Whether moving the piece of the side to move on `from` (not its king) to `to` exposes its king
+// on `king` to an enemy slider on the king's ray through `from`, for a move that parries any
+// check (keeps_king_safe tests that first). With the board as after the move, the piece
+// nearest to the king on that ray is then an enemy slider moving along such lines, other than
+// one the move takes. The move cannot pass that slider, nor the king, so a move along the line
+// stays between them and shields the king still. Without a branch on whether `from` is on a
+// line with the king at all (off every line its ray is empty): that test, about even on real
+// games, mispredicted more than any other of the replay.
+[[gnu::always_inline]] inline bool exposes_king(const Position& pos, Square king, Square from,
+                                                Bitboard to_bb) {
     const Bitboard queens = pos.pieces(PieceType::Queen);
-    Bitboard snipers = (rook_rays(king) & from_bb)
-                           ? rook_rays(king) & (pos.pieces(PieceType::Rook) | queens)
-                           : bishop_rays(king) & (pos.pieces(PieceType::Bishop) | queens);
-    snipers &= pos.pieces(~pos.side_to_move());
-    const Bitboard occupancy = pos.occupied();
-    while (snipers) {
-        const Square sniper = pop_lsb(snipers);
-        const Bitboard between = hot.between[king][sniper];
-        if ((between & occupancy) == from_bb) return !((between | hot.square_bit[sniper]) & to_bb);
-    }
-    return false;
+    const Bitboard snipers = ((rook_rays(king) & (pos.pieces(PieceType::Rook) | queens)) |
+                              (bishop_rays(king) & (pos.pieces(PieceType::Bishop) | queens))) &
+                             pos.pieces(~pos.side_to_move()) & ~to_bb;
+    const Bitboard occupancy_after = (pos.occupied() & ~square_bit(from)) | to_bb;
+    return (nearest_on_ray(king, from, occupancy_after) & snipers) != 0;
 }
 
 // Whether the piece of the side to move on `from` (not its king) may go to `to` without leaving
-// its king in check: not in double check, parrying a single check, and not leaving a pin line.
+// its king in check: not in double check, parrying a single check, and not exposing the king.
 inline bool keeps_king_safe(const Position& pos, Square king, Square from, Square to) {
     const auto& hot = detail::Hot;
     const Bitboard to_bb = hot.square_bit[to];
@@ -129,10 +126,7 @@ inline bool keeps_king_safe(const Position& pos, Square king, Square from, Squar
         if (more_than_one(checkers)) return false;
         if (!((hot.between[king][lsb(checkers)] | checkers) & to_bb)) return false;
     }
-    // Only a piece on a line with its king, moving off that line, can expose it.
-    const Bitboard from_bb = hot.square_bit[from];
-    return !(hot.piece_rays[WhiteQueen][king] & from_bb) ||
-           !leaves_pin_line(pos, king, from_bb, to_bb);
+    return !exposes_king(pos, king, from, to_bb);
 }
 
 // Of `candidates` (pieces of the mover that reach `to`, not the king), those whose move to `to`
@@ -331,7 +325,7 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
 }
 
 // The shapes nearly every move of real games has: pawn pushes (single and double), pawn
-// captures, piece and king moves with an optional 'x', one or two disambiguation characters,
+// captures, piece and king moves with an optional 'x' or one or two disambiguation characters,
 // each with an optional trailing '+' or '#'. Returns the move's from-square (its target in
 // `to_out`), or NoSquare when the text is not of these shapes or does not name exactly one
 // legal move: it only ever accepts a move parse_san_any would accept, and leaves everything
@@ -349,117 +343,78 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
     const auto file = static_cast<unsigned>(s[n - 2] - 'a');
     const auto rank = static_cast<unsigned>(s[n - 1] - '1');
     if (file >= 8 || rank >= 8) return NoSquare;
+    // A file letter names a pawn, a piece letter its piece.
+    const PieceType type = hot.san_piece[static_cast<unsigned char>(s[0])];
+    if (type == PieceType::None) return NoSquare;
     const Color us = pos.side_to_move();
-    const char c = s[0];
+    const std::size_t side = static_cast<std::size_t>(index_of(us));
     const Square to = make_square(static_cast<int>(file), static_cast<int>(rank));
     to_out = to;
     const Bitboard to_bb = hot.square_bit[to];
-    Square from;
-    if (static_cast<unsigned>(c - 'a') < 8) {
-        // Pawns, never to the last rank here (promotions take the general reader).
-        // The ranks a push or capture reaches short of promotion, the pawn and its step forward
-        // by table rather than by arithmetic on the colour: fewer instructions.
-        if (!(to_bb & hot.pawn_targets[index_of(us)])) return NoSquare;
-        const Piece pawn = hot.pawn_piece[index_of(us)];
-        const int up = hot.pawn_step[index_of(us)];
-        if (n == 2) {
-            if (pos.occupied() & to_bb) return NoSquare;
-            from = static_cast<Square>(to - up);
-            if (pos.piece_on(from) != pawn) {
-                if (!(to_bb & hot.double_push_targets[index_of(us)]) ||
-                    pos.piece_on(from) != NoPiece)
-                    return NoSquare;
-                from = static_cast<Square>(from - up);
-                if (pos.piece_on(from) != pawn) return NoSquare;
-            }
-        } else {
-            const int df = (c - 'a') - static_cast<int>(file);
-            if (n != 4 || s[1] != 'x' || (df != 1 && df != -1) || !(pos.pieces(~us) & to_bb))
-                return NoSquare;
-            from = static_cast<Square>(to - up + df);
-            if (pos.piece_on(from) != pawn) return NoSquare;
-        }
-    } else {
-        const PieceType type = hot.san_piece[static_cast<unsigned char>(c)];
-        if (type == PieceType::None || (pos.pieces(us) & to_bb)) return NoSquare;
-        if (type == PieceType::King) {
-            const Bitboard king_bb = pos.pieces(us, PieceType::King);
-            if ((n == 3 || (n == 4 && s[1] == 'x')) && (king_attacks(to) & king_bb)) {
-                const Square king = lsb_of_nonempty(king_bb);
-                return king_may_step(pos, to) ? king : NoSquare;
-            }
-            return NoSquare;
-        }
-        // The pieces of that type on the empty-board attack squares of `to` (usually one or
-        // two); a slider among them reaches `to` when nothing stands between. No magic lookup:
-        // its large table misses the cache while the game text streams through it. These rays
-        // do not depend on the colour: the white piece's row serves both sides.
-        Bitboard candidates =
-            pos.pieces(us, type) & hot.piece_rays[static_cast<std::size_t>(type)][to];
-        // The up to two characters between letter and square (s[1], and s[n - 3], which is s[1]
-        // again when there is one), each a from-file, a from-rank or 'x' (anything else gives an
-        // empty mask, so no candidate: the general reader decides).
-        if (n >= 4)
-            candidates &= hot.san_from_mask[static_cast<unsigned char>(s[1])] &
-                          hot.san_from_mask[static_cast<unsigned char>(s[n - 3])];
-        if (!candidates) return NoSquare;
-        from = lsb_of_nonempty(candidates);
-        if (type != PieceType::Knight) {
-            const Bitboard occupancy = pos.occupied();
-            if (more_than_one(candidates)) {
-                // Two or more on the rays (two rooks on a file, say): keep those with a free way.
-                Bitboard open = 0;
-                for (Bitboard rest = candidates; rest;) {
-                    const Square candidate = pop_lsb(rest);
-                    if (!(hot.between[candidate][to] & occupancy))
-                        open |= hot.square_bit[candidate];
-                }
-                candidates = open;
-                if (!candidates) return NoSquare;
-                from = lsb_of_nonempty(candidates);
-            } else if (hot.between[from][to] & occupancy) {
-                return NoSquare;
-            }
+    const Bitboard occupancy = pos.occupied();
+    // Pawn and piece moves on one path, their differences by masks and table rows rather than
+    // by branches: the kind of move is the text's choice, which no branch predictor can guess
+    // (pawn or piece alone is close to even).
+    const bool pawn = type == PieceType::Pawn;
+    const bool pawn_capture = pawn & (n == 4);
+    // What the target may hold: a pawn's push (two characters) needs it empty, its capture
+    // (file, 'x', square) an enemy piece there, a piece's move anything but its own side (an
+    // empty square or an enemy piece).
+    const bool may_be_empty = !pawn | (n == 2);
+    const bool may_be_enemy = (!pawn) | (pawn_capture & (s[1] == 'x'));
+    const Bitboard targets =
+        (~occupancy & (Bitboard{0} - static_cast<Bitboard>(may_be_empty))) |
+        (pos.pieces(~us) & (Bitboard{0} - static_cast<Bitboard>(may_be_enemy)));
+    if (!(targets & to_bb)) return NoSquare;
+    // The characters before the square: a pawn capture's file and 'x' (s[0] and s[1]), a
+    // piece's one or two between letter and square (s[1], and s[n - 3], which is s[1] again
+    // when there is one), each a from-file, a from-rank or 'x' (anything else gives an empty
+    // mask, so no candidate: the general reader decides). A push and a plain piece move have
+    // none: every square.
+    const std::size_t first = static_cast<std::size_t>(!pawn);
+    const std::size_t last = n - 3 + static_cast<std::size_t>(n == 2);  // s[0] when n == 2
+    const Bitboard from_mask = (hot.san_from_mask[static_cast<unsigned char>(s[first])] &
+                                hot.san_from_mask[static_cast<unsigned char>(s[last])]) |
+                               (Bitboard{0} - static_cast<Bitboard>(n < 4));
+    // The mover's pieces of that type where one may come from on an empty board (a pawn's push
+    // or capture origins, a piece's rays from `to`): usually one or two. No magic lookup: its
+    // large table misses the cache while the game text streams through it.
+    const std::size_t shape = static_cast<std::size_t>(type) + 6 * pawn_capture;
+    Bitboard candidates = pos.pieces(us, type) & hot.san_origins[shape][side][to] & from_mask;
+    if (!candidates) return NoSquare;
+    Square from = lsb_of_nonempty(candidates);
+    // A slider, or a double push, reaches `to` when nothing stands between (a leaper's between
+    // is empty, and so is a single push's).
+    if (more_than_one(candidates)) {
+        // Two or more (two rooks on a file, a pawn behind a pawn): keep those with a free way.
+        Bitboard open = 0;
+        for (Bitboard rest = candidates; rest;) {
+            const Square candidate = pop_lsb(rest);
+            if (!(hot.between[candidate][to] & occupancy)) open |= hot.square_bit[candidate];
         }
         // Several reaching pieces (one may be pinned) are rare: the general reader sorts them.
-        if (more_than_one(candidates)) return NoSquare;
+        if (!open || more_than_one(open)) return NoSquare;
+        from = lsb_of_nonempty(open);
+    } else if (hot.between[from][to] & occupancy) {
+        return NoSquare;
     }
-    // Legality: not in double check, parrying a single check, and not leaving a pin line: the
-    // test of keeps_king_safe, written out here because calling it measured 2.5% slower on the
-    // whole replay (bench/chess_replay); the two must stay the same rule.
     // `from` is a square here: saying so lets play_san tell its success from NoSquare without a
     // test.
     if (from >= NoSquare) __builtin_unreachable();
-    // Every Position that can reach here has its kings: no empty-set test. The king's square is
-    // only computed on the rarer paths that need it.
+    // The king: its step is legal when no enemy piece attacks `to` once it has left its square.
+    if (type == PieceType::King) return king_may_step(pos, to) ? from : NoSquare;
+    // Legality: not in double check, parrying a single check, and not exposing the king: the
+    // test of keeps_king_safe, written out here because calling it measured 2.5% slower on the
+    // whole replay (bench/chess_replay); the two must stay the same rule.
+    // Every Position that can reach here has its kings: no empty-set test.
     const Bitboard king_bb = pos.pieces(us, PieceType::King);
+    const Square king = lsb_of_nonempty(king_bb);
     const Bitboard checkers = pos.checkers();
     if (checkers) {
         if (more_than_one(checkers)) return NoSquare;
-        if (!((hot.between[lsb_of_nonempty(king_bb)][lsb_of_nonempty(checkers)] | checkers) &
-              to_bb))
-            return NoSquare;
+        if (!((hot.between[king][lsb_of_nonempty(checkers)] | checkers) & to_bb)) return NoSquare;
     }
-    // A pin needs `from` on one of the king's rays (queen rays are symmetric: the king on one of
-    // those of `from`) and an enemy slider there; each such sniper pins `from` when `from` is
-    // all that stands between, and the move must then stay on that line or take the sniper.
-    if (!(hot.piece_rays[WhiteQueen][from] & king_bb)) return from;
-    const Bitboard from_bb = hot.square_bit[from];
-    const Square king = lsb_of_nonempty(king_bb);
-    const Bitboard queens = pos.pieces(PieceType::Queen);
-    Bitboard snipers = ((rook_rays(king) & (pos.pieces(PieceType::Rook) | queens)) |
-                        (bishop_rays(king) & (pos.pieces(PieceType::Bishop) | queens))) &
-                       pos.pieces(~us);
-    if (snipers) {
-        const Bitboard occupancy = pos.occupied();
-        do {
-            const Square sniper = pop_lsb(snipers);
-            const Bitboard between = hot.between[king][sniper];
-            if ((between & occupancy) == from_bb && !((between | hot.square_bit[sniper]) & to_bb))
-                return NoSquare;
-        } while (snipers);
-    }
-    return from;
+    return exposes_king(pos, king, from, to_bb) ? NoSquare : from;
 }
 
 // resolve_common_from as a Move (the null move for NoSquare).
@@ -549,6 +504,9 @@ tl::expected<Move, SanError> play_san(const Position& before, std::string_view s
     return play();
 }
 
+// The auditor's loop. Its speed hangs on how the compiler allocates registers in the inlined
+// body: spelling `!pawn` as a named bool in resolve_common_from once cost about 25% here (and
+// nothing in play_san). Re-measure the "play_san_run" way of bench/chess_replay after an edit.
 std::size_t play_san_run(std::span<const std::string_view> sans, Position* first,
                          std::size_t stride, Move* moves) {
     auto* slot = reinterpret_cast<unsigned char*>(first);

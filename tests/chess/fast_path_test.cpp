@@ -85,7 +85,6 @@ void check_every_short_spelling(const Position& pos, int ply) {
             const auto all = matches(pos, list, t, to, ~Bitboard{0}, false);
             expect_resolves(pos, letter + sq, all);
             expect_resolves(pos, letter + "x" + sq, all);
-            if (t == PieceType::King) continue;
             for (int f = 0; f < 8; ++f) {
                 const std::string d(1, static_cast<char>('a' + f));
                 expect_resolves(pos, letter + d + sq, matches(pos, list, t, to, file_bb(f), false));

@@ -73,6 +73,28 @@ TEST(MoveGeneration, PinnedPieceMovesOnlyAlongThePin) {
     EXPECT_FALSE(generates(pos, Move(E2, D2)));
 }
 
+TEST(MoveGeneration, MoveOffTheKingsLineUncoversTheSliderBehindIt) {
+    const Position pos = play(position_of("4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1"), {"Nc5"});
+    EXPECT_EQ(pos.checkers(), bb(E1));
+}
+
+TEST(MoveGeneration, MoveAlongTheKingsLineUncoversNothing) {
+    // The pawn advances on the e-file and still shields the king from the queen behind it.
+    const Position pos = play(position_of("4k3/8/8/8/4P3/8/8/4Q1K1 w - - 0 1"), {"e5"});
+    EXPECT_FALSE(pos.in_check());
+}
+
+TEST(MoveGeneration, MoveOffTheKingsLineBeforeAnotherShieldUncoversNothing) {
+    const Position pos = play(position_of("4k3/4p3/8/8/4N3/8/8/4R1K1 w - - 0 1"), {"Nc5"});
+    EXPECT_FALSE(pos.in_check());
+}
+
+TEST(MoveGeneration, MoveOffTheKingsLineUncoversNoPieceOfAnotherLine) {
+    // A bishop behind the knight on the e-file does not attack along it.
+    const Position pos = play(position_of("4k3/8/8/8/4N3/8/8/4B1K1 w - - 0 1"), {"Nc5"});
+    EXPECT_FALSE(pos.in_check());
+}
+
 TEST(MoveGeneration, PinnedPawnCapturesThePinnerAndPromotes) {
     // The bishop on d8 pins e7 against h4: capturing it stays on the line, pushing does not.
     const Position pos = position_of("3b3k/4P3/8/8/7K/8/8/8 w - - 0 1");

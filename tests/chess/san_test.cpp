@@ -167,6 +167,33 @@ TEST(SanRead, PushOfAPawnPinnedOnItsRankIsIllegal) {
     EXPECT_EQ(refusal(pos, "d4"), SanErrorKind::Illegal);
 }
 
+TEST(SanRead, PinnedPieceMayMoveAlongItsPinLineOrTakeThePinner) {
+    const Position pos = position_of("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1");
+    EXPECT_EQ(parsed(pos, "Re5"), Move(E2, E5));
+    EXPECT_EQ(parsed(pos, "Rxe7"), Move(E2, E7));
+    EXPECT_EQ(refusal(pos, "Rd2"), SanErrorKind::Illegal);
+}
+
+TEST(SanRead, PieceBeforeAnEnemyThatCannotMoveAlongTheLineIsNotPinned) {
+    // The bishop on e7 does not attack along the e-file: the knight on e2 may leave it.
+    const Position pos = position_of("4k3/4b3/8/8/8/8/4N3/4K3 w - - 0 1");
+    EXPECT_EQ(parsed(pos, "Nc3"), Move(E2, C3));
+}
+
+TEST(SanRead, PieceBeforeAnotherShieldOfTheKingIsNotPinned) {
+    // The pawn on e5 still stands between the rook on e8 and the king once the knight leaves.
+    const Position pos = position_of("k3r3/8/8/4p3/8/8/4N3/4K3 w - - 0 1");
+    EXPECT_EQ(parsed(pos, "Nc3"), Move(E2, C3));
+}
+
+TEST(SanRead, KingStepWithADisambiguationIsReadAsThatStep) {
+    const Position pos = position_of("4k3/8/8/8/8/8/8/5K2 w - - 0 1");
+    EXPECT_EQ(parsed(pos, "Kfe2"), Move(F1, E2));
+    EXPECT_EQ(parsed(pos, "K1e2"), Move(F1, E2));
+    EXPECT_EQ(parsed(pos, "Kf1e2"), Move(F1, E2));
+    EXPECT_EQ(refusal(pos, "Kge2"), SanErrorKind::Illegal);
+}
+
 TEST(SanRead, CaptureMarkWithoutACaptureIsTolerated) {
     // Lenient: the 'x' of a non-capture carries no information the target square lacks.
     EXPECT_EQ(parsed(Position::startpos(), "Nxf3"), Move(G1, F3));
