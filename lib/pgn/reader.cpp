@@ -181,6 +181,23 @@ class Parser {
     // line).
     void skip_blanks() {
         const char* q = p_;
+        // A run of separators shorter than 16 bytes (the blank lines between tag section,
+        // movetext and games) in one step, its line breaks counted from masks: a byte loop
+        // mispredicts at its end and at each break. The loop below reads what follows ('%'
+        // lines, DEL bytes, longer runs).
+        if (end_ - q >= 16 && static_cast<unsigned char>(*q) <= 0x20) {
+            const BlankRun run = blank_run16(q);
+            unsigned count = run.breaks - ((run.breaks >> 1) & 0x5555u);
+            count = (count & 0x3333u) + ((count >> 2) & 0x3333u);
+            count = (count + (count >> 4)) & 0x0F0Fu;
+            count = (count + (count >> 8)) & 0x1Fu;
+            line_ += count;
+            // The byte after the last break starts the line.
+            const std::int64_t start =
+                (q - begin_) + static_cast<std::int64_t>(highest_bit_or_zero(run.breaks)) + 1;
+            line_start_ = count != 0 ? start : line_start_;
+            q += run.length;
+        }
         while (q < end_) {
             const auto c = static_cast<unsigned char>(*q);
             if (c == ' ') {
@@ -291,7 +308,10 @@ class Parser {
             line_start_ = line_start;
         };
         for (;;) {
-            // One tag pair at open ('[').
+            // One tag pair at open ('['). The line feed that ends its line, looked for from the
+            // '[' (nullptr: none in the next 32 bytes): the next tag pair's '[' follows it, so the
+            // reading of the next one need not wait for the end of this one's value.
+            const char* const line_feed = end_ - open > 32 ? line_feed_in32(open) : nullptr;
             const char* name_begin = open + 1;
             const char* name_end = common_tag_head(name_begin, end_);
             const char* q = nullptr;  // the opening quote
@@ -363,23 +383,28 @@ class Parser {
             if (name_count < std::size(names))
                 names[name_count++] = NameRef{name.data(), name.size()};
             // The common layout, one tag pair a line: the next opens right after the line break,
-            // "\n[" or "\r\n[" (read as one word; other layouts go through skip_blanks).
+            // "\n[" or "\r\n[" (other layouts go through skip_blanks). No '\n' lies between the
+            // '[' and q.
             open = q + 1;
-            if (end_ - open >= 4) {
+            const char* next = nullptr;
+            if (line_feed != nullptr) {
+                if (line_feed[1] == '[' &&
+                    (line_feed == open || (line_feed == open + 1 && *open == '\r')))
+                    next = line_feed + 1;
+            } else if (end_ - open >= 4) {  // a long line: the two bytes after the ']'
                 std::uint32_t word;
                 std::memcpy(&word, open, sizeof word);
-                const char* next = nullptr;
                 if ((word & kWord3) == kCrLfBracket) {
                     next = open + 2;
                 } else if ((word & kWord2) == kLfBracket) {
                     next = open + 1;
                 }
-                if (next != nullptr) {
-                    ++line;
-                    line_start = next - begin_;
-                    open = next;
-                    continue;
-                }
+            }
+            if (next != nullptr) {
+                ++line;
+                line_start = next - begin_;
+                open = next;
+                continue;
             }
             sync();
             skip_blanks();
@@ -558,18 +583,25 @@ class Parser {
     };
     static_assert(sizeof(TextPos) == 16 && offsetof(TextPos, column) == 4);
 
-    // The common movetext tokens (separators, SAN, move numbers) read from bit masks of the text:
-    // a bit scan each, no branch per byte (token lengths are unpredictable, so a byte loop
-    // mispredicts at the end of nearly every token). Consecutive 64-byte windows are classified
-    // once each; line breaks are counted from the masks too, so the fast path goes on across
-    // lines. Returns at p_ when the general code must look: anything else, or the last 64 bytes
-    // of the text. Not inlined: on its own it keeps its state in registers.
-    // Long enough for the moves between two comments of most games, short enough to stay in L1.
-    static constexpr std::size_t kMoveRunLength = 32;
+    // The common movetext tokens (separators, SAN, move numbers) read from bit masks of the text,
+    // 64 bytes at a time. A window of plain movetext (move numbers, moves with the common
+    // suffixes, at most one line break) is read whole from its masks: which bytes are numbers,
+    // which are moves, and whether anything else is there, with no branch per token (token kinds
+    // and lengths are unpredictable, so per-token branches mispredict), then one bit scan per
+    // move. The next window starts at the last token that begins in this one, so no token is cut
+    // by a window's edge. Anything else in a window goes to the token-by-token reading of its 64
+    // bytes (odd tokens, tokens across edges, lone '\r's), then on with the next window. Returns
+    // at p_ when the general code must look: anything else, or the last 64 bytes of the text. Not
+    // inlined: on its own it keeps its state in registers.
+    // Long enough for the moves of most games between two comments (one call of Visitor::moves
+    // each), short enough to stay in L1.
+    static constexpr std::size_t kMoveRunLength = 128;
+    // The most moves a window gives: one byte and a separator each.
+    static constexpr std::size_t kWindowMoves = 32;
 
     [[gnu::noinline]] void fast_tokens() {
         // Locals, not members: the visitor's calls would force reloading members after each one.
-        Window w = window_;
+        Window w;
         const char* p = p_;
         const char* const end = end_;
         Visitor& visitor = visitor_;
@@ -583,34 +615,105 @@ class Parser {
         FastPositions positions{0, offset_base};
         positions.start_line(line_base, line_);
         // The moves read and not yet handed over (Visitor::moves): one call per run. Left
-        // uninitialised (a MoveToken's TextPos would be zeroed 32 times per call).
-        // Aligned to its size, so that a run is full when the next slot's address has no low bits:
-        // one test per move, without a register for the end.
-        union alignas(sizeof(MoveToken) * kMoveRunLength) Run {
+        // uninitialised (a MoveToken's TextPos would be zeroed for every slot per call).
+        union Run {
             Run() {}
             MoveToken tokens[kMoveRunLength];
         } slots;
-        static_assert(std::has_single_bit(sizeof(Run)));
         MoveToken* const run = slots.tokens;
         MoveToken* slot = run;  // the next free one (a pointer: no index scaling per move)
         // The table's address in a register of its own: GCC otherwise rematerialises it (a lea)
         // for every token.
         const std::uint8_t* fast_start = kFastStart.data();
         asm("" : "+r"(fast_start));
-        const auto run_full = [&slot] {
-            return (reinterpret_cast<std::uintptr_t>(slot) & (sizeof(Run) - 1)) == 0;
-        };
+        const auto run_full = [&slot, run] { return slot == run + kMoveRunLength; };
         for (;;) {
-            // (Re)start at p: the window holding it, the token starts and separators after it.
-            std::uintptr_t i =
-                reinterpret_cast<std::uintptr_t>(p) - reinterpret_cast<std::uintptr_t>(w.base);
-            if (i >= 64) {
-                // Windows follow each other while the text is read in order.
-                const char* const next = i < 128 ? w.base + 64 : p;
-                if (end - next < 64) goto done;
-                w = Window{next, classify64(next)};
-                i = static_cast<std::uintptr_t>(p - next);
+            // A window at p, which is a token's first byte or a separator.
+            if (end - p < 64) goto done;
+            w = Window{p, classify64(p)};
+            std::uint64_t i = 0;  // where in the window the token-by-token reading starts
+            {
+                const Masks64& m = w.masks;
+                const std::uint64_t separator = m.separator;
+                const std::uint64_t token = ~separator;
+                const std::uint64_t starts = token & ((separator << 1) | 1);
+                // Move numbers: the runs of digits and dots from a token's first digit, which
+                // must end with a dot and be followed by a separator or a move ("12.e4").
+                const std::uint64_t number_byte = ~m.not_move_number;
+                const std::uint64_t digit = number_byte & m.token_first;
+                const std::uint64_t dot = number_byte & ~m.token_first;
+                const std::uint64_t number_sum = number_byte + (starts & digit);
+                const std::uint64_t after_number = number_sum & ~number_byte;
+                const std::uint64_t glued = after_number & m.token_first;
+                // Moves: from a token's first letter (or the letter after a move number) to the
+                // separator that ends the token; the carry of the sum runs through each.
+                const std::uint64_t move_starts = (starts & ~number_byte) | glued;
+                const std::uint64_t move_bytes = token & ~(token + move_starts);
+                const std::uint64_t line_feed = m.line_feed;
+                // What this reading leaves to the token-by-token one: a token of another kind,
+                // a number without its dot or followed by something else, a byte in a move that
+                // is no letter, digit or common suffix, a separator other than ' ', '\n' and the
+                // '\r' of "\r\n", a second line break.
+                const std::uint64_t odd = (starts & ~m.token_first) | (after_number & ~(dot << 1)) |
+                                          (after_number & ~(separator | m.token_first)) |
+                                          (move_bytes & m.not_move_byte) |
+                                          (m.odd_separator & ~line_feed & ~(line_feed >> 1)) |
+                                          (line_feed & (line_feed - 1));
+                // The tokens before the last one that begins at or before the first odd byte
+                // (all the tokens but the last when there is none: it may go on in the next
+                // window). Those are complete, and plain.
+                const std::uint64_t until = highest_bit_or_zero(starts & (odd ^ (odd - 1)));
+                if (until != 0) [[likely]] {
+                    if (slot > run + (kMoveRunLength - kWindowMoves - 1)) [[unlikely]] {
+                        const Control control =
+                            visitor.moves({run, static_cast<std::size_t>(slot - run)});
+                        slot = run;
+                        if (control == Control::SkipGame) {
+                            quiet_ = true;  // the general code goes on quietly from p
+                            goto done;
+                        }
+                    }
+                    const std::uint64_t before = (std::uint64_t{1} << until) - 1;
+                    // The line break among these bytes, if any (64: none), and the positions
+                    // after it.
+                    const std::uint64_t feed = first_bit(line_feed & before);
+                    const auto feed_address = reinterpret_cast<std::uintptr_t>(p) + feed;
+                    const std::uint64_t word_after =
+                        (std::uint64_t{feed_address} << 32) - positions.line() - 1;
+                    for (std::uint64_t moves = move_starts & before; moves != 0;
+                         moves &= moves - 1) {
+                        const std::uint64_t t = lowest_bit(moves);
+                        const char* const san = p + t;
+                        const std::uint64_t word = t > feed ? word_after : positions.line_word;
+                        const auto a = reinterpret_cast<std::uintptr_t>(san);
+                        struct Words {
+                            std::uint64_t line_column;
+                            std::uint64_t offset;
+                        };
+                        *slot = MoveToken{{san, lowest_bit(separator >> t)},
+                                          std::bit_cast<TextPos>(
+                                              Words{(a << 32) - word, a - positions.offset_base})};
+                        ++slot;
+                    }
+                    if (feed < 64) {
+                        positions.line_word = word_after;
+                        line_base = feed_address;
+                    }
+                    // On with the next window at the last token, unless an odd token stopped the
+                    // reading before it: then token by token from that odd one, in this window.
+                    // The next window's address from the separators alone (opaque, so that GCC
+                    // does not take the equal `until`): it need not wait for the checks above.
+                    std::uint64_t last = highest_bit_or_zero(starts);
+                    if (until == last) {
+                        asm("" : "+r"(last));
+                        p += last;
+                        continue;
+                    }
+                    p += until;
+                    i = until;
+                }
             }
+            // Token by token from p (bit i), through the window's 64 bytes.
             std::uint64_t starts = token_starts(w.masks, i);
             // Separators other than ' ' not yet looked at, and the first of them (64: none).
             std::uint64_t odd = w.masks.odd_separator & (~std::uint64_t{0} << i);
@@ -640,34 +743,27 @@ class Parser {
             };
             for (;;) {
                 std::uint64_t t;
-                if (no_set_bit(starts, t)) [[unlikely]] {
-                    // Separators up to the window's end: on to the next window.
+                if (no_set_bit(starts, t)) {
+                    // Separators up to the window's end: on from the next window (the byte
+                    // before it is a separator).
                     if (next_odd < 64) count_breaks(64);
                     p = w.base + 64;
-                    if (end - p < 64) goto done;
-                    const std::uint64_t carry = w.masks.separator >> 63;
-                    w = Window{p, classify64(p)};
-                    starts = ~w.masks.separator & ((w.masks.separator << 1) | carry);
-                    odd = w.masks.odd_separator;
-                    next_odd = first_bit(odd);
-                    continue;
+                    break;
                 }
                 starts &= starts - 1;
-                if (next_odd < t) [[unlikely]]
-                    count_breaks(t);
+                if (next_odd < t) count_breaks(t);
             token:
                 const char* const token = w.base + t;
                 const std::uint8_t kind = fast_start[static_cast<unsigned char>(*token)];
-                if (kind == kFastMove) [[likely]] {
+                if (kind == kFastMove) {
                     // The bytes after the token's first that end it, as indexes in the window
                     // (~1 << t, not a shift by t + 1, which may be 64).
-                    const std::uint64_t after = w.masks.not_alnum & (~std::uint64_t{1} << t);
+                    const std::uint64_t after = w.masks.not_move_byte & (~std::uint64_t{1} << t);
                     std::uint64_t end_index;
                     const bool ends_here = !no_set_bit(after, end_index);
                     const char* q = nullptr;
-                    if (ends_here && static_cast<unsigned char>(w.base[end_index]) <= 0x20)
-                        [[likely]] {
-                        // The common case: the token ends at a separator in this window.
+                    if (ends_here && static_cast<unsigned char>(w.base[end_index]) <= 0x20) {
+                        // The token ends at a separator in this window.
                         *slot = MoveToken{{token, end_index - t}, positions.at(token)};
                         if (++slot, run_full()) [[unlikely]] {
                             slot = run;
@@ -680,14 +776,13 @@ class Parser {
                         q = w.base + end_index;
                     } else {
                         // The token goes on in the next window (or is longer than 64 bytes).
-                        q = end_in_next_window(&Masks64::not_alnum);
+                        q = end_in_next_window(&Masks64::not_move_byte);
                         if (q == nullptr) {
                             p = token;
                             goto done;
                         }
                     }
-                    // The token may go on with bytes that are no letters nor digits ("Nf3+",
-                    // "O-O", "e4!?", "exd6e.p.").
+                    // The token may go on with other token bytes ("e4!?", "exd6e.p.").
                     while (q < end && is(*q, kToken)) ++q;
                     const std::string_view san(token, static_cast<std::size_t>(q - token));
                     if (san == "e.p.") {
@@ -703,14 +798,14 @@ class Parser {
                             goto done;
                         }
                     }
-                    // On from q with new token starts, or to the general code.
+                    // On from q with a new window, or to the general code.
                     break;
                 }
                 if (kind == kFastNumber) {
                     // A move number ("12.", "12...", also "1.2." which the general code reads as
                     // two): digits and dots ending with a dot.
                     std::uint64_t length;
-                    if (no_set_bit(w.masks.not_move_number >> t, length)) [[unlikely]] {
+                    if (no_set_bit(w.masks.not_move_number >> t, length)) {
                         // The number goes on in the next window ("12" | ". e4", "1." | "e4"): read
                         // on there, the same step as for a move across the edge, rather than
                         // leave the fast path (and end the run of moves) for it.
@@ -733,7 +828,7 @@ class Parser {
                 p = token;
                 goto done;
             }
-            continue;  // from p with new token starts
+            continue;  // from p with a new window
         skip_game:
             // The visitor skips the rest of the game: the general code goes on quietly from the
             // next token (nothing but separators lies before it; q is gone with the call).
@@ -754,7 +849,6 @@ class Parser {
         line_ = positions.line();
         line_start_ =
             static_cast<std::int64_t>(line_base + 1 - reinterpret_cast<std::uintptr_t>(begin_));
-        window_ = w;
     }
 #endif
 
@@ -1013,9 +1107,6 @@ class Parser {
     bool quiet_ = false;      // the visitor asked to skip the rest of the game
     bool variations_ = true;  // the visitor wants variations reported
     bool tags_ended_ = false;
-#if defined(__SSE2__)
-    Window window_;  // the token classes of the 64 bytes last classified
-#endif
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #if defined(__SSE2__)
@@ -61,6 +62,18 @@ inline std::uint64_t lowest_bit(std::uint64_t m) {
     return index;
 #else
     return static_cast<unsigned>(std::countr_zero(m));
+#endif
+}
+
+// The index of the highest set bit of m | 1 (0 when m has no bit above bit 0): a bsr, which
+// the | 1 keeps defined.
+inline std::uint64_t highest_bit_or_zero(std::uint64_t m) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    std::uint64_t index;
+    asm("bsrq %1, %0" : "=r"(index) : "rm"(m | 1) : "cc");
+    return index;
+#else
+    return static_cast<unsigned>(63 - std::countl_zero(m | 1));
 #endif
 }
 
@@ -132,10 +145,15 @@ inline unsigned non_token_mask16(const char* p) {
 struct Masks64 {
     std::uint64_t separator = 0;      // bytes <= 0x20: space, line breaks, tab, other control bytes
     std::uint64_t odd_separator = 0;  // the separators other than ' ' (line breaks among them)
-    // Neither a letter nor a digit: every byte that ends a token, and a few that do not ("+", "-",
-    // "!"...), which the fast path looks at one by one.
-    std::uint64_t not_alnum = 0;
+    std::uint64_t line_feed = 0;      // '\n'
+    // Neither a letter (but 'Z' and 'z'), a digit, nor one of the common SAN suffix bytes + - = #:
+    // every byte that ends a token, and a few that do not ("!", "?", ".", "Z"...), which the fast
+    // path looks at one by one.
+    std::uint64_t not_move_byte = 0;
     std::uint64_t not_move_number = 0;  // neither a digit nor '.'
+    // What a token that the fast path reads whole may begin with: a digit (a move number), or a
+    // letter but 'Z' and 'z' (a move; "Z0" is a null move, and no SAN has a 'z').
+    std::uint64_t token_first = 0;
 };
 
 // Classifies the 64 bytes at `p` (all readable). Fewer and cheaper classes than the exact token
@@ -146,19 +164,34 @@ inline Masks64 classify64(const char* p) {
     };
     std::uint64_t above_space = 0;  // the complement of each mask, as the sign bits give it
     std::uint64_t not_below_space = 0;
-    std::uint64_t alnum = 0;
+    std::uint64_t line_feed = 0;
+    std::uint64_t move_byte = 0;
     std::uint64_t move_number = 0;
+    std::uint64_t token_first = 0;
     for (int k = 0; k < 4; ++k) {
         const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+        const auto equal = [x](char c) { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); };
         const __m128i digit = bytes_in_range(x, '0', '9');
+        // Letters but 'Z' and 'z': setting bit 5 folds 'A'..'Y' onto 'a'..'y' and nothing else.
+        const __m128i letter = bytes_in_range(_mm_or_si128(x, _mm_set1_epi8(0x20)), 'a', 'y');
+        const __m128i alnum = _mm_or_si128(digit, letter);
+        const __m128i dots = equal('.');
+        // '#' and '+' differ only in bit 3, '-' and '=' only in bit 4: one compare each pair.
+        const auto either = [x](char set, char c) {
+            return _mm_cmpeq_epi8(_mm_or_si128(x, _mm_set1_epi8(set)), _mm_set1_epi8(c));
+        };
+        const __m128i suffix = _mm_or_si128(either(0x08, '+'), either(0x10, '='));
         // A saturating add sets the sign bit exactly of the bytes >= 0x21 (>= 0x20): one
         // operation per class where a compare takes two.
         above_space |= bits(_mm_adds_epu8(x, _mm_set1_epi8(0x80 - 0x21)), 16 * k);
         not_below_space |= bits(_mm_adds_epu8(x, _mm_set1_epi8(0x80 - 0x20)), 16 * k);
-        alnum |= bits(alnum_bytes(x), 16 * k);
-        move_number |= bits(_mm_or_si128(digit, _mm_cmpeq_epi8(x, _mm_set1_epi8('.'))), 16 * k);
+        line_feed |= bits(equal('\n'), 16 * k);
+        move_byte |= bits(_mm_or_si128(alnum, suffix), 16 * k);
+        move_number |= bits(_mm_or_si128(digit, dots), 16 * k);
+        token_first |= bits(alnum, 16 * k);
     }
-    return Masks64{~above_space, ~not_below_space, ~alnum, ~move_number};
+    return Masks64{~above_space, ~not_below_space, line_feed,
+                   ~move_byte,   ~move_number,     token_first};
 }
 
 // Bit i set when byte i of the 16 at `p` is '"', '\\', '\n' or '\r'.
@@ -171,6 +204,32 @@ inline unsigned quote_backslash_break_mask16(const char* p) {
     return static_cast<unsigned>(_mm_movemask_epi8(m));
 }
 #endif
+
+// The separators (bytes <= 0x20) that begin the 16 bytes at `p` (all readable), when fewer
+// than 16: their number, and the line breaks among them, bit i for a break at byte i ('\n', and
+// a '\r' not followed by '\n': "\r\n" is one break, at its '\n'). Length 0 when none is read
+// here (16 separators, or no SSE2).
+struct BlankRun {
+    std::uint64_t length = 0;
+    unsigned breaks = 0;
+};
+
+inline BlankRun blank_run16(const char* p) {
+#if defined(__SSE2__)
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const auto mask = [](__m128i m) { return static_cast<unsigned>(_mm_movemask_epi8(m)); };
+    const unsigned above_space = mask(_mm_adds_epu8(x, _mm_set1_epi8(0x80 - 0x21)));
+    std::uint64_t length;
+    if (no_set_bit(above_space, length)) return {};
+    const unsigned lf = mask(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
+    const unsigned cr = mask(_mm_cmpeq_epi8(x, _mm_set1_epi8('\r')));
+    // A '\r' at the run's end is followed by no '\n'.
+    return {length, (lf | (cr & ~(lf >> 1))) & ((1u << length) - 1)};
+#else
+    static_cast<void>(p);
+    return {};
+#endif
+}
 
 // The first byte at or after `q` that cannot continue a token (or `end`). One vector compare
 // instead of a branch per byte: token lengths are unpredictable, so a byte loop mispredicts at
@@ -255,6 +314,22 @@ inline const char* common_tag_head(const char* q, const char* end) {
 #endif
     static_cast<void>(q), static_cast<void>(end);
     return nullptr;
+}
+
+// The first '\n' among the 32 bytes at `p` (all readable), or nullptr.
+inline const char* line_feed_in32(const char* p) {
+#if defined(__SSE2__)
+    const auto line_feeds = [](const char* q) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        return std::uint64_t{
+            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))))};
+    };
+    std::uint64_t i;
+    return no_set_bit(line_feeds(p) | (line_feeds(p + 16) << 16), i) ? nullptr : p + i;
+#else
+    const void* found = std::memchr(p, '\n', 32);
+    return static_cast<const char*>(found);
+#endif
 }
 
 // The first '"', '\\', '\n' or '\r' at or after `q` (or `end`).

@@ -55,16 +55,22 @@ TEST(ByteClasses, WindowMasksAgreeWithTheTableForEveryByteAtEveryPlace) {
             const auto u = static_cast<unsigned char>(c);
             EXPECT_EQ(bit(m.separator), u <= 0x20) << c;
             EXPECT_EQ(bit(m.odd_separator), u < 0x20) << c;
-            EXPECT_EQ(bit(m.not_alnum), !is(static_cast<char>(c), kLetter | kDigit)) << c;
+            EXPECT_EQ(bit(m.line_feed), c == '\n') << c;
+            const bool alnum = is(static_cast<char>(c), kLetter | kDigit) && c != 'Z' && c != 'z';
+            const bool suffix = c == '+' || c == '-' || c == '=' || c == '#';
+            EXPECT_EQ(bit(m.not_move_byte), !alnum && !suffix) << c;
             EXPECT_EQ(bit(m.not_move_number), !is(static_cast<char>(c), kDigit) && c != '.') << c;
-            // Every byte that ends a token is a separator or no letter nor digit.
+            EXPECT_EQ(bit(m.token_first), alnum) << c;
+            // Every byte that ends a token is a separator or no move byte.
             if (!is(static_cast<char>(c), kToken)) {
-                EXPECT_TRUE(bit(m.not_alnum)) << c;
+                EXPECT_TRUE(bit(m.not_move_byte)) << c;
             }
             // The other 63 bytes are letters.
             const std::uint64_t others = ~(std::uint64_t{1} << at);
             EXPECT_EQ(m.separator & others, 0u);
-            EXPECT_EQ(m.not_alnum & others, 0u);
+            EXPECT_EQ(m.line_feed & others, 0u);
+            EXPECT_EQ(m.not_move_byte & others, 0u);
+            EXPECT_EQ(m.token_first & others, others);
             EXPECT_EQ(m.not_move_number & others, others);
         }
     }

@@ -108,6 +108,28 @@ TEST(ReaderFastPath, MoveNumbersAndDigitTokensAcrossWindowEdges) {
     }
 }
 
+// Move tokens with bytes that a window does not read whole (no letter, digit or + - = #, or a
+// 'Z' / 'z') go token by token, wherever the window edges fall, and read as the general code
+// reads them: one token each.
+TEST(ReaderFastPath, MovesWithOddBytesAtEveryWindowPlaceAreReadWhole) {
+    const std::vector<std::string_view> sans = {"Nz3", "e4!", "Qxf7#", "e8=Q+", "exd6e.p.",
+                                                "Ze4", "e4.", "Bb5?!", "O-O",   "R1a7"};
+    for (std::size_t prefix = 0; prefix <= 64; ++prefix) {
+        Expected e;
+        e.add(std::string(prefix, ' '));
+        for (int i = 0; i < 90; ++i) {
+            if (i % 2 == 0) e.add(std::to_string(i / 2 + 1) + (i % 4 == 0 ? "." : ". "));
+            e.move(
+                i % 3 == 0
+                    ? sans[static_cast<std::size_t>(i / 3 + static_cast<int>(prefix)) % sans.size()]
+                    : "Nf3");
+            e.add(i % 11 == 0 ? "\n" : " ");
+        }
+        e.add("*\n");
+        EXPECT_EQ(moves_of(e.text), e.moves) << "prefix " << prefix;
+    }
+}
+
 TEST(ReaderFastPath, TokensLongerThanAWindowAndAcrossTwoEdges) {
     Expected e;
     const std::string long_san = "N" + std::string(70, 'a') + "3";
@@ -224,6 +246,43 @@ TEST(ReaderFastPath, AMoveRunEndsBeforeACommentAndTheOrderOfEventsIsKept) {
         if (it->starts_with("move ")) ++before;
     }
     EXPECT_EQ(before, 20u) << "every move before the comment is handed over before it";
+}
+
+TEST(ReaderFastPath, RunsOfAVeryLongGameHoldEveryMoveInOrder) {
+    std::string text;
+    std::vector<std::string> expected;
+    for (int i = 1; i <= 600; ++i) {
+        const std::string white = i % 2 == 0 ? "Nf3" : "Ng1";
+        const std::string black = "R" + std::string(1, static_cast<char>('a' + i % 8)) + "8";
+        text += std::to_string(i) + "." + white + " " + black + (i % 5 == 0 ? "\r\n" : " ");
+        expected.insert(expected.end(), {white, black});
+    }
+    text += "1/2-1/2\n";
+    RunVisitor v;
+    parse_games(text, TextOrigin{"f.pgn"}, v);
+    EXPECT_EQ(v.seen, expected);
+    EXPECT_GT(v.runs, 4u) << "1200 moves fill several runs";
+}
+
+// A SkipGame from a run handed over in the middle of a long game (the run is full) skips the
+// rest of that game, and nothing of the next is lost.
+TEST(ReaderFastPath, SkipGameFromAFullRunEndsTheGameAndTheNextIsRead) {
+    std::string text = "1. e4 e5 2. Nf3 Nc6\n";
+    for (int i = 3; i <= 150; ++i) text += std::to_string(i) + ". Bb5 Ba6 ";
+    text += "1-0\n\n";
+    const std::string second = "1. d4 d5\r\n2. c4 *\n";
+    RecordingVisitor v;
+    v.skip_after_move = "Nf3";
+    parse_games(text + second, TextOrigin{"f.pgn"}, v);
+    std::vector<std::string> after_skip;
+    bool skipped = false;
+    for (const std::string& entry : v.log) {
+        if (skipped) after_skip.push_back(entry);
+        if (entry.starts_with("move Nf3")) skipped = true;
+    }
+    EXPECT_EQ(after_skip,
+              (std::vector<std::string>{"end_game", "begin #2 4:1", "end_tags", "move d4 4:4",
+                                        "move d5 4:7", "move c4 5:4", "result * 5:7", "end_game"}));
 }
 
 TEST(ReaderFastPath, TheDefaultRunHandlerStopsAtTheFirstSkipGame) {

@@ -149,6 +149,24 @@ TEST(ReaderTags, TagHeadsOfEveryNameLengthAndLayoutReadAlike) {
 }
 
 // A byte that is no name byte ends the name wherever it stands, also inside the 16-byte look.
+// Tag lines of every length up to past the reader's look ahead for the line break, one pair a
+// line after "\n" or "\r\n": each pair is read on its own line, the section is not cut.
+TEST(ReaderTags, TagLinesShorterAndLongerThanTheLookAheadFollowEachOther) {
+    for (const std::string_view line_break : {"\n"sv, "\r\n"sv}) {
+        std::string text;
+        Log expected{"begin #1 1:1"};
+        for (std::size_t n = 0; n <= 48; ++n) {
+            const std::string name = "T" + std::to_string(n);
+            const std::string value(n, 'v');
+            text += "[" + name + " \"" + value + "\"]" + std::string(line_break);
+            expected.push_back("tag " + name + "=" + value + " " + std::to_string(n + 1) + ":1");
+        }
+        text += std::string(line_break) + "1. e4 *\n";
+        expected.insert(expected.end(), {"end_tags", "move e4 51:4", "result * 51:7", "end_game"});
+        EXPECT_EQ(parse(text), expected) << ::testing::PrintToString(line_break);
+    }
+}
+
 TEST(ReaderTags, NoNameByteAtEveryPlaceOfATagNameBreaksTheTagPair) {
     for (std::size_t at = 0; at < 18; ++at) {
         std::string name(18, 'N');
@@ -477,6 +495,45 @@ TEST(ReaderNoise, LoneCrIsOneLineBreak) {
     EXPECT_EQ(parse("e4\re5\r\rNf3 *"),
               (Log{"begin #1 1:1", "end_tags", "move e4 1:1", "move e5 2:1", "move Nf3 4:1",
                    "result * 4:5", "end_game"}));
+}
+
+// Blank runs of every layout between a tag section, its movetext and the next game, shorter
+// and longer than 16 bytes: every position agrees with a byte-by-byte count of its offset.
+TEST(ReaderNoise, BlankRunsOfEveryLayoutKeepLinesAndColumns) {
+    const std::vector<std::string> runs = {"\n\n",
+                                           "\r\n\r\n",
+                                           "\r\r",
+                                           " \r \n\t\n",
+                                           "\n\r\n\r",
+                                           "\r",
+                                           std::string(20, ' '),
+                                           "\n" + std::string(17, ' ') + "\r\n"};
+    for (const std::string& run : runs) {
+        const std::string text = "[Event \"e\"]" + run + "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0" + run +
+                                 "[Event \"f\"]" + run + "[Site \"g\"]" + run +
+                                 "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *" + run;
+        RecordingVisitor v(true);
+        parse_games(text, TextOrigin{"t"}, v);
+        ASSERT_EQ(v.log.size(), 23u);
+        for (const std::string& entry : v.log) {
+            const std::size_t at = entry.find('@');
+            if (at == std::string::npos || entry.starts_with("begin")) continue;
+            const std::size_t offset = std::stoul(entry.substr(at + 1));
+            std::uint32_t line = 1;
+            std::size_t line_start = 0;
+            for (std::size_t i = 0; i < offset; ++i) {
+                if (text[i] == '\n' || (text[i] == '\r' && text[i + 1] != '\n')) {
+                    ++line;
+                    line_start = i + 1;
+                }
+            }
+            const std::string where =
+                std::to_string(line) + ":" + std::to_string(offset - line_start + 1) + "@";
+            const std::size_t space = entry.rfind(' ', at);
+            EXPECT_EQ(entry.substr(space + 1, at + 1 - space - 1), where)
+                << entry << " after " << ::testing::PrintToString(run);
+        }
+    }
 }
 
 TEST(ReaderNoise, VeryLongLinesAreRead) {
