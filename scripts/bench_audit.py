@@ -168,14 +168,15 @@ def floors(plain, games, plies, j1):
                   f"null visitor)")
     replay = None
     if os.access(chess_replay, os.X_OK):
-        # "  play_san into slot ... best  39.10 ns/half-move" (SAN resolution + copy-make alone)
+        # "  play_san_run into slots ... best  39.10 ns/half-move" (SAN resolution + copy-make
+        # alone, in the auditor's loop: runs of moves into consecutive history slots)
         out = subprocess.run([chess_replay, plain, "3"], capture_output=True, text=True).stdout
         for line in out.splitlines():
-            if "play_san into slot" in line and "ns/half-move" in line:
+            if "play_san_run into slots" in line and "ns/half-move" in line:
                 replay = float(line.split("best")[1].split()[0])
         if replay is not None:
-            print(f"  replay alone   {replay:6.1f}   (bench/chess_replay: play_san of every "
-                  f"legal move, history slots)")
+            print(f"  replay alone   {replay:6.1f}   (bench/chess_replay: play_san_run of every "
+                  f"legal move into history slots)")
     if reader is not None and replay is not None:
         print(f"  the audit's own work (repetitions, rules, findings, records, output): "
               f"{j1 * 1e9 / plies - reader - replay:.1f}")
