@@ -86,6 +86,17 @@ constexpr std::uint32_t kLfBracket = word_of('\n', '[');
 constexpr std::uint32_t kWord3 = word_of(0xFF, 0xFF, 0xFF);
 constexpr std::uint32_t kWord2 = word_of(0xFF, 0xFF);
 
+// A hash of a tag name to one of 64 bits that gives the common names (Seven Tag Roster, Elos,
+// ECO) bits of their own, with factors that two lea instructions apply.
+constexpr std::uint64_t tag_name_bit(std::string_view name) {
+    return std::uint64_t{1} << ((name.size() * 8 + static_cast<unsigned char>(name.front()) * 2 +
+                                 static_cast<unsigned char>(name.back())) &
+                                63);
+}
+constexpr std::uint64_t kEventBit = tag_name_bit("Event");
+// The tag names of a game kept to find a repeated one.
+constexpr std::size_t kKeptNames = 32;
+
 bool is_null_move(std::string_view t) {
     return t == "--" || t == "Z0" || t == "0000" || t == "@@@@";
 }
@@ -293,7 +304,7 @@ class Parser {
             const char* data;
             std::size_t size;
         };
-        NameRef names[32];
+        NameRef names[kKeptNames + 1];
         std::size_t name_count = 0;
         std::uint64_t name_bits = 0;
         // The tag pair's '[' and the current line in locals, as in fast_tokens: through the tag()
@@ -311,7 +322,18 @@ class Parser {
             // One tag pair at open ('['). The line feed that ends its line, looked for from the
             // '[' (nullptr: none in the next 32 bytes): the next tag pair's '[' follows it, so the
             // reading of the next one need not wait for the end of this one's value.
-            const char* const line_feed = end_ - open > 32 ? line_feed_in32(open) : nullptr;
+            const char* line_feed = nullptr;
+            // The quotes, backslashes and line breaks among the 32 bytes from the '[' (bit i for
+            // byte i), and where the bytes not looked at begin: the value is then read from the
+            // same look.
+            std::uint64_t stops = 0;
+            const char* unseen = open;
+            if (end_ - open > 32) {
+                const TagLook look = tag_look32(open);
+                if (std::uint64_t i; !no_set_bit(look.line_feeds, i)) line_feed = open + i;
+                stops = look.stops;
+                unseen = open + 32;
+            }
             const char* name_begin = open + 1;
             const char* name_end = common_tag_head(name_begin, end_);
             const char* q = nullptr;  // the opening quote
@@ -337,19 +359,14 @@ class Parser {
             }
             const std::string_view name(name_begin,
                                         static_cast<std::size_t>(name_end - name_begin));
-            // A hash that gives the common names (Seven Tag Roster, Elos, ECO) bits of their own,
-            // with factors that two lea instructions apply.
-            const std::uint64_t bit = std::uint64_t{1}
-                                      << ((name.size() * 8 +
-                                           static_cast<unsigned char>(name.front()) * 2 +
-                                           static_cast<unsigned char>(name.back())) &
-                                          63);
-            if (name_count > 0) {
+            const std::uint64_t bit = tag_name_bit(name);
+            // Only a name whose bit is taken can repeat one or be a later "Event" (its bit is
+            // set from the first tag pair on): one predictable branch for the others, where the
+            // compare with "Event" mispredicted as the name lengths vary.
+            if ((name_bits & bit) != 0) [[unlikely]] {
                 bool repeated = name == "Event";
-                if (!repeated && (name_bits & bit) != 0) {
-                    for (std::size_t i = 0; i < name_count && !repeated; ++i) {
-                        repeated = std::string_view(names[i].data, names[i].size) == name;
-                    }
+                for (std::size_t i = 0; i < name_count && !repeated; ++i) {
+                    repeated = std::string_view(names[i].data, names[i].size) == name;
                 }
                 if (repeated) {
                     sync();
@@ -359,7 +376,14 @@ class Parser {
             }
             const char* const value_begin = q + 1;
             // The common value: no quote, backslash or line break before its '"]'.
-            const char* close = find_quote_backslash_or_break(value_begin, end_);
+            const char* close;
+            const auto value_offset = static_cast<std::uint64_t>(value_begin - open);
+            if (std::uint64_t i; value_offset < 32 && !no_set_bit(stops >> value_offset, i)) {
+                close = value_begin + i;
+            } else {
+                close = find_quote_backslash_or_break(value_begin > unseen ? value_begin : unseen,
+                                                      end_);
+            }
             if (end_ - close >= 2 && close[0] == '"' && close[1] == ']') {
                 q = close + 1;
             } else {
@@ -379,9 +403,10 @@ class Parser {
                 name, std::string_view(value_begin, static_cast<std::size_t>(close - value_begin)),
                 text_pos(line, static_cast<std::uint32_t>(index - line_start + 1),
                          offset0_ + static_cast<std::uint64_t>(index)));
-            name_bits |= bit;
-            if (name_count < std::size(names))
-                names[name_count++] = NameRef{name.data(), name.size()};
+            name_bits |= bit | kEventBit;
+            // The first 32 names are kept; later ones go to the spare last slot, unkept.
+            names[name_count] = NameRef{name.data(), name.size()};
+            name_count += name_count < kKeptNames;
             // The common layout, one tag pair a line: the next opens right after the line break,
             // "\n[" or "\r\n[" (other layouts go through skip_blanks). No '\n' lies between the
             // '[' and q.

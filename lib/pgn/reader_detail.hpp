@@ -296,19 +296,26 @@ inline const char* tag_name_end(const char* q, const char* end) {
     return q;
 }
 
-// The common head of a tag pair after its '[', read from one 16-byte look: a name at `q` (kName
-// bytes, as tag_name_end reads them), one space and the opening quote. Returns the end of the
-// name, or nullptr for any other head (the general code then reads it, errors included).
+// The common head of a tag pair after its '[', read from one 16-byte look: a name of letters at
+// `q`, one space and the opening quote. Returns the end of the name, or nullptr for any other
+// head (the general code then reads it, errors included). Names with digits or '_' are rare
+// and go there too: letters are one range test where all name bytes take three.
 inline const char* common_tag_head(const char* q, const char* end) {
 #if defined(__SSE2__)
     if (end - q >= 16) {
-        const unsigned other = non_name_mask16(q);
-        // Byte 0 a name byte, and the name's end early enough for its ' "' to be in the look
-        // (bit 15 set: with no other byte, the length is 15, too long; length 0 wraps too).
-        const std::uint64_t length = lowest_bit(other | 0x8000u);
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        const auto letters = static_cast<unsigned>(
+            _mm_movemask_epi8(bytes_in_range(_mm_or_si128(x, _mm_set1_epi8(0x20)), 'a', 'z')));
+        // Byte 0 a letter, and the name's end early enough for its ' "' to be in the look (bit
+        // 15 set: with no other byte, the length is 15, too long; length 0 wraps too).
+        const std::uint64_t length = lowest_bit(~letters | 0x8000u);
         if (length - 1 >= 14) return nullptr;
         const char* const name_end = q + length;
-        if (name_end[0] != ' ' || name_end[1] != '"') return nullptr;
+        // ' ' then '"', as one 2-byte compare.
+        constexpr auto space_quote = std::bit_cast<std::uint16_t>(std::array<char, 2>{' ', '"'});
+        std::uint16_t head;
+        std::memcpy(&head, name_end, sizeof head);
+        if (head != space_quote) return nullptr;
         return name_end;
     }
 #endif
@@ -316,19 +323,35 @@ inline const char* common_tag_head(const char* q, const char* end) {
     return nullptr;
 }
 
-// The first '\n' among the 32 bytes at `p` (all readable), or nullptr.
-inline const char* line_feed_in32(const char* p) {
+// The 32 bytes from a tag pair's '[' (all readable) as bit masks (bit i = byte i): its line
+// feeds, and its '"', '\\', '\n' and '\r' (the bytes that end the common value).
+struct TagLook {
+    std::uint64_t line_feeds = 0;
+    std::uint64_t stops = 0;
+};
+
+inline TagLook tag_look32(const char* p) {
 #if defined(__SSE2__)
-    const auto line_feeds = [](const char* q) {
+    const auto masks = [](const char* q, int shift) {
         const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-        return std::uint64_t{
-            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))))};
+        const __m128i lf = _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'));
+        __m128i m = _mm_or_si128(lf, _mm_cmpeq_epi8(x, _mm_set1_epi8('"')));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\r')));
+        return TagLook{std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(lf))} << shift,
+                       std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(m))} << shift};
     };
-    std::uint64_t i;
-    return no_set_bit(line_feeds(p) | (line_feeds(p + 16) << 16), i) ? nullptr : p + i;
+    const TagLook low = masks(p, 0);
+    const TagLook high = masks(p + 16, 16);
+    return {low.line_feeds | high.line_feeds, low.stops | high.stops};
 #else
-    const void* found = std::memchr(p, '\n', 32);
-    return static_cast<const char*>(found);
+    TagLook look;
+    for (std::uint64_t i = 0; i < 32; ++i) {
+        const char c = p[i];
+        look.line_feeds |= std::uint64_t{c == '\n'} << i;
+        look.stops |= std::uint64_t{c == '\n' || c == '"' || c == '\\' || c == '\r'} << i;
+    }
+    return look;
 #endif
 }
 

@@ -117,6 +117,21 @@ TEST(ReaderTags, EventTagAfterOtherTagsStartsANewGame) {
     EXPECT_EQ(count("[Site \"a\"]\n[Event \"b\"]\n*"), 2u);
 }
 
+TEST(ReaderTags, NameWithTheEventTagsHashBitIsNoRepeat) {
+    // "Flyer" and "Event" fall on the same bit of the reader's hash of names.
+    EXPECT_EQ(parse("[Site \"a\"]\n[Flyer \"b\"]\n*"),
+              (Log{"begin #1 1:1", "tag Site=a 1:1", "tag Flyer=b 2:1", "end_tags", "result * 3:1",
+                   "end_game"}));
+}
+
+TEST(ReaderTags, NameRepeatedAfterTheFirstThirtyTwoIsNotSeen) {
+    // Only the first 32 names of a game are kept to find a repeated one.
+    std::string text;
+    for (int n = 0; n < 33; ++n) text += "[T" + std::to_string(n) + " \"v\"]\n";
+    EXPECT_EQ(count(text + "[T32 \"w\"]\n*"), 1u);
+    EXPECT_EQ(count(text + "[T31 \"w\"]\n*"), 2u);
+}
+
 TEST(ReaderTags, TagsOnlyGameStillGetsEndTagsAndEndGame) {
     EXPECT_EQ(parse("[Event \"x\"]\n"),
               (Log{"begin #1 1:1", "tag Event=x 1:1", "end_tags", "end_game"}));
@@ -164,6 +179,40 @@ TEST(ReaderTags, TagLinesShorterAndLongerThanTheLookAheadFollowEachOther) {
         text += std::string(line_break) + "1. e4 *\n";
         expected.insert(expected.end(), {"end_tags", "move e4 51:4", "result * 51:7", "end_game"});
         EXPECT_EQ(parse(text), expected) << ::testing::PrintToString(line_break);
+    }
+}
+
+// The value is read from the reader's 32-byte look from the '[' where it begins inside it, and
+// on past it; a value beginning past it is read on its own.
+TEST(ReaderTags, ValuesBeginningBeforeAndPastTheLookAheadAreRead) {
+    for (std::size_t blanks = 1; blanks <= 70; ++blanks) {
+        for (const std::string_view value : {"v"sv, "]"sv, "a\\\"b"sv, "w\"x\"\"y"sv}) {
+            const std::string text = "[Site" + std::string(blanks, ' ') + "\"" +
+                                     std::string(value) +
+                                     "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *\n";
+            const Log log = parse(text);
+            ASSERT_GE(log.size(), 2u) << blanks;
+            EXPECT_EQ(log[1], "tag Site=" + std::string(value) + " 1:1") << blanks;
+        }
+    }
+}
+
+TEST(ReaderTags, LetterOnlyNamesOfEveryLengthAreReadWhole) {
+    for (std::size_t length = 1; length <= 20; ++length) {
+        std::string name;
+        for (std::size_t i = 0; i < length; ++i) name += "AzZa"[i % 4];
+        const Log log = parse("[" + name + " \"v\"]\n[Site \"s\"]\n\n1. e4 *\n");
+        ASSERT_GE(log.size(), 3u) << name;
+        EXPECT_EQ(log[1], "tag " + name + "=v 1:1") << name;
+        EXPECT_EQ(log[2], "tag Site=s 2:1") << name;
+    }
+}
+
+TEST(ReaderTags, BytesNextToTheLetterRangesEndATagName) {
+    for (const char c : {'@', '[', '`', '{', '\xC1', '\xE1'}) {
+        EXPECT_EQ(errors_of(std::string("[Ev") + c + "ent \"v\"]\n\n1. e4 *\n"),
+                  std::vector<std::string>{"1:4 bad tag pair: expected '\"' to open the tag value"})
+            << c;
     }
 }
 
