@@ -100,6 +100,11 @@ struct HotTables {
     // san_from_mask[c] the from-squares a disambiguation character allows (its file or rank,
     // every square for 'x', none for anything else).
     std::array<PieceType, 256> san_piece;
+    // san_target_empty[k] and san_target_enemy[k]: all ones when a move of shape k may go to an
+    // empty square, or take an enemy piece (k = san_target_shape: pawn or piece, the text's
+    // length without a check mark, and whether its second character is 'x').
+    std::array<Bitboard, 16> san_target_empty;
+    std::array<Bitboard, 16> san_target_enemy;
     std::array<Bitboard, 256> san_from_mask;
     // san_origins[shape][colour][to]: where the mover of a SAN move of that shape may come from
     // on an empty board. Shapes 1 to 5 are the pieces (knight to king, by their PieceType
@@ -126,6 +131,13 @@ constexpr Bitboard make_ray_through(int a, int b) {
     Bitboard squares = 0;
     for (int k = 1; k < 8; ++k) squares |= step_bb(a, sf * k, sr * k);
     return squares;
+}
+
+// The index of HotTables::san_target_empty for a SAN text of length n (2 to 5, without its
+// check mark): n's two low bits tell the four lengths apart.
+constexpr std::size_t san_target_shape(bool pawn, std::size_t n, bool x_second) {
+    return (static_cast<std::size_t>(pawn) << 3) | (static_cast<std::size_t>(x_second) << 2) |
+           (n & 3);
 }
 
 constexpr HotTables make_hot_tables() {
@@ -159,6 +171,15 @@ constexpr HotTables make_hot_tables() {
     t.san_piece['Q'] = PieceType::Queen;
     t.san_piece['K'] = PieceType::King;
     for (int f = 0; f < 8; ++f) t.san_piece[static_cast<std::size_t>('a' + f)] = PieceType::Pawn;
+    for (std::size_t n = 2; n < 6; ++n)
+        for (std::size_t x = 0; x < 2; ++x)
+            for (std::size_t pawn = 0; pawn < 2; ++pawn) {
+                const std::size_t k = san_target_shape(pawn != 0, n, x != 0);
+                // A piece may go to any square without its own piece; a pawn's push (two
+                // characters) needs it empty, its capture (file, 'x', square) an enemy there.
+                t.san_target_empty[k] = !pawn || n == 2 ? ~Bitboard{0} : 0;
+                t.san_target_enemy[k] = !pawn || (n == 4 && x) ? ~Bitboard{0} : 0;
+            }
     for (int f = 0; f < 8; ++f) t.san_from_mask[static_cast<std::size_t>('a' + f)] = file_bb(f);
     for (int r = 0; r < 8; ++r) t.san_from_mask[static_cast<std::size_t>('1' + r)] = rank_bb(r);
     t.san_from_mask['x'] = ~Bitboard{0};
@@ -262,7 +283,10 @@ inline Bitboard sliders_reaching(Square target, Bitboard sliders, Bitboard occup
 inline Bitboard nearest_on_ray(Square a, Square b, Bitboard occupancy) {
     const Bitboard on_ray = detail::Hot.ray_through[a][b] & occupancy;
     const Bitboard lowest = on_ray & (0 - on_ray);
-    const Bitboard highest = detail::Hot.square_bit[std::bit_width(on_ray | 1) - 1] & on_ray;
+    // 63 - countl_zero rather than bit_width - 1: the index of the highest bit as one bsr.
+    const Bitboard highest =
+        detail::Hot.square_bit[static_cast<std::size_t>(63 - std::countl_zero(on_ray | 1))] &
+        on_ray;
     const Bitboard upwards = Bitboard{0} - static_cast<Bitboard>(b > a);
     return (lowest & upwards) | (highest & ~upwards);
 }

@@ -58,6 +58,10 @@ namespace detail {
 // after it into `after` and returns the move; otherwise returns the null move and leaves `after`
 // alone.
 Move play_castling(const Position& before, int wing, Position& after);
+// play_san_run's common path for one move (san.cpp): the move of `san` played from `before` into
+// `after` when the text has one of the common shapes and names a legal move; otherwise the null
+// move, and `after` left alone.
+Move play_common_san(const Position& before, std::string_view san, Position& after);
 }  // namespace detail
 
 class Position {
@@ -152,6 +156,8 @@ class Position {
     friend std::size_t play_san_run(std::span<const std::string_view> sans, Position* first,
                                     std::size_t stride, Move* moves);
     friend Move detail::play_castling(const Position& before, int wing, Position& after);
+    friend Move detail::play_common_san(const Position& before, std::string_view san,
+                                        Position& after);
 
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
@@ -163,6 +169,11 @@ class Position {
     void make_move_inline(Move m);
     // Its body for a move of MoveKind::Normal (play_san's short path knows the kind).
     void make_normal_move_inline(std::size_t from, std::size_t to);
+    // `*this = before; make_normal_move_inline(from, to);` in one (play_san and play_san_run).
+    void copy_make_normal_move(const Position& before, std::size_t from, std::size_t to);
+    // make_normal_move_inline's common path, the move played from `before` into *this, which
+    // is either `before` itself or already a copy of it.
+    void play_common_normal_move(const Position& before, std::size_t from, std::size_t to);
     // make_move for promotion, en passant, rights and a previous en-passant chance (castling it
     // hands to make_castling_move).
     void make_move_general(Move m);

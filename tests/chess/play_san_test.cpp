@@ -232,5 +232,35 @@ TEST(PlaySanRun, StopsAtTheFirstTextThatIsNoLegalMove) {
     expect_run_matches_play_san(Position::startpos(), {}, 0);
 }
 
+// play_san's common path computes the position after the move from the one before it; each of
+// these compares that with the position its FEN describes (key, checkers and en passant computed
+// from scratch), not with make_move, which shares the same code.
+void expect_play_san_gives_fen(std::string_view before_fen, std::string_view san,
+                               std::string_view after_fen) {
+    Position after;
+    ASSERT_TRUE(play_san(test::position_of(before_fen), san, after).has_value()) << san;
+    expect_same_position(after, test::position_of(after_fen), std::string(san));
+}
+
+TEST(PlaySan, PawnTakingAPawnLeavesOnlyTheTakerOnItsSquare) {
+    expect_play_san_gives_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                              "exd5", "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
+}
+
+TEST(PlaySan, KnightLeavingTheRookAndKingFileGivesTheRooksCheck) {
+    expect_play_san_gives_fen("4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", "Nc3+",
+                              "4k3/8/8/8/8/2N5/8/4R1K1 b - - 1 1");
+}
+
+TEST(PlaySan, PawnPushedAlongItsRooksFileStillShieldsTheKing) {
+    expect_play_san_gives_fen("4k3/8/8/8/8/8/4P3/4R1K1 w - - 0 1", "e3",
+                              "4k3/8/8/8/8/4P3/8/4R1K1 b - - 0 1");
+}
+
+TEST(PlaySan, DoublePushBesideAnEnemyPawnMakesEnPassantPartOfThePosition) {
+    expect_play_san_gives_fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "e4",
+                              "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
