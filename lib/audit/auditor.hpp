@@ -96,7 +96,7 @@ class GameAuditor final : public pgn::Visitor {
     [[gnu::always_inline]] void after_played(chess::Move move, std::string_view san,
                                              pgn::TextPos pos);
     // At most kReplayRun moves of the reader's fast path, replayed in one call.
-    static constexpr std::size_t kReplayRun = 32;
+    static constexpr std::size_t kReplayRun = 128;
     void replay_run(std::span<const pgn::MoveToken> run);
     // Room for at least `positions` positions (and at least twice the room there was).
     void grow_history(std::size_t positions);

@@ -1,6 +1,10 @@
 // Records that cannot be replayed, set-up tags, variants, and the game record itself.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <string_view>
+#include <vector>
+
 #include "audit_test_support.hpp"
 #include "pgn/reader.hpp"
 
@@ -346,6 +350,38 @@ TEST(GameAuditorApi, WritesEachRecordIntoTheRecordTheSinkOffers) {
     EXPECT_EQ(sink.whites, (std::vector<std::string>{"A long name that needs room, First", ""}));
     EXPECT_EQ(sink.in_slot, (std::vector<bool>{true, true}));
     EXPECT_EQ(sink.slot.black, "b");
+}
+
+// A run of more moves than the auditor replays in one call of the chess core (kReplayRun),
+// through Visitor::moves, against the same moves one by one through Visitor::move: the run is
+// split, and an illegal move past the first part stops the replay at its own token.
+TEST(GameAuditorApi, ARunLongerThanOneReplayGivesTheSameReportAsSingleMoves) {
+    constexpr std::array<std::string_view, 4> shuffle = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    std::vector<pgn::MoveToken> tokens;
+    for (std::uint32_t i = 0; i < 300; ++i) {
+        const std::string_view san = i == 250 ? std::string_view{"Qd4"} : shuffle[i % 4];
+        tokens.push_back(pgn::MoveToken{san, pgn::TextPos{3, 1 + 4 * i, 100 + 4 * i}});
+    }
+    const auto audit_tokens = [&tokens](bool one_run) {
+        CopyingSink sink;
+        GameAuditor auditor(AuditOptions{}, sink);
+        auditor.begin_game(pgn::GameStart{"test.pgn", 1, pgn::TextPos{1, 1, 0}});
+        auditor.end_tags();
+        if (one_run) {
+            auditor.moves(tokens);
+        } else {
+            for (const pgn::MoveToken& token : tokens) auditor.move(token.san, token.pos);
+        }
+        auditor.end_game("");
+        return sink.games.at(0);
+    };
+    const GameReport run = audit_tokens(true);
+    expect_same_report(run, audit_tokens(false));
+    const auto illegal = findings_of(run, Rule::IllegalMove);
+    ASSERT_EQ(illegal.size(), 1u);
+    EXPECT_EQ(illegal[0].ply, 251);
+    EXPECT_EQ(illegal[0].offset, 100u + 4 * 250);
+    EXPECT_EQ(run.plies, 250);
 }
 
 // Every member of a record as text, so that two records compare field by field.
