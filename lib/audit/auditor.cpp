@@ -296,6 +296,7 @@ bool same_short_text(const char* a, const char* b, std::size_t n) {
 
 // The record field a tag fills, or nullptr for the tags the audit does not need.
 std::string* GameAuditor::tag_target(std::string_view name) const {
+    static_assert(kNeededTags.size() == std::tuple_size_v<decltype(tag_fields_)>);
     if (name.size() < 3) return nullptr;
     const int i = kTagSlots.index[tag_slot(name.size(), static_cast<unsigned char>(name.front()),
                                            static_cast<unsigned char>(name.back()))];

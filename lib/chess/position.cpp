@@ -78,11 +78,7 @@ Bitboard Position::attackers_to(Square s, Bitboard occupancy) const {
 
 Bitboard Position::pinned(Color c) const {
     const Square king = king_square(c);
-    const Bitboard enemies = pieces(~c);
-    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
-    Bitboard snipers = ((rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)) |
-                        (bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
-                       enemies;
+    Bitboard snipers = line_sliders(king, ~c);
     const Bitboard occupancy = occupied();
     Bitboard result = 0;
     while (snipers) {
@@ -141,15 +137,10 @@ inline void Position::update_checkers() {
     const int mover = index_of(side_) ^ 1;
     const Square king = king_square(side_);
     const Bitboard mine = by_color_[mover];
-    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
     const Bitboard leapers = ((pawn_attacks(side_, king) & by_type_[index_of(PieceType::Pawn)]) |
                               (knight_attacks(king) & by_type_[index_of(PieceType::Knight)])) &
                              mine;
-    const Bitboard snipers =
-        ((rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)) |
-         (bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
-        mine;
-    checkers_ = leapers | sliders_reaching(king, snipers, occupied());
+    checkers_ = leapers | sliders_reaching(king, line_sliders(king, ~side_), occupied());
 }
 
 void Position::make_move(Move m) {

@@ -116,6 +116,10 @@ class Position {
     Bitboard attackers_to(Square s) const { return attackers_to(s, occupied()); }
     // Pieces of colour `c` that are pinned to c's own king (moving off the line exposes it).
     Bitboard pinned(Color c) const;
+    // The sliders of `c` on the empty-board lines of `s` that move along them: rooks and queens
+    // on its ranks and files, bishops and queens on its diagonals. Those with nothing between
+    // attack `s` (sliders_reaching, or the between table, decides). Inline in position_moves.hpp.
+    Bitboard line_sliders(Square s, Color c) const;
 
     void generate_legal(MoveList& list) const;
     // Cheaper than generating: stops at the first legal move.
@@ -165,6 +169,9 @@ class Position {
     void drop_castling_right(Color c, int wing);
     void update_castling_squares();
     void update_checkers();
+    // Whether a normal move from `from` to `to` needs make_normal_move_rare: it touches a square
+    // that holds a castling right, or follows a possible en passant.
+    bool touches_rights_or_en_passant(std::size_t from, std::size_t to) const;
     // make_move's body (position_moves.hpp): inline in make_move and in play_san.
     void make_move_inline(Move m);
     // Its body for a move of MoveKind::Normal (play_san's short path knows the kind).

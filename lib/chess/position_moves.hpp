@@ -9,6 +9,19 @@
 
 namespace drawaudit::chess {
 
+[[gnu::always_inline]] inline Bitboard Position::line_sliders(Square s, Color c) const {
+    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
+    return ((rook_rays(s) & (by_type_[index_of(PieceType::Rook)] | queens)) |
+            (bishop_rays(s) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
+           by_color_[index_of(c)];
+}
+
+[[gnu::always_inline]] inline bool Position::touches_rights_or_en_passant(std::size_t from,
+                                                                          std::size_t to) const {
+    return ((detail::Hot.square_bit[from] | detail::Hot.square_bit[to]) & castling_squares_) ||
+           ep_legal_;
+}
+
 // Whether a piece of `by` attacks `s` with `occupancy` (which may differ from the board's: a
 // king's own square does not shield the square it steps to). Leapers first, the three tests in
 // one; then the enemy sliders on the empty-board rays of `s` with the between table
@@ -22,11 +35,7 @@ namespace drawaudit::chess {
          (king_attacks(s) & pos.pieces(PieceType::King))) &
         enemies)
         return true;
-    const Bitboard queens = pos.pieces(PieceType::Queen);
-    const Bitboard snipers = ((rook_rays(s) & (pos.pieces(PieceType::Rook) | queens)) |
-                              (bishop_rays(s) & (pos.pieces(PieceType::Bishop) | queens))) &
-                             enemies;
-    return sliders_reaching(s, snipers, occupancy) != 0;
+    return sliders_reaching(s, pos.line_sliders(s, by), occupancy) != 0;
 }
 
 [[gnu::always_inline]] inline void Position::make_move_inline(Move m) {
@@ -48,8 +57,7 @@ namespace drawaudit::chess {
     // then this same line again, cheaper than make_move_general's full check search. Not a call
     // and a return to here: that measured about 1 instruction per half-move more on
     // bench/chess_replay (registers spilled around the call on the common path).
-    if (((detail::Hot.square_bit[from] | detail::Hot.square_bit[to]) & castling_squares_) ||
-        ep_legal_) {
+    if (touches_rights_or_en_passant(from, to)) {
         make_normal_move_rare(Move(static_cast<Square>(from), static_cast<Square>(to)));
         return;
     }
@@ -60,8 +68,7 @@ namespace drawaudit::chess {
                                                                    std::size_t from,
                                                                    std::size_t to) {
     *this = before;
-    if (((detail::Hot.square_bit[from] | detail::Hot.square_bit[to]) & before.castling_squares_) ||
-        before.ep_legal_) {
+    if (before.touches_rights_or_en_passant(from, to)) {
         make_normal_move_rare(Move(static_cast<Square>(from), static_cast<Square>(to)));
         return;
     }
@@ -135,13 +142,8 @@ namespace drawaudit::chess {
     // already. The test of the ray stays a branch: the straight-line form measured about 4%
     // slower on bench/chess_replay.
     if (hot.piece_rays[WhiteQueen][from] & king_bb) {
-        const Bitboard queens = before.by_type_[index_of(PieceType::Queen)];
-        const Bitboard line_sliders = ((hot.piece_rays[WhiteRook][king] &
-                                        (before.by_type_[index_of(PieceType::Rook)] | queens)) |
-                                       (hot.piece_rays[WhiteBishop][king] &
-                                        (before.by_type_[index_of(PieceType::Bishop)] | queens))) &
-                                      before.by_color_[us];
-        checkers |= nearest_on_ray(king, static_cast<Square>(from), occupancy) & line_sliders;
+        checkers |= nearest_on_ray(king, static_cast<Square>(from), occupancy) &
+                    before.line_sliders(king, static_cast<Color>(us));
     }
     checkers_ = checkers;
     if (ep_chance) update_en_passant_legality();
@@ -164,10 +166,7 @@ namespace drawaudit::chess {
         if (rook != NoSquare) key_ ^= zobrist::castling(us, rook);
         rook = NoSquare;
     }
-    Bitboard squares = 0;
-    for (Square rook : castling_.rook[index_of(them)])
-        if (rook != NoSquare) squares |= bb(rook) | pieces(them, PieceType::King);
-    castling_squares_ = squares;
+    update_castling_squares();
     // King takes own rook: king to the g/c-file, rook to the f/d-file (3.8.2, Chess960 alike).
     const bool king_side = to > from;
     const int back_rank = rank_of(from);
@@ -194,12 +193,7 @@ namespace drawaudit::chess {
     // Only sliders can check: the rook, or in Chess960 one uncovered by a vacated square. No pawn
     // or knight moved, and the side now to move was not in check before the move.
     const Square king = king_square(them);
-    const Bitboard queens = by_type_[index_of(PieceType::Queen)];
-    const Bitboard snipers =
-        ((rook_rays(king) & (by_type_[index_of(PieceType::Rook)] | queens)) |
-         (bishop_rays(king) & (by_type_[index_of(PieceType::Bishop)] | queens))) &
-        by_color_[index_of(us)];
-    checkers_ = sliders_reaching(king, snipers, occupied());
+    checkers_ = sliders_reaching(king, line_sliders(king, us), occupied());
 }
 
 }  // namespace drawaudit::chess

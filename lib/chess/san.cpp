@@ -108,10 +108,7 @@ const char* piece_name(PieceType t) {
 // games, mispredicted more than any other of the replay.
 [[gnu::always_inline]] inline bool exposes_king(const Position& pos, Square king, Square from,
                                                 Bitboard to_bb) {
-    const Bitboard queens = pos.pieces(PieceType::Queen);
-    const Bitboard snipers = ((rook_rays(king) & (pos.pieces(PieceType::Rook) | queens)) |
-                              (bishop_rays(king) & (pos.pieces(PieceType::Bishop) | queens))) &
-                             pos.pieces(~pos.side_to_move()) & ~to_bb;
+    const Bitboard snipers = pos.line_sliders(king, ~pos.side_to_move()) & ~to_bb;
     const Bitboard occupancy_after = (pos.occupied() & ~square_bit(from)) | to_bb;
     return (nearest_on_ray(king, from, occupancy_after) & snipers) != 0;
 }

@@ -198,10 +198,7 @@ class Parser {
         // lines, DEL bytes, longer runs).
         if (end_ - q >= 16 && static_cast<unsigned char>(*q) <= 0x20) {
             const BlankRun run = blank_run16(q);
-            unsigned count = run.breaks - ((run.breaks >> 1) & 0x5555u);
-            count = (count & 0x3333u) + ((count >> 2) & 0x3333u);
-            count = (count + (count >> 4)) & 0x0F0Fu;
-            count = (count + (count >> 8)) & 0x1Fu;
+            const auto count = static_cast<unsigned>(std::popcount(run.breaks));
             line_ += count;
             // The byte after the last break starts the line.
             const std::int64_t start =
