@@ -1,6 +1,7 @@
 #include "output_file.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -72,7 +73,7 @@ tl::expected<void, std::string> AtomicOutputFile::commit() {
         discard();
         return tl::unexpected(std::move(message));
     }
-    if (std::rename(temporary_.c_str(), target_.c_str()) != 0) {
+    if (!exchange_with_old_report() && std::rename(temporary_.c_str(), target_.c_str()) != 0) {
         std::string message = fmt_error(target_, "cannot rename the temporary file over it");
         discard();
         return tl::unexpected(std::move(message));
@@ -80,6 +81,26 @@ tl::expected<void, std::string> AtomicOutputFile::commit() {
     temporary_.clear();
     set_interrupt_cleanup_path(nullptr);
     return {};
+}
+
+// Renaming over an existing file on ext4 makes the kernel start writing the new file out within
+// the rename call (its auto_da_alloc safeguard for programs that replace files without fsync):
+// about 0.1 s for a 185 MB report, a twentieth of a whole audit of the large corpus. Swapping
+// the two names (as atomic as the rename: a reader sees the old report or the new one) and then
+// removing the old report under the temporary name skips that; the old file's pages are freed
+// either way. Only for a regular file, so that a directory or a device is never moved: anything
+// else, and a file system that cannot swap names, takes std::rename.
+bool AtomicOutputFile::exchange_with_old_report() {
+#ifdef RENAME_EXCHANGE
+    struct stat old_report {};
+    if (lstat(target_.c_str(), &old_report) != 0 || !S_ISREG(old_report.st_mode)) return false;
+    if (renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) != 0)
+        return false;
+    unlink(temporary_.c_str());  // now the old report
+    return true;
+#else
+    return false;
+#endif
 }
 
 void AtomicOutputFile::discard() {

@@ -29,6 +29,8 @@ class AtomicOutputFile {
   private:
     AtomicOutputFile(std::string target, std::string temporary, std::FILE* stream)
         : target_(std::move(target)), temporary_(std::move(temporary)), stream_(stream) {}
+    // commit()'s replacement of an existing report: true when done, false to rename instead.
+    bool exchange_with_old_report();
     static std::string fmt_error(const std::string& target,
                                  const char* what);  // "T: what: errno text"
 

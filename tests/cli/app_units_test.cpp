@@ -99,6 +99,60 @@ TEST_F(AtomicOutput, CommitRenamesOverTheTarget) {
     EXPECT_EQ(info.st_mode & 0777, 0666 & ~mask);
 }
 
+TEST_F(AtomicOutput, CommitCreatesAMissingTarget) {
+    const auto target = directory_ / "report.txt";
+    auto file = AtomicOutputFile::create(target.string());
+    ASSERT_TRUE(file) << file.error();
+    std::fputs("first report", file->stream());
+    ASSERT_TRUE(file->commit());
+    EXPECT_EQ(read(target), "first report");
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(AtomicOutput, CommitLeavesAnotherLinkToTheOldReportAlone) {
+    const auto target = directory_ / "report.txt";
+    const auto other_name = directory_ / "kept.txt";
+    std::ofstream(target) << "old";
+    std::filesystem::create_hard_link(target, other_name);
+    auto file = AtomicOutputFile::create(target.string());
+    ASSERT_TRUE(file) << file.error();
+    std::fputs("new report", file->stream());
+    ASSERT_TRUE(file->commit());
+    EXPECT_EQ(read(target), "new report");
+    EXPECT_EQ(read(other_name), "old");
+    EXPECT_EQ(entries(), 2u);
+}
+
+TEST_F(AtomicOutput, CommitReplacesASymlinkNotTheFileItNames) {
+    const auto target = directory_ / "report.txt";
+    const auto pointee = directory_ / "elsewhere.txt";
+    std::ofstream(pointee) << "elsewhere";
+    std::filesystem::create_symlink(pointee, target);
+    auto file = AtomicOutputFile::create(target.string());
+    ASSERT_TRUE(file) << file.error();
+    std::fputs("new report", file->stream());
+    ASSERT_TRUE(file->commit());
+    EXPECT_FALSE(std::filesystem::is_symlink(target));
+    EXPECT_EQ(read(target), "new report");
+    EXPECT_EQ(read(pointee), "elsewhere");
+    EXPECT_EQ(entries(), 2u);
+}
+
+TEST_F(AtomicOutput, CommitOverADirectoryFailsAndMovesNothing) {
+    const auto target = directory_ / "report.txt";
+    std::filesystem::create_directory(target);
+    std::ofstream(target / "inside.txt") << "kept";
+    auto file = AtomicOutputFile::create(target.string());
+    ASSERT_TRUE(file) << file.error();
+    std::fputs("new report", file->stream());
+    const auto committed = file->commit();
+    ASSERT_FALSE(committed);
+    EXPECT_NE(committed.error().find("report.txt"), std::string::npos);
+    EXPECT_TRUE(std::filesystem::is_directory(target));
+    EXPECT_EQ(read(target / "inside.txt"), "kept");
+    EXPECT_EQ(entries(), 1u);  // the directory; the temporary file is gone
+}
+
 TEST_F(AtomicOutput, DiscardLeavesNothing) {
     const auto target = directory_ / "report.txt";
     {
