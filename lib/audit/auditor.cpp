@@ -742,8 +742,10 @@ void GameAuditor::end_game(std::string_view text) {
         }
     }
 
-    std::stable_sort(report_->findings.begin(), report_->findings.end(),
-                     [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
+    // Most games have no finding or one: stable_sort would still take a temporary buffer.
+    if (report_->findings.size() > 1)
+        std::stable_sort(report_->findings.begin(), report_->findings.end(),
+                         [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
     if (options_.keep_game_text) report_->text = std::string(text);
     sink_.game(std::move(*report_));  // begin_game resets report_
 }
