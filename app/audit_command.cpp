@@ -82,7 +82,8 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
         ->check(CLI::IsMember({"text", "jsonl", "csv", "sarif", "github", "pgn"}))
         ->capture_default_str();
     app.add_option("-o,--output", command.output,
-                   "Write the report to FILE instead of standard output; written atomically (e.g. "
+                   "Write the report to FILE instead of standard output; a file is replaced "
+                   "atomically when the run ends, a device or pipe written in place (e.g. "
                    "-o report.jsonl)")
         ->type_name("FILE");
     app.add_option("--only", command.only,

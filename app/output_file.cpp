@@ -15,13 +15,41 @@
 
 namespace drawaudit::app {
 
+namespace {
+// Names of a process's open files (/dev/stdout, /dev/fd/N, /proc/self/fd/N): the report goes into
+// the file they lead to as it stands, since a replacement would not reach the descriptor behind
+// them (and a shell's `>>` would lose what came before).
+bool names_an_open_file(const std::string& target) {
+    return target.rfind("/dev/", 0) == 0 || target.rfind("/proc/", 0) == 0;
+}
+}  // namespace
+
 tl::expected<AtomicOutputFile, std::string> AtomicOutputFile::create(const std::string& target) {
-    const std::filesystem::path target_path(target);
+    // Where the report replaces a file: the target, or the regular file its symlinks lead to
+    // (the links stay links).
+    std::filesystem::path replaced(target);
+    struct stat existing {};
+    if (stat(target.c_str(), &existing) == 0) {
+        if (S_ISDIR(existing.st_mode)) {
+            errno = EISDIR;
+            return tl::unexpected(fmt_error(target, "cannot write the report"));
+        }
+        // A device, a pipe, a socket (-o /dev/null, a named pipe, /dev/stdout on a terminal):
+        // written in place. Replacing it would put a regular file where it was.
+        if (!S_ISREG(existing.st_mode) || names_an_open_file(target)) {
+            std::FILE* stream = std::fopen(target.c_str(), "wb");
+            if (stream == nullptr) return tl::unexpected(fmt_error(target, "cannot open"));
+            return AtomicOutputFile(target, std::string(), stream);
+        }
+        std::error_code error;
+        if (auto resolved = std::filesystem::canonical(replaced, error); !error)
+            replaced = std::move(resolved);
+    }
     const std::filesystem::path directory =
-        target_path.has_parent_path() ? target_path.parent_path() : std::filesystem::path(".");
+        replaced.has_parent_path() ? replaced.parent_path() : std::filesystem::path(".");
     // Built piecewise: GCC 12 warns falsely (-Wrestrict, bug 105329) on chained operator+ here.
     std::string hidden_name(".");
-    hidden_name += target_path.filename().string();
+    hidden_name += replaced.filename().string();
     hidden_name += ".drawaudit-XXXXXX";
     const std::string pattern = (directory / hidden_name).string();
     std::vector<char> name(pattern.begin(), pattern.end());
@@ -42,7 +70,7 @@ tl::expected<AtomicOutputFile, std::string> AtomicOutputFile::create(const std::
     }
     std::string temporary(name.data());
     set_interrupt_cleanup_path(temporary.c_str());
-    return AtomicOutputFile(target, std::move(temporary), stream);
+    return AtomicOutputFile(target, std::move(temporary), stream, replaced.string());
 }
 
 std::string AtomicOutputFile::fmt_error(const std::string& target, const char* what) {
@@ -52,6 +80,7 @@ std::string AtomicOutputFile::fmt_error(const std::string& target, const char* w
 AtomicOutputFile::AtomicOutputFile(AtomicOutputFile&& other) noexcept
     : target_(std::move(other.target_)),
       temporary_(std::move(other.temporary_)),
+      replaced_(std::move(other.replaced_)),
       stream_(other.stream_) {
     other.stream_ = nullptr;
     other.temporary_.clear();
@@ -73,7 +102,8 @@ tl::expected<void, std::string> AtomicOutputFile::commit() {
         discard();
         return tl::unexpected(std::move(message));
     }
-    if (!exchange_with_old_report() && std::rename(temporary_.c_str(), target_.c_str()) != 0) {
+    if (temporary_.empty()) return {};  // written in place
+    if (!exchange_with_old_report() && std::rename(temporary_.c_str(), replaced_.c_str()) != 0) {
         std::string message = fmt_error(target_, "cannot rename the temporary file over it");
         discard();
         return tl::unexpected(std::move(message));
@@ -93,8 +123,8 @@ tl::expected<void, std::string> AtomicOutputFile::commit() {
 bool AtomicOutputFile::exchange_with_old_report() {
 #ifdef RENAME_EXCHANGE
     struct stat old_report {};
-    if (lstat(target_.c_str(), &old_report) != 0 || !S_ISREG(old_report.st_mode)) return false;
-    if (renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) != 0)
+    if (lstat(replaced_.c_str(), &old_report) != 0 || !S_ISREG(old_report.st_mode)) return false;
+    if (renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, replaced_.c_str(), RENAME_EXCHANGE) != 0)
         return false;
     unlink(temporary_.c_str());  // now the old report
     return true;

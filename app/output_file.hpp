@@ -1,5 +1,7 @@
-// The report file of -o, written atomically: into a temporary file next to it, renamed over the
-// target only when the run succeeded, so no reader ever sees half a report.
+// The report file of -o. A regular file (or none yet) is written atomically: into a temporary
+// file next to it, which replaces it only when the run succeeded, so no reader ever sees half a
+// report; through a symlink, the file it leads to is replaced. A device, a pipe or a socket
+// (-o /dev/null, /dev/stdout, a named pipe) is written in place.
 #pragma once
 
 #include <cstdio>
@@ -21,14 +23,19 @@ class AtomicOutputFile {
     ~AtomicOutputFile();  // discards the file unless committed
 
     std::FILE* stream() const { return stream_; }
-    // Flushes, closes and renames over the target; an error message on failure (the temporary
-    // file is then removed).
+    // Flushes, closes and replaces the target; an error message on failure (the temporary file
+    // is then removed).
     tl::expected<void, std::string> commit();
     void discard();
 
   private:
-    AtomicOutputFile(std::string target, std::string temporary, std::FILE* stream)
-        : target_(std::move(target)), temporary_(std::move(temporary)), stream_(stream) {}
+    // An empty `temporary`: the target is written in place.
+    AtomicOutputFile(std::string target, std::string temporary, std::FILE* stream,
+                     std::string replaced = {})
+        : target_(std::move(target)),
+          temporary_(std::move(temporary)),
+          replaced_(std::move(replaced)),
+          stream_(stream) {}
     // commit()'s replacement of an existing report: true when done, false to rename instead.
     bool exchange_with_old_report();
     static std::string fmt_error(const std::string& target,
@@ -36,6 +43,7 @@ class AtomicOutputFile {
 
     std::string target_;
     std::string temporary_;
+    std::string replaced_;  // the file the temporary one replaces: target_ or where it leads
     std::FILE* stream_ = nullptr;
 };
 

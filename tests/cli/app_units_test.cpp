@@ -2,13 +2,16 @@
 // filter of --only/--ignore/--severity and the atomic output file of -o.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
 
 #include "finding_filter.hpp"
 #include "output_file.hpp"
@@ -123,34 +126,92 @@ TEST_F(AtomicOutput, CommitLeavesAnotherLinkToTheOldReportAlone) {
     EXPECT_EQ(entries(), 2u);
 }
 
-TEST_F(AtomicOutput, CommitReplacesASymlinkNotTheFileItNames) {
+TEST_F(AtomicOutput, CommitReplacesTheFileASymlinkLeadsTo) {
     const auto target = directory_ / "report.txt";
     const auto pointee = directory_ / "elsewhere.txt";
-    std::ofstream(pointee) << "elsewhere";
+    std::ofstream(pointee) << "old";
     std::filesystem::create_symlink(pointee, target);
     auto file = AtomicOutputFile::create(target.string());
     ASSERT_TRUE(file) << file.error();
     std::fputs("new report", file->stream());
+    EXPECT_EQ(read(pointee), "old");  // untouched until the commit
     ASSERT_TRUE(file->commit());
-    EXPECT_FALSE(std::filesystem::is_symlink(target));
-    EXPECT_EQ(read(target), "new report");
-    EXPECT_EQ(read(pointee), "elsewhere");
+    EXPECT_TRUE(std::filesystem::is_symlink(target));
+    EXPECT_EQ(read(pointee), "new report");
     EXPECT_EQ(entries(), 2u);
 }
 
-TEST_F(AtomicOutput, CommitOverADirectoryFailsAndMovesNothing) {
+TEST_F(AtomicOutput, ADirectoryTargetIsAnErrorAtOnce) {
     const auto target = directory_ / "report.txt";
     std::filesystem::create_directory(target);
     std::ofstream(target / "inside.txt") << "kept";
-    auto file = AtomicOutputFile::create(target.string());
-    ASSERT_TRUE(file) << file.error();
-    std::fputs("new report", file->stream());
-    const auto committed = file->commit();
-    ASSERT_FALSE(committed);
-    EXPECT_NE(committed.error().find("report.txt"), std::string::npos);
+    const auto file = AtomicOutputFile::create(target.string());
+    ASSERT_FALSE(file);
+    EXPECT_NE(file.error().find("report.txt"), std::string::npos);
     EXPECT_TRUE(std::filesystem::is_directory(target));
     EXPECT_EQ(read(target / "inside.txt"), "kept");
-    EXPECT_EQ(entries(), 1u);  // the directory; the temporary file is gone
+    EXPECT_EQ(entries(), 1u);  // the directory alone: no temporary file
+}
+
+// -o /dev/null and its kind: replacing a device would put a regular file in its place.
+TEST_F(AtomicOutput, ADeviceIsWrittenInPlaceAndStaysADevice) {
+    const auto target = directory_ / "null";
+    if (::mknod(target.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0)
+        GTEST_SKIP() << "cannot create a device node here (needs root)";
+    auto file = AtomicOutputFile::create(target.string());
+    ASSERT_TRUE(file) << file.error();
+    std::fputs("report", file->stream());
+    ASSERT_TRUE(file->commit());
+    struct stat info {};
+    ASSERT_EQ(::lstat(target.c_str(), &info), 0);
+    EXPECT_TRUE(S_ISCHR(info.st_mode));
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(AtomicOutput, ANamedPipeGetsTheReport) {
+    const auto target = directory_ / "pipe";
+    ASSERT_EQ(::mkfifo(target.c_str(), 0600), 0);
+    // The reading end first, without waiting for a writer; the report fits the pipe's buffer.
+    const int reading = ::open(target.c_str(), O_RDONLY | O_NONBLOCK);
+    ASSERT_GE(reading, 0);
+    {
+        auto file = AtomicOutputFile::create(target.string());
+        ASSERT_TRUE(file) << file.error();
+        std::fputs("report through a pipe", file->stream());
+        EXPECT_TRUE(file->commit());
+    }
+    char received[64] = {};
+    const ssize_t length = ::read(reading, received, sizeof received - 1);
+    ::close(reading);
+    EXPECT_EQ(std::string(received, length > 0 ? static_cast<std::size_t>(length) : 0),
+              "report through a pipe");
+    struct stat info {};
+    ASSERT_EQ(::lstat(target.c_str(), &info), 0);
+    EXPECT_TRUE(S_ISFIFO(info.st_mode));
+    EXPECT_EQ(entries(), 1u);
+}
+
+// -o /dev/stdout with the standard output redirected to a file: the file behind the descriptor
+// gets the report (a replacement would not reach the descriptor).
+TEST_F(AtomicOutput, AnOpenFileNamedUnderProcIsWrittenInPlace) {
+    const auto behind = directory_ / "redirected.txt";
+    std::ofstream(behind) << "old";
+    const int fd = ::open(behind.c_str(), O_WRONLY);
+    ASSERT_GE(fd, 0);
+    struct stat before {};
+    ASSERT_EQ(::fstat(fd, &before), 0);
+    {
+        auto file = AtomicOutputFile::create("/proc/self/fd/" + std::to_string(fd));
+        ASSERT_TRUE(file) << file.error();
+        std::fputs("new report", file->stream());
+        ASSERT_TRUE(file->commit());
+    }
+    struct stat after {};
+    ASSERT_EQ(::stat(behind.c_str(), &after), 0);
+    EXPECT_EQ(after.st_ino, before.st_ino);  // the same file, not a replacement
+    ::close(fd);
+    EXPECT_EQ(read(behind), "new report");
+    EXPECT_EQ(entries(), 1u);
 }
 
 TEST_F(AtomicOutput, DiscardLeavesNothing) {
