@@ -196,6 +196,11 @@ int run_audit(AuditCommand& command) {
     std::FILE* stream = stdout;
     if (command.output == "-") command.output.clear();  // "-o -": standard output, as for inputs
     if (!command.output.empty()) {
+        if (const auto input = input_named_by(command.output, settings.files)) {
+            spdlog::error("-o {} names the input file {}: the report would replace it",
+                          command.output, *input);
+            return ExitError;
+        }
         auto created = AtomicOutputFile::create(command.output);
         if (!created) {
             spdlog::error("{}", created.error());

@@ -24,6 +24,19 @@ bool names_an_open_file(const std::string& target) {
 }
 }  // namespace
 
+std::optional<std::string> input_named_by(const std::string& target,
+                                          const std::vector<std::string>& inputs) {
+    struct stat output {};
+    if (stat(target.c_str(), &output) != 0 || !S_ISREG(output.st_mode)) return std::nullopt;
+    for (const std::string& input : inputs) {
+        struct stat read {};
+        if (input != "-" && stat(input.c_str(), &read) == 0 && read.st_dev == output.st_dev &&
+            read.st_ino == output.st_ino)
+            return input;
+    }
+    return std::nullopt;
+}
+
 tl::expected<AtomicOutputFile, std::string> AtomicOutputFile::create(const std::string& target) {
     // Where the report replaces a file: the target, or the regular file its symlinks lead to
     // (the links stay links).

@@ -5,11 +5,18 @@
 #pragma once
 
 #include <cstdio>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <tl/expected.hpp>
 
 namespace drawaudit::app {
+
+// The first of `inputs` that `target` names (the same file, through any path or link), if any:
+// an -o that would replace an input file with the report.
+std::optional<std::string> input_named_by(const std::string& target,
+                                          const std::vector<std::string>& inputs);
 
 class AtomicOutputFile {
   public:

@@ -214,6 +214,20 @@ TEST_F(AtomicOutput, AnOpenFileNamedUnderProcIsWrittenInPlace) {
     EXPECT_EQ(entries(), 1u);
 }
 
+TEST_F(AtomicOutput, AnInputFileIsFoundThroughAnyOfItsNames) {
+    const auto input = directory_ / "games.pgn";
+    const auto link = directory_ / "link.pgn";
+    std::ofstream(input) << "1. e4 *";
+    std::ofstream(directory_ / "other.pgn") << "1. d4 *";
+    std::filesystem::create_symlink(input, link);
+    const std::vector<std::string> inputs = {"-", (directory_ / "other.pgn").string(),
+                                             input.string()};
+    EXPECT_EQ(input_named_by(link.string(), inputs), input.string());
+    EXPECT_EQ(input_named_by((directory_ / "." / "games.pgn").string(), inputs), input.string());
+    EXPECT_EQ(input_named_by((directory_ / "report.txt").string(), inputs), std::nullopt);
+    EXPECT_EQ(input_named_by(input.string(), {"-"}), std::nullopt);
+}
+
 TEST_F(AtomicOutput, DiscardLeavesNothing) {
     const auto target = directory_ / "report.txt";
     {

@@ -483,6 +483,21 @@ def case_atomic_output(runner):
         check(oct(os.stat(target).st_mode & 0o777) != oct(0o600) or os.umask(0o022) == 0o077,
               "report file kept the temporary file's private mode")
 
+        # An output that is one of the inputs (named, or found in a directory): exit 2 before
+        # anything is read, the input untouched.
+        game = os.path.join(scratch, "game.pgn")
+        with open(os.path.join(runner.root, FIXTURES, "warning-only.pgn"), "rb") as f:
+            original = f.read()
+        with open(game, "wb") as f:
+            f.write(original)
+        for inputs in ([game], [scratch]):
+            failed = runner.expect_exit(2, "--no-progress", "-o", game, *inputs)
+            check(b"would replace it" in failed.stderr, f"no reason given: {failed.stderr[:500]}")
+            with open(game, "rb") as f:
+                check(f.read() == original, "the input file was replaced by the report")
+        check(not leftovers(scratch), f"temporary files left: {leftovers(scratch)}")
+        os.remove(game)
+
         # An output directory that does not exist: exit 2, nothing created.
         runner.expect_exit(2, "--no-progress", "-o", os.path.join(scratch, "no", "such", "dir.txt"), SAMPLES)
 
