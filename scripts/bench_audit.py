@@ -3,11 +3,13 @@
 
 Measures in one run, on the same inputs: drawaudit at -j 1 and -j 2 on plain .pgn and on .pgn.zst,
 and pgn-extract --repetition (the peer arbiters use), and prints games/s, MB/s, ns per half-move,
-peak RSS and the ratios. Figures on a shared machine are noisy: compare the ratios, which are
-measured in the same run, not the absolute numbers across runs. With BENCH_REPEAT=N the runs go
-in N interleaved rounds (each round runs every configuration once), the table shows the best of
-each, and each ratio is the median of its per-round ratios with their range: a disturbance then
-hits the runs of one round alike instead of one configuration.
+peak RSS and the ratios, with the bounds two cores set on -j2 scaling and on .zst input (from the
+CPU times of the same runs, and of zstd -dc alone). Figures on a shared machine are noisy:
+compare the ratios, which are measured in the same run, not the absolute numbers across runs.
+With BENCH_REPEAT=N the runs go in N interleaved rounds (each round runs every configuration
+once), the table shows the best of each, and each ratio is the median of its per-round ratios
+with their range: a disturbance then hits the runs of one round alike instead of one
+configuration.
 """
 import statistics
 import json
@@ -51,14 +53,14 @@ def remove_old_report(command):
 
 
 def timed(command):
-    """One run: (wall seconds, user seconds, peak RSS in MiB)."""
+    """One run: (wall seconds, user seconds, peak RSS in MiB, user + system seconds)."""
     remove_old_report(command)
-    result = subprocess.run(["/usr/bin/time", "-f", "%e %U %M"] + command,
+    result = subprocess.run(["/usr/bin/time", "-f", "%e %U %M %S"] + command,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if result.returncode not in (0, 1):
         sys.exit(f"bench: {' '.join(command)} failed ({result.returncode}):\n{result.stderr}")
-    wall, user, rss_kb = result.stderr.strip().splitlines()[-1].split()
-    return float(wall), float(user), int(rss_kb) / 1024
+    wall, user, rss_kb, system = result.stderr.strip().splitlines()[-1].split()
+    return float(wall), float(user), int(rss_kb) / 1024, float(user) + float(system)
 
 
 def timed_pair(command_a, command_b):
@@ -96,8 +98,8 @@ def main():
     megabytes = os.path.getsize(plain) / 1e6
     configs = [("drawaudit -j1 .pgn", plain, 1), ("drawaudit -j2 .pgn", plain, 2),
                ("drawaudit -j1 .pgn.zst", zst, 1), ("drawaudit -j2 .pgn.zst", zst, 2)]
-    best = {}  # label -> (wall, user, rss)
-    rounds = []  # per round: label -> wall
+    best = {}  # label -> (wall, user, rss, cpu)
+    rounds = []  # per round: label -> wall, and "cpu " + label -> user + system seconds
 
     def keep(label, run):
         if label not in best or run[0] < best[label][0]:
@@ -110,6 +112,7 @@ def main():
                          out, path])
             keep(label, run)
             walls[label] = run[0]
+            walls["cpu " + label] = run[3]
             if round_index == 0 and label == configs[0][0]:
                 summary = summary_of(out)
                 games, plies = summary["games"], summary["plies"]
@@ -118,6 +121,8 @@ def main():
         walls["pair"] = timed_pair(
             *[[DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", "1", "-o", out + suffix,
                plain] for suffix in (".a", ".b")])
+        # What decompression alone costs: at -j2 it shares the two cores with the workers.
+        walls["cpu zstd -dc"] = timed(["zstd", "-dc", zst])[3]
         if round_index == 0:  # the peer is slow and steady: once, in the first round
             run = timed([PGN_EXTRACT, "-s", "--quiet", "--repetition", "-o", "/dev/null", plain])
             keep("pgn-extract --repetition", run)
@@ -131,7 +136,7 @@ def main():
     print(f"input: {plain} ({megabytes:.0f} MB, {games} games, {plies} half-moves); "
           f"{REPEAT} round{'s' if REPEAT > 1 else ''}, best of each")
     print(f"{'run':30} {'wall s':>7} {'user s':>7} {'games/s':>9} {'MB/s':>7} {'ns/ply':>7} {'RSS MiB':>8}")
-    for label, (wall, user, rss) in best.items():
+    for label, (wall, user, rss, _) in best.items():
         scale = 4 if "x4" in label else 1
         print(f"{label:30} {wall:7.2f} {user:7.2f} {scale * games / wall:9.0f} "
               f"{scale * megabytes / wall:7.1f} {wall * 1e9 / (scale * plies):7.1f} {rss:8.1f}")
@@ -145,12 +150,19 @@ def main():
     def share(v):
         return f"{v:.0%}"
 
+    def seconds(v):
+        return f"{v:.2f} s"
+
     pe = rounds[0]["pgn-extract"]
     print("ratios, each the median of the rounds' own ratios:")
     print(f"  -j1 vs pgn-extract: {times(pe / rounds[0]['drawaudit -j1 .pgn'])} faster "
           f"(-j2: {times(pe / rounds[0]['drawaudit -j2 .pgn'])}; first round, with the peer)")
     print(f"  -j2 / -j1 scaling: "
           f"{spread([r['drawaudit -j1 .pgn'] / r['drawaudit -j2 .pgn'] for r in rounds], times2)}")
+    # -j1 already runs its reading and its writing on the second core: -j2 needs at least the
+    # CPU time of -j1 spread over two cores, so its scaling is at most this.
+    print(f"  -j2 / -j1 bound on two cores, 2 x -j1 wall / -j1 CPU: "
+          f"{spread([2 * r['drawaudit -j1 .pgn'] / r['cpu drawaudit -j1 .pgn'] for r in rounds], times2)}")
     print(f"  two-core ceiling of this machine, two -j1 audits side by side: "
           f"{spread([2 * r['drawaudit -j1 .pgn'] / r['pair'] for r in rounds], times2)} "
           f"the throughput of one")
@@ -158,6 +170,15 @@ def main():
           f"{spread([r['drawaudit -j2 .pgn'] / r['drawaudit -j2 .pgn.zst'] for r in rounds], share)}"
           f" of the plain throughput (-j1: "
           f"{spread([r['drawaudit -j1 .pgn'] / r['drawaudit -j1 .pgn.zst'] for r in rounds], share)})")
+    # Two cores give a run at most twice its CPU time in wall time: the .zst audit at -j2 needs
+    # the plain audit's CPU plus the decompression's, so it can reach at most this share.
+    bounds = [2 * r["drawaudit -j2 .pgn"] / (r["cpu drawaudit -j2 .pgn"] + r["cpu zstd -dc"])
+              for r in rounds]
+    zstd_cpu = spread([r["cpu zstd -dc"] for r in rounds], seconds)
+    plain_cpu = spread([r["cpu drawaudit -j2 .pgn"] for r in rounds], seconds)
+    print(f"  .zst bound at -j2 on two cores, 2 x plain -j2 wall / (plain -j2 CPU + zstd -dc "
+          f"CPU): {spread(bounds, share)} (zstd -dc alone: {zstd_cpu} CPU; plain -j2 audit: "
+          f"{plain_cpu} CPU)")
     floors(plain, games, plies, j1)
 
 
