@@ -16,11 +16,23 @@
 namespace drawaudit::app {
 
 namespace {
-// Names of a process's open files (/dev/stdout, /dev/fd/N, /proc/self/fd/N): the report goes into
-// the file they lead to as it stands, since a replacement would not reach the descriptor behind
-// them (and a shell's `>>` would lose what came before).
+// Whether `target` leads through /proc (/dev/stdout, /dev/fd/N, /proc/self/fd/N): a name of one of
+// a process's open files, which the report goes into as it stands, since a replacement would not
+// reach the descriptor behind it (and a shell's `>>` would lose what came before). Checked on
+// each link of the way: the directory a name is in, and the text of a symlink.
 bool names_an_open_file(const std::string& target) {
-    return target.rfind("/dev/", 0) == 0 || target.rfind("/proc/", 0) == 0;
+    std::filesystem::path name(target);
+    for (int hop = 0; hop < 16; ++hop) {  // a symlink loop ends here; stat reports it
+        std::error_code error;
+        const std::filesystem::path directory = std::filesystem::canonical(
+            name.has_parent_path() ? name.parent_path() : std::filesystem::path("."), error);
+        if (!error && directory.string().rfind("/proc/", 0) == 0) return true;
+        if (!std::filesystem::is_symlink(name, error)) return false;
+        const std::filesystem::path text = std::filesystem::read_symlink(name, error);
+        if (error) return false;
+        name = text.is_absolute() ? text : directory / text;
+    }
+    return false;
 }
 }  // namespace
 

@@ -214,6 +214,30 @@ TEST_F(AtomicOutput, AnOpenFileNamedUnderProcIsWrittenInPlace) {
     EXPECT_EQ(entries(), 1u);
 }
 
+// /dev/stdout is such a link: to /proc/self/fd/1.
+TEST_F(AtomicOutput, ALinkToAnOpenFileUnderProcIsWrittenInPlace) {
+    const auto behind = directory_ / "redirected.txt";
+    std::ofstream(behind) << "old";
+    const int fd = ::open(behind.c_str(), O_WRONLY);
+    ASSERT_GE(fd, 0);
+    const auto link = directory_ / "stdout";
+    std::filesystem::create_symlink("/proc/self/fd/" + std::to_string(fd), link);
+    struct stat before {};
+    ASSERT_EQ(::fstat(fd, &before), 0);
+    {
+        auto file = AtomicOutputFile::create(link.string());
+        ASSERT_TRUE(file) << file.error();
+        std::fputs("new report", file->stream());
+        ASSERT_TRUE(file->commit());
+    }
+    struct stat after {};
+    ASSERT_EQ(::stat(behind.c_str(), &after), 0);
+    EXPECT_EQ(after.st_ino, before.st_ino);
+    ::close(fd);
+    EXPECT_EQ(read(behind), "new report");
+    EXPECT_TRUE(std::filesystem::is_symlink(link));
+}
+
 TEST_F(AtomicOutput, AnInputFileIsFoundThroughAnyOfItsNames) {
     const auto input = directory_ / "games.pgn";
     const auto link = directory_ / "link.pgn";
