@@ -60,9 +60,10 @@ tl::expected<AtomicOutputFile, std::string> AtomicOutputFile::create(const std::
             return tl::unexpected(fmt_error(target, "cannot write the report"));
         }
         // A device, a pipe, a socket (-o /dev/null, a named pipe, /dev/stdout on a terminal):
-        // written in place. Replacing it would put a regular file where it was.
+        // written in place. Replacing it would put a regular file where it was. Appending, so
+        // that an open file keeps what it holds: a shell's `>` has emptied it, `>>` keeps it.
         if (!S_ISREG(existing.st_mode) || names_an_open_file(target)) {
-            std::FILE* stream = std::fopen(target.c_str(), "wb");
+            std::FILE* stream = std::fopen(target.c_str(), "ab");
             if (stream == nullptr) return tl::unexpected(fmt_error(target, "cannot open"));
             return AtomicOutputFile(target, std::string(), stream);
         }

@@ -192,7 +192,7 @@ TEST_F(AtomicOutput, ANamedPipeGetsTheReport) {
 }
 
 // -o /dev/stdout with the standard output redirected to a file: the file behind the descriptor
-// gets the report (a replacement would not reach the descriptor).
+// gets the report after what it holds (a replacement would not reach the descriptor).
 TEST_F(AtomicOutput, AnOpenFileNamedUnderProcIsWrittenInPlace) {
     const auto behind = directory_ / "redirected.txt";
     std::ofstream(behind) << "old";
@@ -210,7 +210,7 @@ TEST_F(AtomicOutput, AnOpenFileNamedUnderProcIsWrittenInPlace) {
     ASSERT_EQ(::stat(behind.c_str(), &after), 0);
     EXPECT_EQ(after.st_ino, before.st_ino);  // the same file, not a replacement
     ::close(fd);
-    EXPECT_EQ(read(behind), "new report");
+    EXPECT_EQ(read(behind), "oldnew report");  // after what it held, as `>>` would
     EXPECT_EQ(entries(), 1u);
 }
 
@@ -234,7 +234,7 @@ TEST_F(AtomicOutput, ALinkToAnOpenFileUnderProcIsWrittenInPlace) {
     ASSERT_EQ(::stat(behind.c_str(), &after), 0);
     EXPECT_EQ(after.st_ino, before.st_ino);
     ::close(fd);
-    EXPECT_EQ(read(behind), "new report");
+    EXPECT_EQ(read(behind), "oldnew report");  // after what it held, as `>>` would
     EXPECT_TRUE(std::filesystem::is_symlink(link));
 }
 
