@@ -176,9 +176,10 @@ def main():
               for r in rounds]
     zstd_cpu = spread([r["cpu zstd -dc"] for r in rounds], seconds)
     plain_cpu = spread([r["cpu drawaudit -j2 .pgn"] for r in rounds], seconds)
+    zst_cpu = spread([r["cpu drawaudit -j2 .pgn.zst"] for r in rounds], seconds)
     print(f"  .zst bound at -j2 on two cores, 2 x plain -j2 wall / (plain -j2 CPU + zstd -dc "
           f"CPU): {spread(bounds, share)} (zstd -dc alone: {zstd_cpu} CPU; plain -j2 audit: "
-          f"{plain_cpu} CPU)")
+          f"{plain_cpu} CPU; the .zst -j2 audit itself: {zst_cpu} CPU)")
     floors(plain, games, plies, j1)
 
 
