@@ -1,7 +1,9 @@
 #include "audit_command.hpp"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <thread>
 
@@ -231,10 +233,13 @@ int run_audit(AuditCommand& command) {
         if (output_file) output_file->discard();
         return ExitError;
     }
+    errno = 0;
     if (writer->failed() || (!output_file && std::fflush(stdout) != 0)) {
+        const int reason = output.error() != 0 ? output.error() : errno;
         if (output_file) output_file->discard();
-        spdlog::error("{}: cannot write the report",
-                      command.output.empty() ? "standard output" : command.output);
+        spdlog::error("{}: cannot write the report{}{}",
+                      command.output.empty() ? "standard output" : command.output,
+                      reason != 0 ? ": " : "", reason != 0 ? std::strerror(reason) : "");
         return ExitError;
     }
     if (output_file) {

@@ -1,6 +1,7 @@
 #include "report/writer.hpp"
 
 #include <array>
+#include <cerrno>
 #include <utility>
 
 #include "report/formats.hpp"
@@ -34,7 +35,10 @@ std::string_view format_name(Format format) {
 }
 
 bool FileOutput::write(std::string_view bytes) {
-    return std::fwrite(bytes.data(), 1, bytes.size(), file_) == bytes.size();
+    errno = 0;
+    if (std::fwrite(bytes.data(), 1, bytes.size(), file_) == bytes.size()) return true;
+    if (error_ == 0) error_ = errno != 0 ? errno : EIO;
+    return false;
 }
 
 bool Writer::flush() {

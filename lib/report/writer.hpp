@@ -30,9 +30,12 @@ class FileOutput final : public Output {
   public:
     explicit FileOutput(std::FILE* file) : file_(file) {}
     bool write(std::string_view bytes) override;
+    // The errno of the first failed write (ENOSPC, EPIPE, ...), 0 while none failed.
+    int error() const { return error_; }
 
   private:
     std::FILE* file_;
+    int error_ = 0;
 };
 
 // Collects everything in a string (tests, and callers that post-process).

@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -497,6 +498,20 @@ def case_atomic_output(runner):
                 check(f.read() == original, "the input file was replaced by the report")
         check(not leftovers(scratch), f"temporary files left: {leftovers(scratch)}")
         os.remove(game)
+
+        # A device is written in place and stays a device; a failed write names its reason. A
+        # copy of /dev/full in the scratch directory (root only), not /dev/full itself.
+        full = os.path.join(scratch, "full")
+        try:
+            os.mknod(full, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+        except PermissionError:
+            full = None
+        if full:
+            failed = runner.expect_exit(2, "--no-progress", "-o", full, SAMPLES)
+            check(b"cannot write the report: No space left on device" in failed.stderr,
+                  f"no reason for the failed write: {failed.stderr[:500]}")
+            check(stat.S_ISCHR(os.lstat(full).st_mode), "the device was replaced by a file")
+            os.remove(full)
 
         # An output directory that does not exist: exit 2, nothing created.
         runner.expect_exit(2, "--no-progress", "-o", os.path.join(scratch, "no", "such", "dir.txt"), SAMPLES)
