@@ -95,6 +95,14 @@ class JobBoard {
     JobBoard(std::size_t files, std::size_t capacity, std::size_t reserve)
         : capacity_(capacity), reserve_(reserve), files_(files) {}
 
+    // Raises the number of jobs (never lowers it): see run_pipeline, for compressed input.
+    void raise_capacity(std::size_t capacity) {
+        std::lock_guard lock(mutex_);
+        if (capacity <= capacity_) return;
+        capacity_ = capacity;
+        room_.notify_all();
+    }
+
     // Reader of `file`: a free job for the file's next chunk, or nullptr when the run is aborted.
     std::unique_ptr<Job> acquire(std::size_t file) {
         std::unique_lock lock(mutex_);
@@ -219,7 +227,7 @@ class JobBoard {
 
     std::mutex mutex_;
     std::condition_variable room_, work_, finished_cv_;
-    const std::size_t capacity_;
+    std::size_t capacity_;
     const std::size_t reserve_;  // of capacity_, only for the head file
     std::size_t jobs_in_flight_ = 0;
     std::vector<FileProgress> files_;
@@ -256,15 +264,17 @@ std::size_t reader_count(const std::vector<std::string>& files, unsigned threads
 // left behind (detached) with its own reference.
 struct ReaderState {
     ReaderState(const PipelineSettings& run_settings, std::size_t readers, std::size_t capacity,
-                std::size_t reserve)
+                std::size_t reserve, std::size_t compressed_capacity)
         : settings(run_settings),
           board(run_settings.files.size(), capacity, reserve),
+          compressed_capacity(compressed_capacity),
           reader_finished(readers),
           readers_running(readers) {}
     bool all_readers_finished() const { return readers_running == 0; }
 
     const PipelineSettings settings;
     JobBoard board;
+    const std::size_t compressed_capacity;  // the board's jobs once a compressed file is read
     ProgressCounters progress;
     std::atomic<std::size_t> next_file{0};  // the next file no reader has taken yet
     std::atomic<std::uint64_t> files_opened{0}, io_errors{0};
@@ -287,6 +297,8 @@ void read_file(ReaderState& state, std::size_t index) {
         return;
     }
     ++state.files_opened;
+    if ((*source)->compression() != pgn::Compression::None)
+        board.raise_capacity(state.compressed_capacity);
     pgn::GameChunker chunker(**source, state.settings.chunk_bytes);
     std::uint64_t input_bytes_counted = 0;  // of this file, in the progress counter
     std::string error;
@@ -372,7 +384,15 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     const std::size_t readers = reader_count(settings.files, threads);
     // As many jobs as with one reader; the head file keeps enough for every worker and the writer.
     const std::size_t capacity = 2 * static_cast<std::size_t>(threads) + 1;
-    auto state = std::make_shared<ReaderState>(settings, readers, capacity, threads + 1);
+    // A decompressed stream comes from one thread, which needs about 40% of a core for zstd, in
+    // bursts the other threads' scheduling decides; the writer takes chunks in order. With more
+    // chunks in flight the workers wait less for it: on the large corpus at -j2, their waits went
+    // from 0.7-0.85 s to 0.02-0.25 s, and the .zst run was 8% faster (median of 8 paired runs;
+    // plain input, whose reader keeps ahead anyway, measured no difference). It costs about
+    // 10 MiB of peak memory, still independent of the input's size.
+    const std::size_t compressed_capacity = 4 * static_cast<std::size_t>(threads) + 4;
+    auto state = std::make_shared<ReaderState>(settings, readers, capacity, threads + 1,
+                                               compressed_capacity);
     JobBoard& board = state->board;
     ProgressCounters& progress = state->progress;
     progress.input_total = total_input_size(settings.files);
