@@ -225,8 +225,12 @@ int run_audit(AuditCommand& command) {
 
     if (result.interrupted) {
         if (output_file) output_file->discard();
-        spdlog::warn(output_file ? "interrupted; no report written"
-                                 : "interrupted; the report on standard output is incomplete");
+        if (!output_file)
+            spdlog::warn("interrupted; the report on standard output is incomplete");
+        else if (output_file->in_place())
+            spdlog::warn("interrupted; the report written to {} is incomplete", command.output);
+        else
+            spdlog::warn("interrupted; no report written");
         return interrupt_exit_code();
     }
     if (result.failed) {

@@ -30,6 +30,9 @@ class AtomicOutputFile {
     ~AtomicOutputFile();  // discards the file unless committed
 
     std::FILE* stream() const { return stream_; }
+    // Written straight into the target (a device, a pipe, an open file): discard() cannot take
+    // back what was written.
+    bool in_place() const { return temporary_.empty() && replaced_.empty(); }
     // Flushes, closes and replaces the target; an error message on failure (the temporary file
     // is then removed).
     tl::expected<void, std::string> commit();

@@ -89,6 +89,7 @@ TEST_F(AtomicOutput, CommitRenamesOverTheTarget) {
     std::ofstream(target) << "old";
     auto file = AtomicOutputFile::create(target.string());
     ASSERT_TRUE(file) << file.error();
+    EXPECT_FALSE(file->in_place());
     std::fputs("new report", file->stream());
     EXPECT_EQ(read(target), "old");  // untouched until the commit
     EXPECT_EQ(entries(), 2u);
@@ -177,6 +178,7 @@ TEST_F(AtomicOutput, ANamedPipeGetsTheReport) {
     {
         auto file = AtomicOutputFile::create(target.string());
         ASSERT_TRUE(file) << file.error();
+        EXPECT_TRUE(file->in_place());
         std::fputs("report through a pipe", file->stream());
         EXPECT_TRUE(file->commit());
     }
