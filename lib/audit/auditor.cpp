@@ -977,9 +977,12 @@ bool GameAuditor::find_declared_repetitions(int k, Finding& out) {
         const PlyRecord& target = plies_[static_cast<std::size_t>(j)];
         if (target.occurrence != 2) continue;  // each twice-occurred position, once
         const chess::Bitboard changed = position.occupied() ^ target.position.occupied();
-        if (chess::popcount(changed) != 2) continue;
+        // Exactly two squares differ, a move's two: tested without popcount, which a portable
+        // build calls out of line (libgcc), thousands of times in a large database.
+        const chess::Bitboard second = changed & (changed - 1);
+        if (second == 0 || chess::more_than_one(second)) continue;
         chess::Square from = chess::lsb(changed);
-        chess::Square to = chess::lsb(changed & (changed - 1));
+        chess::Square to = chess::lsb(second);
         if (position.piece_on(from) == chess::NoPiece) std::swap(from, to);
         const chess::Piece piece = position.piece_on(from);
         if (piece == chess::NoPiece || chess::color_of(piece) != mover ||
