@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 
@@ -81,6 +82,33 @@ class AtomicOutput : public ::testing::Test {
         return text.str();
     }
 
+    // Creates the output for `target`, writes `text` into it and commits: the commit's outcome.
+    static tl::expected<void, std::string> write_report(const std::filesystem::path& target,
+                                                        const char* text) {
+        auto file = AtomicOutputFile::create(target.string());
+        if (!file) return tl::unexpected(file.error());
+        std::fputs(text, file->stream());
+        return file->commit();
+    }
+
+    // A regular file held open (as a shell's redirection holds the standard output), reached
+    // as `name(fd)`: the report must go into that same file, after what it held.
+    void expect_open_file_gets_report(const std::function<std::string(int)>& name) {
+        const auto behind = directory_ / "redirected.txt";
+        std::ofstream(behind) << "old";
+        const int fd = ::open(behind.c_str(), O_WRONLY);
+        ASSERT_GE(fd, 0);
+        struct stat before {};
+        ASSERT_EQ(::fstat(fd, &before), 0);
+        const auto written = write_report(name(fd), "new report");
+        EXPECT_TRUE(written) << (written ? "" : written.error());
+        struct stat after {};
+        ASSERT_EQ(::stat(behind.c_str(), &after), 0);
+        EXPECT_EQ(after.st_ino, before.st_ino);  // the same file, not a replacement
+        ::close(fd);
+        EXPECT_EQ(read(behind), "oldnew report");  // after what it held, as `>>` would
+    }
+
     std::filesystem::path directory_;
 };
 
@@ -105,10 +133,7 @@ TEST_F(AtomicOutput, CommitRenamesOverTheTarget) {
 
 TEST_F(AtomicOutput, CommitCreatesAMissingTarget) {
     const auto target = directory_ / "report.txt";
-    auto file = AtomicOutputFile::create(target.string());
-    ASSERT_TRUE(file) << file.error();
-    std::fputs("first report", file->stream());
-    ASSERT_TRUE(file->commit());
+    ASSERT_TRUE(write_report(target, "first report"));
     EXPECT_EQ(read(target), "first report");
     EXPECT_EQ(entries(), 1u);
 }
@@ -118,10 +143,7 @@ TEST_F(AtomicOutput, CommitLeavesAnotherLinkToTheOldReportAlone) {
     const auto other_name = directory_ / "kept.txt";
     std::ofstream(target) << "old";
     std::filesystem::create_hard_link(target, other_name);
-    auto file = AtomicOutputFile::create(target.string());
-    ASSERT_TRUE(file) << file.error();
-    std::fputs("new report", file->stream());
-    ASSERT_TRUE(file->commit());
+    ASSERT_TRUE(write_report(target, "new report"));
     EXPECT_EQ(read(target), "new report");
     EXPECT_EQ(read(other_name), "old");
     EXPECT_EQ(entries(), 2u);
@@ -159,10 +181,7 @@ TEST_F(AtomicOutput, ADeviceIsWrittenInPlaceAndStaysADevice) {
     const auto target = directory_ / "null";
     if (::mknod(target.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0)
         GTEST_SKIP() << "cannot create a device node here (needs root)";
-    auto file = AtomicOutputFile::create(target.string());
-    ASSERT_TRUE(file) << file.error();
-    std::fputs("report", file->stream());
-    ASSERT_TRUE(file->commit());
+    ASSERT_TRUE(write_report(target, "report"));
     struct stat info {};
     ASSERT_EQ(::lstat(target.c_str(), &info), 0);
     EXPECT_TRUE(S_ISCHR(info.st_mode));
@@ -196,47 +215,17 @@ TEST_F(AtomicOutput, ANamedPipeGetsTheReport) {
 // -o /dev/stdout with the standard output redirected to a file: the file behind the descriptor
 // gets the report after what it holds (a replacement would not reach the descriptor).
 TEST_F(AtomicOutput, AnOpenFileNamedUnderProcIsWrittenInPlace) {
-    const auto behind = directory_ / "redirected.txt";
-    std::ofstream(behind) << "old";
-    const int fd = ::open(behind.c_str(), O_WRONLY);
-    ASSERT_GE(fd, 0);
-    struct stat before {};
-    ASSERT_EQ(::fstat(fd, &before), 0);
-    {
-        auto file = AtomicOutputFile::create("/proc/self/fd/" + std::to_string(fd));
-        ASSERT_TRUE(file) << file.error();
-        std::fputs("new report", file->stream());
-        ASSERT_TRUE(file->commit());
-    }
-    struct stat after {};
-    ASSERT_EQ(::stat(behind.c_str(), &after), 0);
-    EXPECT_EQ(after.st_ino, before.st_ino);  // the same file, not a replacement
-    ::close(fd);
-    EXPECT_EQ(read(behind), "oldnew report");  // after what it held, as `>>` would
+    expect_open_file_gets_report([](int fd) { return "/proc/self/fd/" + std::to_string(fd); });
     EXPECT_EQ(entries(), 1u);
 }
 
 // /dev/stdout is such a link: to /proc/self/fd/1.
 TEST_F(AtomicOutput, ALinkToAnOpenFileUnderProcIsWrittenInPlace) {
-    const auto behind = directory_ / "redirected.txt";
-    std::ofstream(behind) << "old";
-    const int fd = ::open(behind.c_str(), O_WRONLY);
-    ASSERT_GE(fd, 0);
     const auto link = directory_ / "stdout";
-    std::filesystem::create_symlink("/proc/self/fd/" + std::to_string(fd), link);
-    struct stat before {};
-    ASSERT_EQ(::fstat(fd, &before), 0);
-    {
-        auto file = AtomicOutputFile::create(link.string());
-        ASSERT_TRUE(file) << file.error();
-        std::fputs("new report", file->stream());
-        ASSERT_TRUE(file->commit());
-    }
-    struct stat after {};
-    ASSERT_EQ(::stat(behind.c_str(), &after), 0);
-    EXPECT_EQ(after.st_ino, before.st_ino);
-    ::close(fd);
-    EXPECT_EQ(read(behind), "oldnew report");  // after what it held, as `>>` would
+    expect_open_file_gets_report([&](int fd) {
+        std::filesystem::create_symlink("/proc/self/fd/" + std::to_string(fd), link);
+        return link.string();
+    });
     EXPECT_TRUE(std::filesystem::is_symlink(link));
 }
 
