@@ -47,8 +47,9 @@ def remove_old_report(command):
     """Each run writes a new report, as the peer writes to /dev/null: replacing the previous
     185 MB report would add freeing its pages (about 0.06 s here) to the run."""
     if "-o" in command:
-        path = command[command.index("-o") + 1]
-        if os.path.isfile(path):
+        path = os.path.abspath(command[command.index("-o") + 1])
+        # Only the bench's own reports (never /dev/null, which the peer's command names).
+        if os.path.dirname(path) == os.path.abspath(WORK) and os.path.isfile(path):
             os.remove(path)
 
 
