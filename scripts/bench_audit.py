@@ -3,13 +3,12 @@
 
 Measures in one run, on the same inputs: drawaudit at -j 1 and -j 2 on plain .pgn and on .pgn.zst,
 and pgn-extract --repetition (the peer arbiters use), and prints games/s, MB/s, ns per half-move,
-peak RSS and the ratios, with the bounds two cores set on -j2 scaling and on .zst input (from the
-CPU times of the same runs, and of zstd -dc alone). Figures on a shared machine are noisy:
-compare the ratios, which are measured in the same run, not the absolute numbers across runs.
-With BENCH_REPEAT=N the runs go in N interleaved rounds (each round runs every configuration
-once), the table shows the best of each, and each ratio is the median of its per-round ratios
-with their range: a disturbance then hits the runs of one round alike instead of one
-configuration.
+peak RSS and the ratios, with the ceilings two cores set on -j2 scaling and on .zst input
+(estimated from the CPU times of the same runs, and of zstd -dc alone). Figures on a shared machine
+are noisy: compare the ratios, which are measured in the same run, not the absolute numbers across
+runs. With BENCH_REPEAT=N the runs go in N interleaved rounds (each round runs every configuration
+once), the table shows the best of each, and each ratio is the median of its per-round ratios with
+their range: a disturbance then hits the runs of one round alike instead of one configuration.
 """
 import statistics
 import json
@@ -161,8 +160,9 @@ def main():
     print(f"  -j2 / -j1 scaling: "
           f"{spread([r['drawaudit -j1 .pgn'] / r['drawaudit -j2 .pgn'] for r in rounds], times2)}")
     # -j1 already runs its reading and its writing on the second core: -j2 needs at least the
-    # CPU time of -j1 spread over two cores, so its scaling is at most this.
-    print(f"  -j2 / -j1 bound on two cores, 2 x -j1 wall / -j1 CPU: "
+    # CPU time of -j1 spread over two cores, so its scaling is at most about this (an estimate:
+    # on a shared host the CPU time of the same work varies from round to round too).
+    print(f"  -j2 / -j1 ceiling on two cores, estimated as 2 x -j1 wall / -j1 CPU: "
           f"{spread([2 * r['drawaudit -j1 .pgn'] / r['cpu drawaudit -j1 .pgn'] for r in rounds], times2)}")
     print(f"  two-core ceiling of this machine, two -j1 audits side by side: "
           f"{spread([2 * r['drawaudit -j1 .pgn'] / r['pair'] for r in rounds], times2)} "
@@ -178,9 +178,9 @@ def main():
     zstd_cpu = spread([r["cpu zstd -dc"] for r in rounds], seconds)
     plain_cpu = spread([r["cpu drawaudit -j2 .pgn"] for r in rounds], seconds)
     zst_cpu = spread([r["cpu drawaudit -j2 .pgn.zst"] for r in rounds], seconds)
-    print(f"  .zst bound at -j2 on two cores, 2 x plain -j2 wall / (plain -j2 CPU + zstd -dc "
-          f"CPU): {spread(bounds, share)} (zstd -dc alone: {zstd_cpu} CPU; plain -j2 audit: "
-          f"{plain_cpu} CPU; the .zst -j2 audit itself: {zst_cpu} CPU)")
+    print(f"  .zst ceiling at -j2 on two cores, estimated as 2 x plain -j2 wall / (plain -j2 CPU "
+          f"+ zstd -dc CPU): {spread(bounds, share)} (zstd -dc alone: {zstd_cpu} CPU; plain -j2 "
+          f"audit: {plain_cpu} CPU; the .zst -j2 audit itself: {zst_cpu} CPU)")
     floors(plain, games, plies, j1)
 
 
