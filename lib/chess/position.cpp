@@ -174,7 +174,7 @@ void Position::end_castling_rights(Square from, Square to) {
     if (ep_legal_) key_ ^= zobrist::en_passant(ep_square_);
     ep_legal_ = false;
     if ((bb(from) | bb(to)) & castling_squares_) end_castling_rights(from, to);
-    make_normal_move_inline(from, to);
+    make_normal_move_inline(*this, from, to);
 }
 
 void Position::make_move_general(Move m) {

@@ -174,9 +174,11 @@ class Position {
     bool touches_rights_or_en_passant(std::size_t from, std::size_t to) const;
     // make_move's body (position_moves.hpp): inline in make_move and in play_san.
     void make_move_inline(Move m);
-    // Its body for a move of MoveKind::Normal (play_san's short path knows the kind).
-    void make_normal_move_inline(std::size_t from, std::size_t to);
-    // `*this = before; make_normal_move_inline(from, to);` in one (play_san and play_san_run).
+    // Its body for a move of MoveKind::Normal (play_san's short path knows the kind), played
+    // from `before` into *this, which is either `before` itself or already a copy of it.
+    void make_normal_move_inline(const Position& before, std::size_t from, std::size_t to);
+    // `*this = before; make_normal_move_inline(before, from, to);` (play_san and play_san_run):
+    // the make reads only `before`, never the copy it has just written.
     void copy_make_normal_move(const Position& before, std::size_t from, std::size_t to);
     // make_normal_move_inline's common path, the move played from `before` into *this, which
     // is either `before` itself or already a copy of it.

@@ -46,10 +46,11 @@ namespace drawaudit::chess {
             make_move_general(m);
         return;
     }
-    make_normal_move_inline(m.from(), m.to());
+    make_normal_move_inline(*this, m.from(), m.to());
 }
 
-[[gnu::always_inline]] inline void Position::make_normal_move_inline(std::size_t from,
+[[gnu::always_inline]] inline void Position::make_normal_move_inline(const Position& before,
+                                                                     std::size_t from,
                                                                      std::size_t to) {
     // The common case in one straight line: an ordinary move that touches no castling right and
     // follows no en-passant possibility. The others take make_normal_move_rare: the two rarer
@@ -57,22 +58,18 @@ namespace drawaudit::chess {
     // then this same line again, cheaper than make_move_general's full check search. Not a call
     // and a return to here: that measured about 1 instruction per half-move more on
     // bench/chess_replay (registers spilled around the call on the common path).
-    if (touches_rights_or_en_passant(from, to)) {
+    if (before.touches_rights_or_en_passant(from, to)) {
         make_normal_move_rare(Move(static_cast<Square>(from), static_cast<Square>(to)));
         return;
     }
-    play_common_normal_move(*this, from, to);
+    play_common_normal_move(before, from, to);
 }
 
 [[gnu::always_inline]] inline void Position::copy_make_normal_move(const Position& before,
                                                                    std::size_t from,
                                                                    std::size_t to) {
     *this = before;
-    if (before.touches_rights_or_en_passant(from, to)) {
-        make_normal_move_rare(Move(static_cast<Square>(from), static_cast<Square>(to)));
-        return;
-    }
-    play_common_normal_move(before, from, to);
+    make_normal_move_inline(before, from, to);
 }
 
 [[gnu::always_inline]] inline void Position::play_common_normal_move(const Position& before,
