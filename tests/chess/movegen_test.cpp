@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <random>
 
 #include "chess/position.hpp"
@@ -211,6 +212,51 @@ TEST(MoveGeneration, IsLegalRejectsArbitraryValues) {
     EXPECT_FALSE(start.is_legal(Move(E2, E5)));
     EXPECT_FALSE(start.is_legal(Move{}));
     EXPECT_FALSE(start.is_legal(Move(E1, H1, MoveKind::Castling)));
+}
+
+// is_legal answers a piece's ordinary move (not a pawn's) directly, without the move list:
+// every target of every such piece, in every position two plies below positions with pins,
+// checks, a double check, castling rights and en passant, must get the list's answer.
+TEST(MoveGeneration, IsLegalAgreesWithTheMoveListForEveryPieceMove) {
+    const std::string_view fens[] = {
+        StartFen,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "4k3/8/8/1b6/8/3N4/4K3/4r3 w - - 0 1",  // in check, the knight pinned
+        "4k3/8/8/8/3n4/8/4K3/4r3 w - - 0 1",    // double check
+    };
+    long long compared = 0;
+    long long legal = 0;
+    const auto check_every_piece_move = [&](const Position& pos) {
+        MoveList list;
+        pos.generate_legal(list);
+        std::array<std::array<bool, 64>, 64> listed{};
+        for (Move m : list)
+            if (m.kind() == MoveKind::Normal) listed[m.from()][m.to()] = true;
+        const Color us = pos.side_to_move();
+        Bitboard pieces = pos.pieces(us) & ~pos.pieces(PieceType::Pawn);
+        while (pieces) {
+            const Square from = pop_lsb(pieces);
+            for (int to = 0; to < 64; ++to) {
+                const Move m(from, static_cast<Square>(to));
+                ASSERT_EQ(pos.is_legal(m), listed[from][to])
+                    << pos.to_fen() << " " << from << "-" << to;
+                ++compared;
+                legal += listed[from][to];
+            }
+        }
+    };
+    for (std::string_view fen : fens) {
+        const Position root = position_of(fen);
+        check_every_piece_move(root);
+        test::for_each_move_to_depth(root, 2, [&](const Position&, Move, const Position& child) {
+            check_every_piece_move(child);
+        });
+    }
+    EXPECT_GT(compared, 1'000'000);
+    EXPECT_GT(legal, 50'000);
 }
 
 TEST(MoveGeneration, HalfmoveClockAndMoveNumberFollowTheMoves) {
