@@ -223,6 +223,7 @@ void GameAuditor::reset_game() {
     evaluated_up_to_ = -1;
     window_start_ = 0;
     second_occurrences_ = {};
+    twice_window_ = -1;
     extra_tokens_ = 0;
     first_extra_token_.clear();
     first_extra_pos_ = {};
@@ -973,9 +974,21 @@ bool GameAuditor::find_declared_repetitions(int k, Finding& out) {
     const Position& position = plies_[static_cast<std::size_t>(k)].position;
     const Color mover = position.side_to_move();
     std::string described;
-    for (int j = k - 1; j >= window_start_; j -= 2) {
+    // Each twice-occurred position of the window, once (at its second occurrence), latest
+    // first, with the other side to move (k - j odd).
+    if (twice_window_ != window_start_) {
+        twice_window_ = window_start_;
+        twice_scanned_ = window_start_;
+        twice_positions_.clear();
+    }
+    for (; twice_scanned_ < k; ++twice_scanned_) {
+        if (plies_[static_cast<std::size_t>(twice_scanned_)].occurrence == 2)
+            twice_positions_.push_back(twice_scanned_);
+    }
+    for (auto twice = twice_positions_.rbegin(); twice != twice_positions_.rend(); ++twice) {
+        const int j = *twice;
+        if ((k - j) % 2 == 0) continue;
         const PlyRecord& target = plies_[static_cast<std::size_t>(j)];
-        if (target.occurrence != 2) continue;  // each twice-occurred position, once
         const chess::Bitboard changed = position.occupied() ^ target.position.occupied();
         // Exactly two squares differ, a move's two: tested without popcount, which a portable
         // build calls out of line (libgcc), thousands of times in a large database.

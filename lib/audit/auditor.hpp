@@ -188,6 +188,13 @@ class GameAuditor final : public pgn::Visitor {
     mutable std::vector<std::string> move_texts_;
     mutable std::vector<std::uint64_t> move_text_games_;
     mutable std::vector<int> chain_scratch_;  // occurrences_text's, kept for its capacity
+    // find_declared_repetitions' list of the positions of the current window at their second
+    // occurrence, extended as the window grows (not rescanned at every position it judges).
+    // Its window is the one starting at twice_window_ (-1: none yet in this game); positions
+    // before twice_scanned_ are in it.
+    std::vector<int> twice_positions_;
+    int twice_window_ = -1;
+    int twice_scanned_ = 0;
 };
 
 // Audits every game of a PGN text (for tests and small tools).

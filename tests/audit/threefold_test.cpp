@@ -67,6 +67,28 @@ TEST(Threefold, DeclaredRouteListsEveryEarlierOccurrenceOfTheTarget) {
               "start, after 2... Ng8, 4... Ng8)");
 }
 
+TEST(Threefold, DeclaredRouteIsFoundInEveryWindowOfTheGame) {
+    // 5. e4 e5 starts a new window at ply 10; the shuffle after it repeats ply 10's position.
+    const GameReport g = audit_one(
+        game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 6. Nf3 Nf6 7. Ng1 Ng8 8. Nf3 "
+             "Nf6 9. Ng1 Ng8 *"));
+    EXPECT_EQ(plies_of(g, Rule::ThreefoldClaim, Route::Declared),
+              (std::vector<int>{7, 8, 17, 18}));
+    const auto f = finding_at(g, Rule::ThreefoldClaim, 17, Route::Declared);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->occurrences, (std::vector<int>{10, 14}));
+}
+
+TEST(Threefold, DeclaredRouteOfEachGameIsFoundWhenGamesFollowEachOther) {
+    // One auditor reads both: what it learnt of the first game's repetitions must not hide the
+    // second game's.
+    const std::string text = game(KnightShuffle) + "\n" + game(KnightShuffle);
+    const std::vector<GameReport> games = audit_text(text);
+    ASSERT_EQ(games.size(), 2u);
+    for (const GameReport& g : games)
+        EXPECT_EQ(plies_of(g, Rule::ThreefoldClaim, Route::Declared), (std::vector<int>{7, 8}));
+}
+
 TEST(Threefold, Chess960RightsArePerRook) {
     // Rh1/Rg1 gives up the g-file right (G), ...Rh8/Rg8 the g right; the b-file rights stay.
     const GameReport g =
