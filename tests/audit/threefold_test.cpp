@@ -72,8 +72,7 @@ TEST(Threefold, DeclaredRouteIsFoundInEveryWindowOfTheGame) {
     const GameReport g = audit_one(
         game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 6. Nf3 Nf6 7. Ng1 Ng8 8. Nf3 "
              "Nf6 9. Ng1 Ng8 *"));
-    EXPECT_EQ(plies_of(g, Rule::ThreefoldClaim, Route::Declared),
-              (std::vector<int>{7, 8, 17, 18}));
+    EXPECT_EQ(plies_of(g, Rule::ThreefoldClaim, Route::Declared), (std::vector<int>{7, 8, 17, 18}));
     const auto f = finding_at(g, Rule::ThreefoldClaim, 17, Route::Declared);
     ASSERT_TRUE(f);
     EXPECT_EQ(f->occurrences, (std::vector<int>{10, 14}));
