@@ -417,8 +417,6 @@ bool GameAuditor::set_up_start() {
         }
     }
     start_history(start);
-    // Only the standard start is the tree's root (a FEN, even of that position, is not).
-    opening_ = has_fen_tag_ || chess960_ ? kOffTree : OpeningTree::kStart;
     started_ = true;
     replaying_ = true;
     pending_ = true;
@@ -541,7 +539,6 @@ pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
         return move_outside_replay(san, pos);
     if (last_ + 1 >= capacity_) [[unlikely]]
         grow_history(static_cast<std::size_t>(last_) + 2);
-    opening_ = kOffTree;  // the tree follows the fast path's moves only
     PlyRecord* const record = current_;
     auto parsed = chess::play_san(record->position, san, record[1].position);
     if (!parsed) [[unlikely]]
@@ -593,47 +590,15 @@ void GameAuditor::replay_run(std::span<const pgn::MoveToken> run) {
         grow_history(needed);
     Uninitialised<std::string_view, kReplayRun> sans;
     Uninitialised<Move, kReplayRun> moves;
-    const std::size_t from_tree = opening_ == kOffTree ? 0 : replay_from_tree(run, moves.items);
-    for (std::size_t i = from_tree; i < run.size(); ++i) sans.items[i] = run[i].san;
-    const std::size_t played =
-        from_tree + chess::play_san_run({sans.items + from_tree, run.size() - from_tree},
-                                        &current_[from_tree].position, sizeof(PlyRecord),
-                                        moves.items + from_tree);
-    if (opening_ != kOffTree && from_tree < run.size()) [[unlikely]] {
-        if (played > from_tree)
-            leave_tree(run[from_tree].san, moves.items[from_tree],
-                       last_ + static_cast<int>(from_tree) + 1);
-        opening_ = kOffTree;
-    }
+    for (std::size_t i = 0; i < run.size(); ++i) sans.items[i] = run[i].san;
+    const std::size_t played = chess::play_san_run({sans.items, run.size()}, &current_->position,
+                                                   sizeof(PlyRecord), moves.items);
     for (std::size_t i = 0; i < played; ++i) after_played(moves.items[i], run[i].san, run[i].pos);
     if (played < run.size()) [[unlikely]] {
         illegal_move(run[played].san, run[played].pos);  // stops the replay
         for (const pgn::MoveToken& token : run.subspan(played + 1))
             move_outside_replay(token.san, token.pos);
     }
-}
-
-std::size_t GameAuditor::replay_from_tree(std::span<const pgn::MoveToken> run, Move* moves) {
-    PlyRecord* slot = current_ + 1;
-    int node = opening_;
-    std::size_t i = 0;
-    for (; i < run.size(); ++i, ++slot) {
-        const std::uint64_t text = OpeningTree::text_word(run[i].san);
-        const int next = text == 0 ? -1 : opening_tree_.child(node, text);
-        if (next < 0) break;
-        const OpeningTree::Node& reached = opening_tree_.node(next);
-        slot->position = reached.position;
-        moves[i] = reached.move;
-        node = next;
-    }
-    opening_ = node;
-    return i;
-}
-
-void GameAuditor::leave_tree(std::string_view san, Move move, int k) {
-    const std::uint64_t text = OpeningTree::text_word(san);
-    if (text != 0)
-        opening_tree_.add(opening_, text, move, plies_[static_cast<std::size_t>(k)].position);
 }
 
 pgn::Control GameAuditor::move_outside_replay(std::string_view san, pgn::TextPos pos) {

@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "audit/finding.hpp"
-#include "audit/opening_tree.hpp"
 #include "audit/window_keys.hpp"
 #include "chess/position.hpp"
 #include "pgn/visitor.hpp"
@@ -66,9 +65,6 @@ class GameAuditor final : public pgn::Visitor {
     void parse_error(const pgn::ParseError& error) override;
     void end_game(std::string_view text) override;
 
-    // The opening lines this auditor has replayed so far (for tests: which games follow it).
-    const OpeningTree& opening_tree() const { return opening_tree_; }
-
   private:
     // Position k of the game, with what the repetition rules need to know about it.
     struct PlyRecord {
@@ -102,13 +98,6 @@ class GameAuditor final : public pgn::Visitor {
     // At most kReplayRun moves of the reader's fast path, replayed in one call.
     static constexpr std::size_t kReplayRun = 128;
     void replay_run(std::span<const pgn::MoveToken> run);
-    // The first moves of `run` that follow the opening tree from opening_: their positions
-    // copied into the history slots after the last position, their moves into `moves`.
-    // Returns how many; opening_ is then the node of the last of them.
-    std::size_t replay_from_tree(std::span<const pgn::MoveToken> run, chess::Move* moves);
-    // The game leaves the tree with the move written `san` (played from opening_'s position
-    // into history slot k): the tree grows by that move, if it has room.
-    void leave_tree(std::string_view san, chess::Move move, int k);
     // Room for at least `positions` positions (and at least twice the room there was).
     void grow_history(std::size_t positions);
     void stop() {
@@ -178,13 +167,6 @@ class GameAuditor final : public pgn::Visitor {
     // the few positions it may hold. That spares most moves the scan, whose exit at an
     // unpredictable length cost a branch miss per move.
     WindowKeys window_keys_;
-    // The opening tree of this auditor's games, and the node of the last position of the game
-    // while every move so far has followed it from the standard start (OpeningTree::kStart
-    // before the first; kOffTree once a move has left it, or for another start). It grows by
-    // one node per game, the move that leaves it, so the lines many games share grow deep.
-    static constexpr int kOffTree = -2;
-    OpeningTree opening_tree_;
-    int opening_ = kOffTree;
     int extra_tokens_ = 0;  // main-line half-moves recorded after the automatic end
     std::string first_extra_token_;
     pgn::TextPos first_extra_pos_{};
