@@ -16,7 +16,7 @@ build_release() {
 build_release_tools() {
     build_release
     (cd "$root" && cmake --preset release -DDRAWAUDIT_BENCH=ON >/dev/null &&
-        cmake --build build/release --target drawaudit pgn_count chess_replay >/dev/null)
+        cmake --build build/release --target drawaudit pgn_count chess_replay audit_memory >/dev/null)
 }
 
 now() { date +%s.%N; }
