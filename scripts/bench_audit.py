@@ -219,13 +219,13 @@ def floors(plain, games, plies, j1):
     if os.access(audit_memory, os.X_OK):
         # "one thread in memory  best 1.803 s  53.1 ns/half-move  228636 games/s  cpu ..." (the
         # same audit by one thread, text in memory: no reader, writer or queue threads)
-        out = subprocess.run([audit_memory, plain, "3"], capture_output=True, text=True).stdout
+        out = subprocess.run([audit_memory, plain, "5"], capture_output=True, text=True).stdout
         for line in out.splitlines():
             if line.startswith("one thread in memory"):
                 words = line.split()
                 wall, per_ply, rate = float(words[5]), float(words[7]), float(words[9])
                 print(f"  full audit, one thread in memory {per_ply:6.1f}   ({wall:.2f} s, "
-                      f"{rate:,.0f} games/s; bench/audit_memory, best of 3: the audit without the "
+                      f"{rate:,.0f} games/s; bench/audit_memory, best of 5: the audit without the "
                       f"pipeline's reader and writer threads)")
 
 
