@@ -190,8 +190,8 @@ class GameAuditor final : public pgn::Visitor {
     mutable std::vector<int> chain_scratch_;  // occurrences_text's, kept for its capacity
     // find_declared_repetitions' list of the positions of the current window at their second
     // occurrence, extended as the window grows (not rescanned at every position it judges).
-    // Its window is the one starting at twice_window_ (-1: none yet in this game); positions
-    // before twice_scanned_ are in it.
+    // Its window is the one starting at twice_window_ (-1: none yet in this game), whose
+    // positions before twice_scanned_ have been looked at.
     std::vector<int> twice_positions_;
     int twice_window_ = -1;
     int twice_scanned_ = 0;
