@@ -260,6 +260,9 @@ int run_audit(AuditCommand& command) {
         summary.seconds,
         summary.seconds > 0 ? static_cast<double>(summary.games) / summary.seconds : 0.0,
         summary.seconds > 0 ? static_cast<double>(summary.bytes) / 1e6 / summary.seconds : 0.0);
+    // Where the time went, for choosing -j: the workers' share against the helpers beside them.
+    spdlog::info("CPU: workers {:.2f} s, readers {:.2f} s, writer {:.2f} s (ordered stage)",
+                 result.cpu.workers, result.cpu.readers, result.cpu.writer);
 
     if (result.io_errors > 0) return ExitError;
     const auto threshold = fail_threshold(command.fail_on);

@@ -11,6 +11,8 @@
 #include <mutex>
 #include <thread>
 
+#include <time.h>
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -23,6 +25,12 @@ namespace drawaudit::app {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+double thread_cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
 
 // Where a chunk goes in the output: files in input order, the chunks of a file in file order.
 struct ChunkPosition {
@@ -280,6 +288,7 @@ struct ReaderState {
     std::atomic<std::uint64_t> files_opened{0}, io_errors{0};
     std::vector<std::atomic<bool>> reader_finished;  // one per reader thread
     std::atomic<std::size_t> readers_running;
+    std::atomic<double> reader_cpu{0};  // seconds, of the readers that have finished
 };
 
 std::string describe(const pgn::IoError& error, const std::string& path) {
@@ -327,17 +336,21 @@ void read_file(ReaderState& state, std::size_t index) {
 
 // One reader thread: takes the next file nobody has taken until there is none left.
 void read_inputs(ReaderState& state, std::size_t reader) {
+    const double cpu_start = thread_cpu_seconds();
     const std::size_t files = state.settings.files.size();
     while (!state.board.aborted()) {
         const std::size_t index = state.next_file.fetch_add(1);
         if (index >= files) break;
         read_file(state, index);
     }
+    state.reader_cpu.fetch_add(thread_cpu_seconds() - cpu_start, std::memory_order_relaxed);
     state.reader_finished[reader] = true;
     if (state.readers_running.fetch_sub(1) == 1) state.board.reading_done();
 }
 
-void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic<bool>& failed) {
+void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic<bool>& failed,
+                  std::atomic<double>& cpu) {
+    const double cpu_start = thread_cpu_seconds();
     CollectingSink sink;
     audit::GameAuditor auditor(settings.audit, sink);
     while (auto job = board.next_to_audit()) {
@@ -351,10 +364,11 @@ void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic
                              settings.files[job->position.file], error.what());
             failed = true;
             board.abort();
-            return;
+            break;
         }
         board.audited(std::move(job));
     }
+    cpu.fetch_add(thread_cpu_seconds() - cpu_start, std::memory_order_relaxed);
 }
 
 // The ordered stage's work on one audited chunk: game numbers, filter, summary, writer.
@@ -379,6 +393,7 @@ void write_chunk(Job& job, std::uint64_t& games_before_chunk, const FindingFilte
 PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilter& filter,
                             report::Writer& writer) {
     const auto start = Clock::now();
+    const double writer_cpu_start = thread_cpu_seconds();
     PipelineResult result;
     const unsigned threads = std::max(1u, settings.threads);
     const std::size_t readers = reader_count(settings.files, threads);
@@ -397,6 +412,7 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     ProgressCounters& progress = state->progress;
     progress.input_total = total_input_size(settings.files);
     std::atomic<bool> failed{false};
+    std::atomic<double> worker_cpu{0};
 
     std::vector<std::thread> reader_threads;
     reader_threads.reserve(readers);
@@ -407,7 +423,7 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     workers.reserve(threads);
     for (unsigned i = 0; i < threads; ++i) {
         workers.emplace_back(audit_chunks, std::cref(state->settings), std::ref(board),
-                             std::ref(failed));
+                             std::ref(failed), std::ref(worker_cpu));
     }
 
     {
@@ -464,6 +480,8 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     result.failed = failed;
     result.summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (!result.interrupted && !result.failed) writer.end(result.summary);
+    // A reader left behind (see above) has not added its time: the figures are for a full run.
+    result.cpu = {state->reader_cpu, worker_cpu, thread_cpu_seconds() - writer_cpu_start};
     return result;
 }
 

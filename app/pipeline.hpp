@@ -26,8 +26,17 @@ struct PipelineSettings {
     std::uint64_t path_errors = 0;  // inputs that were already missing when expanding the paths
 };
 
+// CPU seconds each kind of thread used (the threads' own clocks): where a run's time went, and
+// how much of a second core the readers and the writer take beside the workers.
+struct StageCpu {
+    double readers = 0;  // opening, reading, decompressing and cutting the input into chunks
+    double workers = 0;  // the audit
+    double writer = 0;   // the ordered stage: numbering, filtering, the writer's formatting
+};
+
 struct PipelineResult {
     audit::Summary summary;
+    StageCpu cpu;
     std::uint64_t io_errors = 0;  // inputs that could not be opened or read to the end
     bool interrupted = false;
     bool failed = false;  // an internal error stopped the run

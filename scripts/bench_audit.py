@@ -13,6 +13,7 @@ their range: a disturbance then hits the runs of one round alike instead of one 
 import statistics
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -54,13 +55,22 @@ def remove_old_report(command):
 
 def timed(command):
     """One run: (wall seconds, user seconds, peak RSS in MiB, user + system seconds)."""
+    return timed_with_stages(command)[0]
+
+
+def timed_with_stages(command):
+    """timed(), and the CPU seconds of drawaudit's stages when it ran with -v (its "CPU: workers
+    W s, readers R s, writer O s" line; None otherwise)."""
     remove_old_report(command)
     result = subprocess.run(["/usr/bin/time", "-f", "%e %U %M %S"] + command,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if result.returncode not in (0, 1):
         sys.exit(f"bench: {' '.join(command)} failed ({result.returncode}):\n{result.stderr}")
     wall, user, rss_kb, system = result.stderr.strip().splitlines()[-1].split()
-    return float(wall), float(user), int(rss_kb) / 1024, float(user) + float(system)
+    stages = re.search(r"CPU: workers ([0-9.]+) s, readers ([0-9.]+) s, writer ([0-9.]+) s",
+                       result.stderr)
+    stage_cpu = tuple(float(x) for x in stages.groups()) if stages else None
+    return (float(wall), float(user), int(rss_kb) / 1024, float(user) + float(system)), stage_cpu
 
 
 def timed_pair(command_a, command_b):
@@ -108,11 +118,12 @@ def main():
     for round_index in range(REPEAT):
         walls = {}
         for label, path, jobs in configs:
-            run = timed([DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", str(jobs), "-o",
-                         out, path])
+            run, stages = timed_with_stages([DRAWAUDIT, "--format", "jsonl", "--no-progress",
+                                             "-v", "-j", str(jobs), "-o", out, path])
             keep(label, run)
             walls[label] = run[0]
             walls["cpu " + label] = run[3]
+            walls["stages " + label] = stages
             if round_index == 0 and label == configs[0][0]:
                 summary = summary_of(out)
                 games, plies = summary["games"], summary["plies"]
@@ -164,6 +175,15 @@ def main():
     # on a shared host the CPU time of the same work varies from round to round too).
     print(f"  -j2 / -j1 ceiling on two cores, estimated as 2 x -j1 wall / -j1 CPU: "
           f"{spread([2 * r['drawaudit -j1 .pgn'] / r['cpu drawaudit -j1 .pgn'] for r in rounds], times2)}")
+    # The same bound from the run's own figures (-v): the worker's CPU time is -j1's wall time,
+    # and at -j2 the two cores must also carry the reader's and the writer's.
+    stage_rounds = [r["stages drawaudit -j1 .pgn"] for r in rounds]
+    if all(stage_rounds):
+        print(f"  -j1's CPU by stage (-v): workers "
+              f"{spread([w for w, _, _ in stage_rounds], seconds)}, readers "
+              f"{spread([rd for _, rd, _ in stage_rounds], seconds)}, writer "
+              f"{spread([o for _, _, o in stage_rounds], seconds)}; two-core ceiling 2 x workers / "
+              f"all three: {spread([2 * w / (w + rd + o) for w, rd, o in stage_rounds], times2)}")
     print(f"  two-core ceiling of this machine, two -j1 audits side by side: "
           f"{spread([2 * r['drawaudit -j1 .pgn'] / r['pair'] for r in rounds], times2)} "
           f"the throughput of one")

@@ -606,6 +606,24 @@ def case_progress(runner):
     check(b"drawaudit: " not in loud.stdout, "progress text in the report")
 
 
+def case_run_statistics(runner):
+    """-v tells on stderr how many games went through, and each stage's CPU time; the report is the
+    same as without it."""
+    quiet = runner.run("--format", "jsonl", "--no-progress", "-j", "2", TWIC)
+    verbose = runner.run("--format", "jsonl", "--no-progress", "-v", "-j", "2", TWIC)
+    check(normalise(quiet.stdout.decode(), runner.root) == normalise(verbose.stdout.decode(), runner.root),
+          "-v changed the report")
+    err = verbose.stderr.decode()
+    games = re.search(r"info: (\d+) games \((\d+) plies", err)
+    check(games is not None, f"no run statistics line in: {err!r}")
+    summary = json.loads(quiet.stdout.decode().splitlines()[-1])
+    check(int(games.group(1)) == summary["games"], f"-v counted {games.group(1)} games, the summary {summary['games']}")
+    cpu = re.search(r"CPU: workers ([0-9.]+) s, readers ([0-9.]+) s, writer ([0-9.]+) s", err)
+    check(cpu is not None, f"no CPU line in: {err!r}")
+    check(float(cpu.group(1)) > 0, f"the workers' CPU time is {cpu.group(1)} s")
+    check(b"CPU:" not in quiet.stderr, "the CPU line without -v")
+
+
 def case_filters(runner):
     only = runner.run("--format", "jsonl", "--no-progress", "--only", "threefold-claim", SAMPLES).stdout.decode()
     rules = {json.loads(line)["rule"] for line in only.splitlines() if '"type":"finding"' in line}
@@ -636,6 +654,7 @@ CASES = {
     "text-colour": case_text_colour,
     "filters": case_filters,
     "progress": case_progress,
+    "run-statistics": case_run_statistics,
 }
 
 
