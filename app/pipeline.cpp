@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <time.h>
@@ -47,8 +48,13 @@ struct Job {
     // The chunk's records are reports[0, report_count). Jobs are pooled and the records past
     // report_count are those of an earlier chunk: kept so that their strings' capacity is reused.
     std::vector<audit::GameReport> reports;
-    std::size_t report_count = 0;
-    std::uint64_t games = 0;  // games the reader found in the chunk
+    std::size_t report_count = 0;  // the chunk's records (also when the worker formats them)
+    std::uint64_t games = 0;       // games the reader found in the chunk
+    // When the workers format the records (see run_pipeline): their text, and what the ordered
+    // stage takes of them for the run, in place of `reports`.
+    report::FormattedRecords formatted;
+    audit::Summary summary;
+    std::optional<audit::Severity> worst;
 };
 
 // Collects a chunk's records into its job: the auditor writes each game's record straight into
@@ -77,6 +83,41 @@ class CollectingSink final : public audit::GameSink {
     }
 
   private:
+    Job* job_ = nullptr;
+};
+
+// Formats each game's record in the worker, as soon as it is audited (Writer::make_formatter):
+// the auditor's one record stays in this core's cache, the ordered stage only numbers and copies
+// text, and with many workers the single writer thread is no longer what they wait for. The
+// filter, the worst severity and the summary's counts are taken here as the ordered stage takes
+// them (write_chunk).
+class FormattingSink final : public audit::GameSink {
+  public:
+    FormattingSink(const FindingFilter& filter, std::unique_ptr<report::Writer> formatter)
+        : filter_(filter), formatter_(std::move(formatter)) {}
+    void start(Job& job) {
+        job_ = &job;
+        job.report_count = 0;
+        job.formatted.clear();
+        job.summary = audit::Summary{};
+        job.worst.reset();
+        formatter_->format_into(job.formatted);
+    }
+    // The chunk's last game is in: its text goes to the job's records.
+    void finish() { formatter_->flush(); }
+    void game(audit::GameReport&& report) override {
+        ++job_->report_count;
+        filter_.apply(report);
+        for (const audit::Finding& f : report.findings) {
+            if (!job_->worst || f.severity > *job_->worst) job_->worst = f.severity;
+        }
+        job_->summary.add(report);
+        formatter_->game(report);  // numbered within the chunk: write_formatted adds the rest
+    }
+
+  private:
+    const FindingFilter& filter_;
+    std::unique_ptr<report::Writer> formatter_;
     Job* job_ = nullptr;
 };
 
@@ -348,17 +389,28 @@ void read_inputs(ReaderState& state, std::size_t reader) {
     if (state.readers_running.fetch_sub(1) == 1) state.board.reading_done();
 }
 
+// One worker: audits chunks until there are none left. With a formatter it formats their
+// records too (FormattingSink); without, it hands them over to the ordered stage.
 void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic<bool>& failed,
-                  std::atomic<double>& cpu) {
+                  std::atomic<double>& cpu, const FindingFilter& filter,
+                  std::unique_ptr<report::Writer> formatter) {
     const double cpu_start = thread_cpu_seconds();
-    CollectingSink sink;
-    audit::GameAuditor auditor(settings.audit, sink);
+    const bool formats = formatter != nullptr;
+    CollectingSink collecting;
+    FormattingSink formatting(filter, std::move(formatter));
+    audit::GameAuditor auditor(settings.audit, formats ? static_cast<audit::GameSink&>(formatting)
+                                                       : static_cast<audit::GameSink&>(collecting));
     while (auto job = board.next_to_audit()) {
         try {
-            sink.start(*job);
+            if (formats) {
+                formatting.start(*job);
+            } else {
+                collecting.start(*job);
+            }
             // Game numbers start at 1 in every chunk; the ordered stage adds the earlier chunks'.
             const std::string& file = settings.files[job->position.file];
             job->games = pgn::parse_chunk(job->chunk, file, 1, auditor);
+            if (formats) formatting.finish();
         } catch (const std::exception& error) {
             spdlog::critical("{}: internal error while auditing: {}",
                              settings.files[job->position.file], error.what());
@@ -384,6 +436,16 @@ void write_chunk(Job& job, std::uint64_t& games_before_chunk, const FindingFilte
         result.summary.add(report);
         writer.game(report);
     }
+    games_before_chunk += std::max<std::uint64_t>(job.games, job.report_count);
+    result.summary.bytes += job.chunk.text.size();
+}
+
+// The same for a chunk whose worker formatted its records (FormattingSink).
+void write_formatted_chunk(Job& job, std::uint64_t& games_before_chunk, report::Writer& writer,
+                           PipelineResult& result) {
+    writer.write_formatted(job.formatted, games_before_chunk);
+    if (job.worst && (!result.worst || *job.worst > *result.worst)) result.worst = job.worst;
+    result.summary.merge(job.summary);
     games_before_chunk += std::max<std::uint64_t>(job.games, job.report_count);
     result.summary.bytes += job.chunk.text.size();
 }
@@ -419,11 +481,19 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     for (std::size_t reader = 0; reader < readers; ++reader) {
         reader_threads.emplace_back([state, reader] { read_inputs(*state, reader); });
     }
+    // Where the format allows (JSON Lines, CSV), each worker formats its own chunks' records:
+    // a record is formatted while it is still in its worker's cache, instead of being handed to
+    // the ordered stage on another core, and the formatting is shared out among the workers.
+    // Measured on the large corpus (10 interleaved rounds): -j2 8% faster, and -j1 2.5% faster
+    // with 6% less CPU, than with the ordered stage formatting every record. The text is the
+    // same either way.
+    const bool workers_format = writer.make_formatter() != nullptr;
     std::vector<std::thread> workers;
     workers.reserve(threads);
     for (unsigned i = 0; i < threads; ++i) {
         workers.emplace_back(audit_chunks, std::cref(state->settings), std::ref(board),
-                             std::ref(failed), std::ref(worker_cpu));
+                             std::ref(failed), std::ref(worker_cpu), std::cref(filter),
+                             workers_format ? writer.make_formatter() : nullptr);
     }
 
     {
@@ -438,7 +508,11 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
                     stopped = !taken.end_of_file;
                     break;
                 }
-                write_chunk(*taken.job, games_before_chunk, filter, writer, result);
+                if (workers_format) {
+                    write_formatted_chunk(*taken.job, games_before_chunk, writer, result);
+                } else {
+                    write_chunk(*taken.job, games_before_chunk, filter, writer, result);
+                }
                 progress.games.store(result.summary.games, std::memory_order_relaxed);
                 progress.bytes.store(result.summary.bytes, std::memory_order_relaxed);
                 board.written(std::move(taken.job));

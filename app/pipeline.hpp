@@ -1,7 +1,8 @@
 // The audit run: reader threads open and decompress several input files at once and cut each
 // into chunks at game boundaries, the chunks are audited by worker threads, and one ordered stage
 // hands the game reports to the writer in input order (file by file, chunk by chunk), so the
-// output is the same for any number of threads.
+// output is the same for any number of threads. For JSON Lines and CSV the workers format their
+// chunks' records themselves, and the ordered stage numbers the games and writes the text.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +32,8 @@ struct PipelineSettings {
 struct StageCpu {
     double readers = 0;  // opening, reading, decompressing and cutting the input into chunks
     double workers = 0;  // the audit
-    double writer = 0;   // the ordered stage: numbering, filtering, the writer's formatting
+    double writer = 0;   // the ordered stage: numbering and writing (filtering and formatting
+                         // too, for the formats the workers do not format)
 };
 
 struct PipelineResult {

@@ -43,6 +43,9 @@ class BufferCursor {
             grow(bytes);
     }
 
+    // The buffer's size once this cursor is done: what is written so far.
+    std::size_t size() const { return static_cast<std::size_t>(out_ - buffer_.data()); }
+
     void put(char c) { *out_++ = c; }
     void put(std::string_view text) {
         std::memcpy(out_, text.data(), text.size());

@@ -1,5 +1,6 @@
 // CSV for spreadsheets: one row per finding under a fixed header, RFC 4180 (CRLF line ends,
 // fields quoted where needed). Each row repeats the game's identity so rows sort and filter alone.
+#include <memory>
 #include <string_view>
 
 #include "report/buffer_cursor.hpp"
@@ -26,12 +27,23 @@ class CsvWriter final : public Writer {
 
     void end(const audit::Summary&) override { flush(); }
 
+    // Each row stands alone (the header is the report's): any worker can format its own chunk's.
+    std::unique_ptr<Writer> make_formatter() const override {
+        return std::make_unique<CsvWriter>();
+    }
+
   private:
     // One row, written through a cursor: each field makes room for its worst case and its comma.
     void write_row(const audit::GameReport& report, const audit::Finding& f) {
         BufferCursor out(buffer_);
         field(out, report.file);
-        number(out, report.game);
+        if (defers_game_numbers()) {
+            defer_game_number(out, report.game);
+            out.reserve(1);
+            out.put(',');
+        } else {
+            number(out, report.game);
+        }
         number(out, f.line != 0 ? f.line : report.line);
         if (f.column != 0) {
             number(out, f.column);

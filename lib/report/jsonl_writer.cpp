@@ -2,6 +2,7 @@
 // its game record, in input order; the summary last. Fields that do not apply are null.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -116,6 +117,14 @@ class JsonRecord {
         out_.put('}');
     }
 
+    // Only a field's key: its value is the writer's (a game number a formatter leaves open).
+    template <Key key>
+    const BufferCursor& key_only() {
+        out_.reserve(key.view().size());
+        out_.put(key.view());
+        return out_;
+    }
+
   private:
     template <Key key, typename T, typename PutOne>
     void list(const std::vector<T>& values, PutOne put_one) {
@@ -150,6 +159,11 @@ class JsonlWriter final : public Writer {
         maybe_flush();
     }
 
+    // Each record stands alone: any worker can format its own chunk's.
+    std::unique_ptr<Writer> make_formatter() const override {
+        return std::make_unique<JsonlWriter>();
+    }
+
     void end(const audit::Summary& summary) override {
         {
             JsonRecord record(buffer_, "{\"type\":\"summary\"");
@@ -165,9 +179,13 @@ class JsonlWriter final : public Writer {
     }
 
   private:
-    static void location(JsonRecord& record, const GameReport& report, std::uint32_t line) {
+    void location(JsonRecord& record, const GameReport& report, std::uint32_t line) {
         record.string<"file">(report.file);
-        record.number<"game">(report.game);
+        if (defers_game_numbers()) {
+            defer_game_number(record.key_only<"game">(), report.game);
+        } else {
+            record.number<"game">(report.game);
+        }
         record.number<"line">(line);
     }
 

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <utility>
 
+#include "report/buffer_cursor.hpp"
 #include "report/formats.hpp"
 
 namespace drawaudit::report {
@@ -43,12 +44,47 @@ bool FileOutput::write(std::string_view bytes) {
 
 bool Writer::flush() {
     if (buffer_.size() > 0) {
-        if (!failed_ && !output_.write(std::string_view(buffer_.data(), buffer_.size()))) {
+        if (records_ != nullptr) {
+            records_->text.append(buffer_.data(), buffer_.size());
+        } else if (!failed_ && output_ != nullptr &&
+                   !output_->write(std::string_view(buffer_.data(), buffer_.size()))) {
             failed_ = true;
         }
         buffer_.clear();
     }
     return !failed_;
+}
+
+void Writer::format_into(FormattedRecords& records) {
+    flush();
+    records_ = &records;
+}
+
+void Writer::defer_game_number(const BufferCursor& out, std::uint64_t game_in_chunk) {
+    records_->game_numbers.push_back({records_->text.size() + out.size(), game_in_chunk});
+}
+
+void Writer::write_formatted(const FormattedRecords& records, std::uint64_t games_before) {
+    const std::string_view text = records.text;
+    std::size_t written = 0;
+    for (const FormattedRecords::GameNumber& number : records.game_numbers) {
+        {
+            BufferCursor out(buffer_);
+            const std::string_view before = text.substr(written, number.offset - written);
+            out.reserve(before.size() + BufferCursor::integer_bound<std::uint64_t>);
+            out.put(before);
+            out.put_integer(games_before + number.game_in_chunk);
+        }
+        written = number.offset;
+        maybe_flush();
+    }
+    {
+        BufferCursor out(buffer_);
+        const std::string_view rest = text.substr(written);
+        out.reserve(rest.size());
+        out.put(rest);
+    }
+    maybe_flush();
 }
 
 std::unique_ptr<Writer> make_writer(Format format, Output& output, const WriterOptions& options) {

@@ -2,11 +2,13 @@
 // (begin, game..., end). Writers buffer their text and hand it to an Output in large blocks.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -54,9 +56,28 @@ struct WriterOptions {
     std::string tool_version = "0.0.0";
 };
 
+// Records formatted apart from the report, by an audit worker, before the numbers of their games
+// in their file are known (those depend on how many games the earlier chunks held): the text,
+// and where each game number goes. Writer::write_formatted puts them in the report.
+struct FormattedRecords {
+    struct GameNumber {
+        std::size_t offset = 0;           // where in `text` the number goes
+        std::uint64_t game_in_chunk = 0;  // the game's number among the records' games
+    };
+    std::string text;
+    std::vector<GameNumber> game_numbers;  // in the order of their offsets
+
+    void clear() {
+        text.clear();
+        game_numbers.clear();
+    }
+};
+
+class BufferCursor;
+
 class Writer {
   public:
-    explicit Writer(Output& output) : output_(output) {}
+    explicit Writer(Output& output) : output_(&output) {}
     virtual ~Writer() = default;
     Writer(const Writer&) = delete;
     Writer& operator=(const Writer&) = delete;
@@ -66,11 +87,31 @@ class Writer {
     // Writes the closing part (the summary where the format has one) and flushes.
     virtual void end(const audit::Summary& summary) = 0;
 
-    // Hands the buffered text to the output; false once any write has failed.
+    // Hands the buffered text to the output (a formatter's: to its records); false once any
+    // write has failed.
     bool flush();
     bool failed() const { return failed_; }
 
+    // A writer of the same format and options that formats games into FormattedRecords instead
+    // of an output, so that workers can format their own chunks (JSON Lines and CSV, the formats
+    // of large runs): nullptr for the others, which this writer formats in order (the text report
+    // and SARIF build on earlier games). A formatter's begin() and end() are not called.
+    virtual std::unique_ptr<Writer> make_formatter() const { return nullptr; }
+    // Formatter: the games from here on go to `records` (what is buffered goes to the previous
+    // ones first). flush() after the last game of a chunk completes its records.
+    void format_into(FormattedRecords& records);
+    // Writes records a formatter made, each game number plus `games_before`, after what this
+    // writer has written so far: the same text as game() of each game numbered in full.
+    void write_formatted(const FormattedRecords& records, std::uint64_t games_before);
+
   protected:
+    // For formatters (make_formatter): no output until format_into names the records.
+    Writer() = default;
+    // Whether game numbers are left for write_formatted (a formatter) rather than written.
+    bool defers_game_numbers() const { return records_ != nullptr; }
+    // Formatter: the number of game `game_in_chunk` goes where `out` stands in buffer_.
+    void defer_game_number(const BufferCursor& out, std::uint64_t game_in_chunk);
+
     // Flushes when the buffer has grown large, so memory stays bounded on big runs.
     void maybe_flush() {
         if (buffer_.size() >= flush_threshold) flush();
@@ -79,7 +120,8 @@ class Writer {
 
   private:
     static constexpr std::size_t flush_threshold = 1 << 16;
-    Output& output_;
+    Output* output_ = nullptr;
+    FormattedRecords* records_ = nullptr;  // a formatter's current records
     bool failed_ = false;
 };
 

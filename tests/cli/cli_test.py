@@ -186,16 +186,20 @@ def case_sarif_structure(runner):
 def case_exit_codes(runner):
     clean = f"{FIXTURES}/clean.pgn"
     warning = f"{FIXTURES}/warning-only.pgn"
-    runner.expect_exit(0, "--no-progress", clean)
     illegal = f"{FIXTURES}/illegal-move.pgn"
-    runner.expect_exit(1, "--no-progress", illegal)
-    runner.expect_exit(0, "--no-progress", "--fail-on", "never", illegal)
-    runner.expect_exit(0, "--no-progress", "--ignore", "illegal-move", illegal)
-    runner.expect_exit(0, "--no-progress", warning)
-    runner.expect_exit(1, "--no-progress", "--fail-on", "warning", warning)
-    runner.expect_exit(1, "--no-progress", "--fail-on", "info", warning)
-    runner.expect_exit(0, "--no-progress", "--fail-on", "warning", "--ignore", "early-agreement", warning)
-    runner.expect_exit(1, "--no-progress", "--severity", "early-agreement=error", warning)
+    # The text report is formatted by the ordered stage, JSON Lines and CSV by the workers: each
+    # way must find the worst severity after the filters.
+    for fmt in ("text", "jsonl", "csv"):
+        quiet = ("--no-progress", "--format", fmt)
+        runner.expect_exit(0, *quiet, clean)
+        runner.expect_exit(1, *quiet, illegal)
+        runner.expect_exit(0, *quiet, "--fail-on", "never", illegal)
+        runner.expect_exit(0, *quiet, "--ignore", "illegal-move", illegal)
+        runner.expect_exit(0, *quiet, warning)
+        runner.expect_exit(1, *quiet, "--fail-on", "warning", warning)
+        runner.expect_exit(1, *quiet, "--fail-on", "info", warning)
+        runner.expect_exit(0, *quiet, "--fail-on", "warning", "--ignore", "early-agreement", warning)
+        runner.expect_exit(1, *quiet, "--severity", "early-agreement=error", warning)
     runner.expect_exit(0, "--help")
     runner.expect_exit(0, "--version")
     runner.expect_exit(2, "--no-such-option", clean)
@@ -255,7 +259,7 @@ def case_config_file(runner):
 
 def case_jobs_identical(runner):
     """Byte-identical output for any -j, also with chunks far smaller than the input."""
-    for fmt in ("jsonl", "text", "pgn"):
+    for fmt in ("jsonl", "csv", "text", "pgn"):
         outputs = {}
         for jobs, chunk in (("1", None), ("2", None), ("4", None), ("1", "16384"), ("3", "16384"), ("4", "4096")):
             args = ["--format", fmt, "--no-progress", "-j", jobs]

@@ -352,3 +352,91 @@ TEST(Pgn, CrlfGamesAreSeparatedWithCrlf) {
 
 }  // namespace
 }  // namespace drawaudit::report
+
+namespace drawaudit::report {
+namespace {
+
+// The games as workers format them: in chunks, each numbered from 1 within its chunk, then put
+// in the report in order with the earlier chunks' games added.
+std::string run_in_chunks(Format format,
+                          const std::vector<std::vector<audit::GameReport>>& chunks) {
+    StringOutput output;
+    auto writer = make_writer(format, output, {});
+    auto formatter = writer->make_formatter();
+    EXPECT_NE(formatter, nullptr);
+    if (!formatter) return {};
+    writer->begin();
+    audit::Summary summary;
+    summary.files = 1;
+    std::uint64_t games_before = 0;
+    for (const auto& chunk : chunks) {
+        FormattedRecords records;
+        formatter->format_into(records);
+        std::uint64_t game_in_chunk = 0;
+        for (audit::GameReport game : chunk) {
+            game.game = ++game_in_chunk;
+            formatter->game(game);
+            summary.add(game);
+        }
+        formatter->flush();
+        writer->write_formatted(records, games_before);
+        games_before += game_in_chunk;
+    }
+    writer->end(summary);
+    EXPECT_FALSE(writer->failed());
+    return output.text;
+}
+
+// Games numbered 1, 2, ... as in one file, for the writer that formats them itself.
+std::vector<audit::GameReport> numbered(std::vector<audit::GameReport> games) {
+    for (std::size_t i = 0; i < games.size(); ++i) games[i].game = i + 1;
+    return games;
+}
+
+TEST(Formatter, JsonlInChunksIsTheSameAsInOrder) {
+    const auto games = numbered(
+        {threefold_game(), clean_game(), awkward_game(), threefold_game(), awkward_game()});
+    const std::string direct = run(Format::Jsonl, games);
+    EXPECT_EQ(
+        run_in_chunks(Format::Jsonl, {{games[0], games[1]}, {games[2]}, {games[3], games[4]}}),
+        direct);
+    // A chunk without games, and all games in one chunk.
+    EXPECT_EQ(
+        run_in_chunks(Format::Jsonl, {{}, {games[0], games[1], games[2], games[3], games[4]}}),
+        direct);
+}
+
+TEST(Formatter, CsvInChunksIsTheSameAsInOrder) {
+    const auto games = numbered({threefold_game(), awkward_game(), clean_game(), threefold_game()});
+    EXPECT_EQ(run_in_chunks(Format::Csv, {{games[0]}, {games[1], games[2]}, {games[3]}}),
+              run(Format::Csv, games));
+}
+
+TEST(Formatter, GameNumbersGoOnPastEachChunk) {
+    // Chunks of 9 games each: numbers cross 10 and 100, where their width changes.
+    std::vector<audit::GameReport> games;
+    for (int i = 0; i < 120; ++i) games.push_back(i % 2 == 0 ? threefold_game() : awkward_game());
+    games = numbered(games);
+    std::vector<std::vector<audit::GameReport>> chunks;
+    for (std::size_t i = 0; i < games.size(); i += 9)
+        chunks.emplace_back(
+            games.begin() + static_cast<std::ptrdiff_t>(i),
+            games.begin() + static_cast<std::ptrdiff_t>(std::min(i + 9, games.size())));
+    const std::string direct = run(Format::Jsonl, games);
+    EXPECT_NE(direct.find("\"game\":120,"), std::string::npos);
+    EXPECT_EQ(run_in_chunks(Format::Jsonl, chunks), direct);
+    EXPECT_EQ(run_in_chunks(Format::Csv, chunks), run(Format::Csv, games));
+}
+
+// The others stay with the writer, in order: the text report and SARIF build on earlier games,
+// and the PGN copy and GitHub's annotations are meant for small collections.
+TEST(Formatter, OnlyJsonlAndCsvAreFormattedApart) {
+    for (const auto format : {Format::Text, Format::Sarif, Format::Github, Format::Pgn}) {
+        StringOutput output;
+        EXPECT_EQ(make_writer(format, output, {})->make_formatter(), nullptr)
+            << format_name(format);
+    }
+}
+
+}  // namespace
+}  // namespace drawaudit::report
