@@ -511,10 +511,12 @@ def case_atomic_output(runner):
         except PermissionError:
             full = None
         if full:
-            failed = runner.expect_exit(2, "--no-progress", "-o", full, SAMPLES)
-            check(b"cannot write the report: No space left on device" in failed.stderr,
-                  f"no reason for the failed write: {failed.stderr[:500]}")
-            check(stat.S_ISCHR(os.lstat(full).st_mode), "the device was replaced by a file")
+            # The text report is formatted by the ordered stage, JSON Lines by the workers.
+            for fmt in ("text", "jsonl"):
+                failed = runner.expect_exit(2, "--no-progress", "--format", fmt, "-o", full, SAMPLES)
+                check(b"cannot write the report: No space left on device" in failed.stderr,
+                      f"--format {fmt}: no reason for the failed write: {failed.stderr[:500]}")
+                check(stat.S_ISCHR(os.lstat(full).st_mode), "the device was replaced by a file")
             os.remove(full)
 
         # An output directory that does not exist: exit 2, nothing created.
