@@ -241,12 +241,19 @@ def floors(plain, games, plies, j1):
         # same audit by one thread, text in memory: no reader, writer or queue threads)
         out = subprocess.run([audit_memory, plain, "5"], capture_output=True, text=True).stdout
         for line in out.splitlines():
-            if line.startswith("one thread in memory"):
-                words = line.split()
-                wall, per_ply, rate = float(words[5]), float(words[7]), float(words[9])
+            # "<label>  best 1.803 s  53.1 ns/half-move  228636 games/s  cpu ..."
+            label, _, figures = line.partition("  best ")
+            if not figures:
+                continue
+            words = figures.split()
+            wall, per_ply, rate = float(words[0]), float(words[2]), float(words[4])
+            if label.startswith("one thread in memory"):
                 print(f"  full audit, one thread in memory {per_ply:6.1f}   ({wall:.2f} s, "
                       f"{rate:,.0f} games/s; bench/audit_memory, best of 5: the audit without the "
                       f"pipeline's reader and writer threads)")
+            elif label.startswith("formatting jsonl too"):
+                print(f"  the same, formatting JSON Lines {per_ply:6.1f}   ({wall:.2f} s, "
+                      f"{rate:,.0f} games/s; the work of a -j1 run's worker)")
 
 
 if __name__ == "__main__":
