@@ -57,13 +57,32 @@ struct Job {
     std::optional<audit::Severity> worst;
 };
 
+// A game's record as the run counts it: the filter applied, then its worst severity and its
+// summary counts taken (by the ordered stage, or by the worker that formats the record).
+void count_report(audit::GameReport& report, const FindingFilter& filter, audit::Summary& summary,
+                  std::optional<audit::Severity>& worst) {
+    filter.apply(report);
+    for (const audit::Finding& f : report.findings) {
+        if (!worst || f.severity > *worst) worst = f.severity;
+    }
+    summary.add(report);
+}
+
+// A worker's sink: takes the games of one job's chunk at a time.
+class ChunkSink : public audit::GameSink {
+  public:
+    virtual void start(Job& job) = 0;
+    // The chunk's last game is in.
+    virtual void finish() {}
+};
+
 // Collects a chunk's records into its job: the auditor writes each game's record straight into
 // the job's next slot (GameSink::next_record). Jobs are pooled, so the slots hold records of an
 // earlier chunk whose strings already have room: a run of millions of games neither allocates
 // its tag strings per game nor copies records between the threads.
-class CollectingSink final : public audit::GameSink {
+class CollectingSink final : public ChunkSink {
   public:
-    void start(Job& job) {
+    void start(Job& job) override {
         job_ = &job;
         job.report_count = 0;
     }
@@ -89,13 +108,13 @@ class CollectingSink final : public audit::GameSink {
 // Formats each game's record in the worker, as soon as it is audited (Writer::make_formatter):
 // the auditor's one record stays in this core's cache, the ordered stage only numbers and copies
 // text, and with many workers the single writer thread is no longer what they wait for. The
-// filter, the worst severity and the summary's counts are taken here as the ordered stage takes
-// them (write_chunk).
-class FormattingSink final : public audit::GameSink {
+// records are counted here (count_report) instead of in the ordered stage.
+class FormattingSink final : public ChunkSink {
   public:
     FormattingSink(const FindingFilter& filter, std::unique_ptr<report::Writer> formatter)
         : filter_(filter), formatter_(std::move(formatter)) {}
-    void start(Job& job) {
+    bool formats() const { return formatter_ != nullptr; }
+    void start(Job& job) override {
         job_ = &job;
         job.report_count = 0;
         job.formatted.clear();
@@ -103,15 +122,11 @@ class FormattingSink final : public audit::GameSink {
         job.worst.reset();
         formatter_->format_into(job.formatted);
     }
-    // The chunk's last game is in: its text goes to the job's records.
-    void finish() { formatter_->flush(); }
+    // The chunk's text goes to the job's records.
+    void finish() override { formatter_->flush(); }
     void game(audit::GameReport&& report) override {
         ++job_->report_count;
-        filter_.apply(report);
-        for (const audit::Finding& f : report.findings) {
-            if (!job_->worst || f.severity > *job_->worst) job_->worst = f.severity;
-        }
-        job_->summary.add(report);
+        count_report(report, filter_, job_->summary, job_->worst);
         formatter_->game(report);  // numbered within the chunk: write_formatted adds the rest
     }
 
@@ -395,22 +410,17 @@ void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic
                   std::atomic<double>& cpu, const FindingFilter& filter,
                   std::unique_ptr<report::Writer> formatter) {
     const double cpu_start = thread_cpu_seconds();
-    const bool formats = formatter != nullptr;
     CollectingSink collecting;
     FormattingSink formatting(filter, std::move(formatter));
-    audit::GameAuditor auditor(settings.audit, formats ? static_cast<audit::GameSink&>(formatting)
-                                                       : static_cast<audit::GameSink&>(collecting));
+    ChunkSink& sink = formatting.formats() ? static_cast<ChunkSink&>(formatting) : collecting;
+    audit::GameAuditor auditor(settings.audit, sink);
     while (auto job = board.next_to_audit()) {
         try {
-            if (formats) {
-                formatting.start(*job);
-            } else {
-                collecting.start(*job);
-            }
+            sink.start(*job);
             // Game numbers start at 1 in every chunk; the ordered stage adds the earlier chunks'.
             const std::string& file = settings.files[job->position.file];
             job->games = pgn::parse_chunk(job->chunk, file, 1, auditor);
-            if (formats) formatting.finish();
+            sink.finish();
         } catch (const std::exception& error) {
             spdlog::critical("{}: internal error while auditing: {}",
                              settings.files[job->position.file], error.what());
@@ -423,29 +433,22 @@ void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic
     cpu.fetch_add(thread_cpu_seconds() - cpu_start, std::memory_order_relaxed);
 }
 
-// The ordered stage's work on one audited chunk: game numbers, filter, summary, writer.
-void write_chunk(Job& job, std::uint64_t& games_before_chunk, const FindingFilter& filter,
-                 report::Writer& writer, PipelineResult& result) {
-    for (std::size_t i = 0; i < job.report_count; ++i) {
-        audit::GameReport& report = job.reports[i];
-        report.game += games_before_chunk;
-        filter.apply(report);
-        for (const audit::Finding& f : report.findings) {
-            if (!result.worst || f.severity > *result.worst) result.worst = f.severity;
+// The ordered stage's work on one audited chunk: game numbers, filter, summary, writer; or, when
+// its worker formatted its records (FormattingSink), their numbers and text, and its counts.
+void write_chunk(Job& job, bool formatted, std::uint64_t& games_before_chunk,
+                 const FindingFilter& filter, report::Writer& writer, PipelineResult& result) {
+    if (formatted) {
+        writer.write_formatted(job.formatted, games_before_chunk);
+        if (job.worst && (!result.worst || *job.worst > *result.worst)) result.worst = job.worst;
+        result.summary.merge(job.summary);
+    } else {
+        for (std::size_t i = 0; i < job.report_count; ++i) {
+            audit::GameReport& report = job.reports[i];
+            report.game += games_before_chunk;
+            count_report(report, filter, result.summary, result.worst);
+            writer.game(report);
         }
-        result.summary.add(report);
-        writer.game(report);
     }
-    games_before_chunk += std::max<std::uint64_t>(job.games, job.report_count);
-    result.summary.bytes += job.chunk.text.size();
-}
-
-// The same for a chunk whose worker formatted its records (FormattingSink).
-void write_formatted_chunk(Job& job, std::uint64_t& games_before_chunk, report::Writer& writer,
-                           PipelineResult& result) {
-    writer.write_formatted(job.formatted, games_before_chunk);
-    if (job.worst && (!result.worst || *job.worst > *result.worst)) result.worst = job.worst;
-    result.summary.merge(job.summary);
     games_before_chunk += std::max<std::uint64_t>(job.games, job.report_count);
     result.summary.bytes += job.chunk.text.size();
 }
@@ -508,11 +511,7 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
                     stopped = !taken.end_of_file;
                     break;
                 }
-                if (workers_format) {
-                    write_formatted_chunk(*taken.job, games_before_chunk, writer, result);
-                } else {
-                    write_chunk(*taken.job, games_before_chunk, filter, writer, result);
-                }
+                write_chunk(*taken.job, workers_format, games_before_chunk, filter, writer, result);
                 progress.games.store(result.summary.games, std::memory_order_relaxed);
                 progress.bytes.store(result.summary.bytes, std::memory_order_relaxed);
                 board.written(std::move(taken.job));

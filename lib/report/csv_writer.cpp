@@ -37,13 +37,9 @@ class CsvWriter final : public Writer {
     void write_row(const audit::GameReport& report, const audit::Finding& f) {
         BufferCursor out(buffer_);
         field(out, report.file);
-        if (defers_game_numbers()) {
-            defer_game_number(out, report.game);
-            out.reserve(1);
-            out.put(',');
-        } else {
-            number(out, report.game);
-        }
+        put_game_number(out, report.game);
+        out.reserve(1);
+        out.put(',');
         number(out, f.line != 0 ? f.line : report.line);
         if (f.column != 0) {
             number(out, f.column);

@@ -119,7 +119,7 @@ class JsonRecord {
 
     // Only a field's key: its value is the writer's (a game number a formatter leaves open).
     template <Key key>
-    const BufferCursor& key_only() {
+    BufferCursor& key_only() {
         out_.reserve(key.view().size());
         out_.put(key.view());
         return out_;
@@ -181,11 +181,7 @@ class JsonlWriter final : public Writer {
   private:
     void location(JsonRecord& record, const GameReport& report, std::uint32_t line) {
         record.string<"file">(report.file);
-        if (defers_game_numbers()) {
-            defer_game_number(record.key_only<"game">(), report.game);
-        } else {
-            record.number<"game">(report.game);
-        }
+        put_game_number(record.key_only<"game">(), report.game);
         record.number<"line">(line);
     }
 

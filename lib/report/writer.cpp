@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "report/buffer_cursor.hpp"
+#include "report/escape.hpp"
 #include "report/formats.hpp"
 
 namespace drawaudit::report {
@@ -60,8 +61,13 @@ void Writer::format_into(FormattedRecords& records) {
     records_ = &records;
 }
 
-void Writer::defer_game_number(const BufferCursor& out, std::uint64_t game_in_chunk) {
-    records_->game_numbers.push_back({records_->text.size() + out.size(), game_in_chunk});
+void Writer::put_game_number(BufferCursor& out, std::uint64_t game) {
+    if (records_ != nullptr) {
+        records_->game_numbers.push_back({records_->text.size() + out.size(), game});
+        return;
+    }
+    out.reserve(BufferCursor::integer_bound<std::uint64_t>);
+    out.put_integer(game);
 }
 
 void Writer::write_formatted(const FormattedRecords& records, std::uint64_t games_before) {
@@ -69,6 +75,7 @@ void Writer::write_formatted(const FormattedRecords& records, std::uint64_t game
     std::size_t written = 0;
     for (const FormattedRecords::GameNumber& number : records.game_numbers) {
         {
+            // The text up to the number, and the number as put_game_number writes it.
             BufferCursor out(buffer_);
             const std::string_view before = text.substr(written, number.offset - written);
             out.reserve(before.size() + BufferCursor::integer_bound<std::uint64_t>);
@@ -78,12 +85,7 @@ void Writer::write_formatted(const FormattedRecords& records, std::uint64_t game
         written = number.offset;
         maybe_flush();
     }
-    {
-        BufferCursor out(buffer_);
-        const std::string_view rest = text.substr(written);
-        out.reserve(rest.size());
-        out.put(rest);
-    }
+    append(buffer_, text.substr(written));
     maybe_flush();
 }
 

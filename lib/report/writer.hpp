@@ -107,10 +107,9 @@ class Writer {
   protected:
     // For formatters (make_formatter): no output until format_into names the records.
     Writer() = default;
-    // Whether game numbers are left for write_formatted (a formatter) rather than written.
-    bool defers_game_numbers() const { return records_ != nullptr; }
-    // Formatter: the number of game `game_in_chunk` goes where `out` stands in buffer_.
-    void defer_game_number(const BufferCursor& out, std::uint64_t game_in_chunk);
+    // A record's game number, where `out` stands in buffer_: written, or in a formatter left
+    // for write_formatted to fill in (the game's number within its chunk is `game`).
+    void put_game_number(BufferCursor& out, std::uint64_t game);
 
     // Flushes when the buffer has grown large, so memory stays bounded on big runs.
     void maybe_flush() {
