@@ -237,11 +237,11 @@ def floors(plain, games, plies, j1):
               f"{j1 * 1e9 / plies - reader - replay:.1f}")
     audit_memory = os.path.join(build, "bench/audit_memory")
     if os.access(audit_memory, os.X_OK):
-        # "one thread in memory  best 1.803 s  53.1 ns/half-move  228636 games/s  cpu ..." (the
-        # same audit by one thread, text in memory: no reader, writer or queue threads)
+        # The same audit by one thread, text in memory (no reader, writer or queue threads), then
+        # with JSON Lines formatting, each a line "<label>  best 1.803 s  53.1 ns/half-move
+        # 228636 games/s  cpu ...".
         out = subprocess.run([audit_memory, plain, "5"], capture_output=True, text=True).stdout
         for line in out.splitlines():
-            # "<label>  best 1.803 s  53.1 ns/half-move  228636 games/s  cpu ..."
             label, _, figures = line.partition("  best ")
             if not figures:
                 continue
