@@ -8,7 +8,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 build_release() {
-    DRAWAUDIT_DEPS=bench "$root/scripts/deps.sh"
+    "$root/scripts/deps.sh" bench
     (cd "$root" && cmake --preset release >/dev/null && cmake --build build/release --target drawaudit >/dev/null)
 }
 

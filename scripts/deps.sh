@@ -1,33 +1,60 @@
 #!/usr/bin/env bash
-# Installs the Debian packages drawaudit needs to build, test and benchmark, only those missing.
-# Non-interactive; safe to run on every build. Set DRAWAUDIT_DEPS=bench to add the peers
-# (pgn-extract, stockfish, hyperfine) that scripts/bench.sh measures against.
+# Installs the Debian packages drawaudit needs for one purpose, only those missing.
+# Usage: scripts/deps.sh [run|test|bench|fuzz]...   (default: run; or set DRAWAUDIT_DEPS)
+#   run    build and run the tool (compiler, CMake, Ninja, the libraries it links)
+#   test   run + GoogleTest, nlohmann-json, Python, pgn-extract (the PGN round-trip test), zstd
+#   bench  run + Google Benchmark and the peers scripts/bench.sh measures against
+#   fuzz   run + clang and its sanitizer runtime (scripts/fuzz.sh)
+# Non-interactive and quiet when nothing is missing, so the scripts can call it on every run.
+# As root it calls apt-get directly; otherwise through sudo, and says so when sudo is missing.
 set -euo pipefail
 
-build_packages=(
+run_packages=(
   build-essential cmake ninja-build pkg-config
   libcli11-dev libspdlog-dev libfmt-dev libexpected-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
-  libzstd-dev zlib1g-dev libbz2-dev zstd
-  nlohmann-json3-dev pgn-extract python3
+  libzstd-dev zlib1g-dev libbz2-dev
 )
-case "${DRAWAUDIT_DEPS:-}" in
-  bench) build_packages+=(stockfish hyperfine time) ;;
-  fuzz) build_packages+=(clang libclang-rt-14-dev) ;;
-esac
+test_packages=(libgtest-dev libgmock-dev nlohmann-json3-dev python3 pgn-extract zstd gzip bzip2)
+bench_packages=(libbenchmark-dev pgn-extract stockfish hyperfine time zstd valgrind)
+fuzz_packages=(clang libclang-rt-14-dev)
+
+purposes=("$@")
+if [ ${#purposes[@]} -eq 0 ]; then
+  read -r -a purposes <<<"${DRAWAUDIT_DEPS:-run}"
+fi
+
+wanted=("${run_packages[@]}")
+for purpose in "${purposes[@]}"; do
+  case "$purpose" in
+    run) ;;
+    test) wanted+=("${test_packages[@]}") ;;
+    bench) wanted+=("${bench_packages[@]}") ;;
+    fuzz) wanted+=("${fuzz_packages[@]}") ;;
+    *)
+      echo "deps.sh: unknown purpose '$purpose' (run, test, bench or fuzz)" >&2
+      exit 2
+      ;;
+  esac
+done
 
 missing=()
-for pkg in "${build_packages[@]}"; do
+for pkg in "${wanted[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$pkg")
+    case " ${missing[*]} " in *" $pkg "*) ;; *) missing+=("$pkg") ;; esac
   fi
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "deps.sh: installing ${missing[*]}" >&2
-sudo_cmd=()
-[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  if ! command -v sudo >/dev/null; then
+    echo "deps.sh: not root and no sudo: install as root: apt-get install ${missing[*]}" >&2
+    exit 2
+  fi
+  as_root=(sudo)
+fi
 export DEBIAN_FRONTEND=noninteractive
 # A fresh machine has no package lists yet; refresh them once before the first install.
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

@@ -3,7 +3,7 @@
 # whole test suite through ctest. Extra arguments go to ctest (e.g. -R perft).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$root/scripts/deps.sh"
+"$root/scripts/deps.sh" test
 cmake --preset dev -S "$root"
 cmake --build "$root/build/dev" -j "$(nproc)"
 cd "$root"
