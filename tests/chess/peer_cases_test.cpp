@@ -13,6 +13,7 @@
 #include "chess/material.hpp"
 #include "chess/position.hpp"
 #include "chess/san.hpp"
+#include "shared_corpus.hpp"
 
 namespace drawaudit::chess {
 namespace {
@@ -69,10 +70,12 @@ std::optional<bool> flag_at(const Position& pos, const std::string& flag) {
 }
 
 TEST(PeerCases, FileIsPresent) {
+    DRAWAUDIT_REQUIRE_SHARED("peer-cases/cases.json");
     EXPECT_FALSE(peer_cases().empty());
 }
 
 TEST(PeerCases, EveryMoveOfEveryCaseReplays) {
+    DRAWAUDIT_REQUIRE_SHARED("peer-cases/cases.json");
     for (const PeerCase& c : peer_cases()) {
         std::string failure;
         const auto positions = replay(c, &failure);
@@ -81,6 +84,7 @@ TEST(PeerCases, EveryMoveOfEveryCaseReplays) {
 }
 
 TEST(PeerCases, SpotCheckedCoreFlagsAgree) {
+    DRAWAUDIT_REQUIRE_SHARED("peer-cases/cases.json");
     int checked = 0;
     for (const PeerCase& c : peer_cases()) {
         if (!c.json.contains("at")) continue;
@@ -112,6 +116,7 @@ TEST(PeerCases, SpotCheckedCoreFlagsAgree) {
 }
 
 TEST(PeerCases, ExhaustiveCoreFlagListsAgree) {
+    DRAWAUDIT_REQUIRE_SHARED("peer-cases/cases.json");
     for (const PeerCase& c : peer_cases()) {
         if (!c.json.contains("plies")) continue;
         const auto positions = replay(c);

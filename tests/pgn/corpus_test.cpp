@@ -10,6 +10,7 @@
 #include "memory_source.hpp"
 #include "pgn/reader.hpp"
 #include "recording_visitor.hpp"
+#include "shared_corpus.hpp"
 
 namespace drawaudit::pgn {
 namespace {
@@ -160,6 +161,7 @@ std::vector<std::string> located(const std::vector<std::string>& errors) {
 }
 
 TEST(Corpus, EveryOddFileHasItsGamesAndLocatedErrors) {
+    DRAWAUDIT_REQUIRE_SHARED("corpus/odd");
     for (const Expected& expected : kExpected) {
         SCOPED_TRACE(expected.file);
         const std::string text = testing::read_file(kOdd + expected.file);
@@ -170,6 +172,7 @@ TEST(Corpus, EveryOddFileHasItsGamesAndLocatedErrors) {
 }
 
 TEST(Corpus, TheTableCoversEveryOddFile) {
+    DRAWAUDIT_REQUIRE_SHARED("corpus/odd");
     std::vector<std::string> on_disk;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(kOdd)) {
         if (entry.is_regular_file() && entry.path().extension() == ".pgn") {
@@ -184,6 +187,7 @@ TEST(Corpus, TheTableCoversEveryOddFile) {
 }
 
 TEST(Corpus, EveryGameBeginsEndsAndHasItsTagsEnded) {
+    DRAWAUDIT_REQUIRE_SHARED("corpus/odd");
     for (const Expected& expected : kExpected) {
         SCOPED_TRACE(expected.file);
         RecordingVisitor v;
@@ -241,6 +245,7 @@ std::vector<std::string> streamed_log(const std::string& text, bool variations) 
 }
 
 TEST(Corpus, ChunkedParsingOfEveryOddFileMatchesTheSequentialParse) {
+    DRAWAUDIT_REQUIRE_SHARED("corpus/odd");
     for (const Expected& expected : kExpected) {
         SCOPED_TRACE(expected.file);
         const std::string text = testing::read_file(kOdd + expected.file);
@@ -253,6 +258,7 @@ TEST(Corpus, ChunkedParsingOfEveryOddFileMatchesTheSequentialParse) {
 }
 
 TEST(Corpus, StreamedReadingOfEveryOddFileMatchesTheSequentialParse) {
+    DRAWAUDIT_REQUIRE_SHARED("corpus/odd");
     for (const Expected& expected : kExpected) {
         SCOPED_TRACE(expected.file);
         const std::string text = testing::read_file(kOdd + expected.file);
@@ -261,6 +267,7 @@ TEST(Corpus, StreamedReadingOfEveryOddFileMatchesTheSequentialParse) {
 }
 
 TEST(Corpus, ConcatenatedOddFilesChunkLikeTheSequentialParse) {
+    DRAWAUDIT_REQUIRE_SHARED("corpus/odd");
     // All files in one text: every kind of game end meets every kind of game start.
     std::string all;
     for (const Expected& expected : kExpected) all += testing::read_file(kOdd + expected.file);
