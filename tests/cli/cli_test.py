@@ -648,6 +648,23 @@ def case_filters(runner):
     check(levels == {"error"}, f"--severity gave {levels}")
 
 
+def case_readme_excerpt(runner):
+    """The arbiter's report quoted in README.md is what the tool prints for that file today."""
+    with open(os.path.join(runner.root, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    marker = re.search(r"<!-- readme-excerpt: (\S+)", readme)
+    check(marker, "README.md has no readme-excerpt marker")
+    block = re.search(r"```text\n(.*?)```", readme[marker.end():], re.S)
+    check(block, "no ```text block after the readme-excerpt marker")
+    excerpt = block.group(1).splitlines()
+    completed = runner.run("--no-progress", "--color", "never", marker.group(1))
+    output = completed.stdout.decode("utf-8").splitlines()
+    starts = [i for i, line in enumerate(output) if line == excerpt[0]]
+    check(starts, f"the excerpt's first line is not in the output: {excerpt[0]!r}")
+    got = output[starts[0]:starts[0] + len(excerpt)]
+    check(got == excerpt, "README.md's excerpt differs from the output:\n" + "\n".join(got))
+
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in FORMATS},
     "jsonl-valid": case_jsonl_valid,
@@ -665,6 +682,7 @@ CASES = {
     "filters": case_filters,
     "progress": case_progress,
     "run-statistics": case_run_statistics,
+    "readme-excerpt": case_readme_excerpt,
 }
 
 
