@@ -13,7 +13,8 @@ int main(int argc, char** argv) {
         "Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or "
         "I/O "
         "error, 130 interrupted.\nExamples:\n  drawaudit games.pgn\n  drawaudit --format sarif -o "
-        "drawaudit.sarif archive/\n  zstdcat month.pgn.zst | drawaudit --format jsonl -");
+        "drawaudit.sarif archive/\n  zstdcat month.pgn.zst | drawaudit --format jsonl -\nHow each "
+        "article of the Laws is read, and every rule id: docs/rules.md in the repository.");
 
     drawaudit::app::AuditCommand audit_command;
     drawaudit::app::add_audit_options(app, audit_command);
