@@ -665,6 +665,24 @@ def case_readme_excerpt(runner):
     check(got == excerpt, "README.md's excerpt differs from the output:\n" + "\n".join(got))
 
 
+def case_architecture_table(runner):
+    """Every file and function docs/architecture.md names for an article exists."""
+    with open(os.path.join(runner.root, "docs", "architecture.md"), encoding="utf-8") as f:
+        doc = f.read()
+    check("<!-- architecture-table -->" in doc, "docs/architecture.md has no architecture-table")
+    rows = re.findall(r"^\| *([0-9][0-9.]*[^|]*?) *\| *([^|]*?) *\| *`([^`]+)` *\| *`([^`]+)` *\|$",
+                      doc.split("<!-- architecture-table -->", 1)[1], re.M)
+    check(len(rows) >= 10, f"only {len(rows)} rows in the article table")
+    for article, _, path, function in rows:
+        full = os.path.join(runner.root, path)
+        check(os.path.isfile(full), f"{article}: {path} does not exist")
+        with open(full, encoding="utf-8") as f:
+            source = f.read()
+        name = function.split("::")[-1].rstrip("()")
+        check(re.search(r"\b" + re.escape(name) + r"\s*\(", source),
+              f"{article}: {path} has no function {function}")
+
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in FORMATS},
     "jsonl-valid": case_jsonl_valid,
@@ -683,6 +701,7 @@ CASES = {
     "progress": case_progress,
     "run-statistics": case_run_statistics,
     "readme-excerpt": case_readme_excerpt,
+    "architecture-table": case_architecture_table,
 }
 
 
