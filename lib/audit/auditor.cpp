@@ -67,12 +67,12 @@ pgn::Control GameAuditor::end_tags() {
     return pgn::Control::Continue;
 }
 
-inline bool GameAuditor::quiet(int k) const {
-    const Position& position = history_.position(k);
+inline bool GameAuditor::last_position_quiet() const {
+    const Position& position = history_.last_position();
     // One test of all conditions together: each is almost always false, and a chain of branches
     // costs more than combining them.
     const bool loud =
-        (history_.occurrence(k) >= 3) | (position.halfmove_clock() >= 99) |
+        (history_.last_occurrence() >= 3) | (position.halfmove_clock() >= 99) |
         claims_.fifty_window_open() | history_.twice_occurred_with(~position.side_to_move()) |
         ((position.pieces(chess::PieceType::Pawn) | position.pieces(chess::PieceType::Rook) |
           position.pieces(chess::PieceType::Queen)) == 0);
@@ -85,7 +85,7 @@ inline void GameAuditor::after_played(Move move, std::string_view san, pgn::Text
     const int k = history_.last();
     if (pending_) [[likely]] {
         // A legal next move proves that position k has one, which spares the move generator.
-        if (quiet(k)) [[likely]]
+        if (last_position_quiet()) [[likely]]
             evaluated_up_to_ = k;
         else
             judge_before_move(k, san, pos);
@@ -249,8 +249,8 @@ void GameAuditor::end_game(std::string_view text) {
 void GameAuditor::evaluate(int k, bool has_legal_move) {
     pending_ = false;
     evaluated_up_to_ = k;
-    // Most positions have nothing to report (after_played asks quiet() itself before calling).
-    if (has_legal_move && quiet(k)) [[likely]]
+    // Most positions have nothing to report (after_played asks itself before calling).
+    if (has_legal_move && last_position_quiet()) [[likely]]
         return;
     claims_.follow_fifty_window(game_, k);
     endings_.check(game_, k, has_legal_move);

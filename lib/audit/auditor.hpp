@@ -65,11 +65,11 @@ class GameAuditor final : public pgn::Visitor {
     // position it was played from, then append the new one.
     [[gnu::always_inline]] void after_played(chess::Move move, std::string_view san,
                                              pgn::TextPos pos);
-    // Whether position k (which has a legal move) has nothing to report: no repetition, no
-    // fifty-move window, and a pawn, rook or queen on the board.
-    bool quiet(int k) const;
+    // Whether the last position (which has a legal move) has nothing to report: no repetition,
+    // no fifty-move window, and a pawn, rook or queen on the board.
+    bool last_position_quiet() const;
     [[gnu::noinline]] void judge_before_move(int k, std::string_view san, pgn::TextPos pos);
-    // Everything RULES.md decides at position k.
+    // Everything RULES.md decides at position k, the last one.
     void evaluate(int k, bool has_legal_move);
     // At most kReplayRun moves of the reader's fast path, replayed in one call (the chess core's
     // play_san_run), so that the replay keeps its state in registers across moves.

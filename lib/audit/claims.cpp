@@ -79,7 +79,7 @@ void Claims::threefold_declared(CurrentGame& game, int k) {
     last_claim_ply_ = k;
 }
 
-const std::vector<int>& Claims::twice_occurred_positions(const CurrentGame& game, int k) {
+inline const std::vector<int>& Claims::twice_occurred_positions(const CurrentGame& game, int k) {
     const History& history = game.history;
     if (twice_window_ != history.window_start()) {
         twice_window_ = history.window_start();

@@ -31,6 +31,7 @@ class History {
     bool started() const { return last_ >= 0; }
     const chess::Position& position(int k) const { return ply(k).position; }
     const chess::Position& last_position() const { return current_->position; }
+    int last_occurrence() const { return current_->occurrence; }
     // The move that led to position k (null for k = 0), and where its token stands.
     chess::Move move(int k) const { return ply(k).move; }
     pgn::TextPos where(int k) const { return ply(k).where; }
@@ -100,7 +101,12 @@ class History {
     void start_window_if(bool starts, int k);
     // Whether the window may hold position k already: a key the filter has not seen in the
     // window is certainly a first occurrence, which spares most moves the scan below.
-    bool may_have_occurred_in_window(int k) { return window_keys_.mark(key(k)); }
+    bool may_have_occurred_in_window(std::uint64_t key) { return window_keys_.mark(key); }
+    // Whether position j is `position` (whose key is `key`): a key match, confirmed (9.2.2).
+    bool is_earlier_occurrence(int j, std::uint64_t key, const chess::Position& position) const {
+        return keys_[static_cast<std::size_t>(j)] == key &&
+               this->position(j).same_position(position);
+    }
     void record_repetition(int k, int earlier);
     void grow(std::size_t positions);
 
@@ -159,14 +165,15 @@ inline void History::append_played(chess::Move move, pgn::TextPos where) {
     ply.where = where;
     ply.previous = -1;
     ply.occurrence = 1;
-    keys_[static_cast<std::size_t>(k)] = ply.position.key();
+    const std::uint64_t key = ply.position.key();
+    keys_[static_cast<std::size_t>(k)] = key;
     start_window_if(irreversible(current_->position, ply.position), k);
     last_ = k;
     current_ = &ply;
-    if (!may_have_occurred_in_window(k)) [[likely]]
+    if (!may_have_occurred_in_window(key)) [[likely]]
         return;
     for (int j = k - 2; j >= window_start_; j -= 2) {
-        if (same_position(j, k)) [[unlikely]] {
+        if (is_earlier_occurrence(j, key, ply.position)) [[unlikely]] {
             record_repetition(k, j);
             return;
         }
