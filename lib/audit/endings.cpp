@@ -1,0 +1,196 @@
+// RULES.md "Automatic endings": checkmate (5.1.1), stalemate (5.2.1), dead position (5.2.2),
+// fivefold repetition (9.6.1) and the 75-move rule (9.6.2) end the game at once; the moves
+// recorded after such an end (moves-after-end).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "audit/rules.hpp"
+#include "audit/wording.hpp"
+#include "chess/material.hpp"
+
+namespace drawaudit::audit {
+
+using chess::Color;
+using chess::Position;
+
+std::string_view termination_reason(Termination t) {
+    switch (t) {
+        case Termination::Checkmate:
+            return "checkmate";
+        case Termination::Stalemate:
+            return "stalemate";
+        case Termination::DeadPosition:
+            return "dead position";
+        case Termination::Fivefold:
+            return "fivefold repetition";
+        case Termination::SeventyFiveMove:
+            return "75-move rule";
+        case Termination::None:
+            break;
+    }
+    return "";
+}
+
+std::string_view termination_article(Termination t) {
+    switch (t) {
+        case Termination::Checkmate:
+            return "5.1.1";
+        case Termination::Stalemate:
+            return "5.2.1";
+        case Termination::DeadPosition:
+            return "5.2.2";
+        case Termination::Fivefold:
+            return "9.6.1";
+        case Termination::SeventyFiveMove:
+            return "9.6.2";
+        case Termination::None:
+            break;
+    }
+    return "";
+}
+
+void Endings::new_game() {
+    finding_count_ = 0;
+    extra_tokens_ = 0;
+    first_extra_token_.clear();
+    first_extra_pos_ = {};
+}
+
+void Endings::check(CurrentGame& game, int k, bool has_legal_move) {
+    const Position& position = game.history.position(k);
+    const bool automatic_draws = game.laws().has_automatic_draws;  // 9.6
+
+    // 5.1.1: checkmate.
+    const bool checkmate = position.in_check() && !has_legal_move;
+    // 5.2.1: stalemate.
+    const bool stalemate = !position.in_check() && !has_legal_move;
+    // 5.2.2: dead position, the material part (RULES.md).
+    const bool dead = chess::is_insufficient_material(position);
+    // 9.6.1: fivefold.
+    const bool fivefold = automatic_draws && this->fivefold(game, k);
+    // 9.6.2: the clock reaches 150, unless the 150th half-move mates (mate takes precedence).
+    const bool seventy_five = automatic_draws && position.halfmove_clock() >= 150 && !checkmate;
+
+    if (checkmate || stalemate || dead || fivefold || seventy_five) [[unlikely]] {
+        report(game, k, Found{checkmate, stalemate, dead, fivefold, seventy_five});
+    }
+}
+
+// 9.6.1: position k has occurred five times; the 2014 text asked for "consecutive alternate
+// moves", read as positions k, k-4, k-8, k-12 and k-16 all the same.
+bool Endings::fivefold(const CurrentGame& game, int k) const {
+    const History& history = game.history;
+    if (history.occurrence(k) < 5) return false;
+    if (!game.laws().fivefold_needs_consecutive_alternate) return true;
+    if (k - 16 < history.window_start()) return false;
+    for (int back = 4; back <= 16; back += 4) {
+        if (!history.same_position(k - back, k)) return false;
+    }
+    return true;
+}
+
+void Endings::report(CurrentGame& game, int k, Found e) {
+    const History& history = game.history;
+    GameReport& record = game.report();
+    const Position& position = history.position(k);
+    const Color mover = position.side_to_move();
+
+    // RULES.md termination order: checkmate, stalemate, dead position, fivefold, 75 moves.
+    record.end_ply = k;
+    if (e.checkmate) {
+        record.termination = Termination::Checkmate;
+        record.expected_result = mover == Color::White ? "0-1" : "1-0";
+    } else {
+        record.termination = e.stalemate  ? Termination::Stalemate
+                             : e.dead     ? Termination::DeadPosition
+                             : e.fivefold ? Termination::Fivefold
+                                          : Termination::SeventyFiveMove;
+        record.expected_result = "1/2-1/2";
+    }
+
+    auto ending = [&](Rule rule, Termination t, std::string message) -> Finding& {
+        Finding& f = game.add_finding(rule, k);
+        f.article = std::string(termination_article(t));
+        f.side = side_of(mover);
+        f.message = std::move(message);
+        findings_[static_cast<std::size_t>(finding_count_++)] = game.last_finding_index();
+        return f;
+    };
+    if (e.checkmate) {
+        ending(Rule::Checkmate, Termination::Checkmate,
+               fmt::format("{} is checkmated: the game is won by {} ({})", colour_name(mover),
+                           colour_name(~mover), record.expected_result));
+    }
+    if (e.stalemate) {
+        ending(Rule::Stalemate, Termination::Stalemate,
+               fmt::format("{} is stalemated: the game is drawn", colour_name(mover)));
+    }
+    if (e.dead) {
+        ending(Rule::DeadPosition, Termination::DeadPosition,
+               "Neither side can checkmate with the material left: the game is drawn (dead "
+               "position)");
+    }
+    if (e.fivefold) {
+        Finding& f = ending(
+            Rule::FivefoldDraw, Termination::Fivefold,
+            fmt::format("The same position has appeared for the {} time ({}): "
+                        "the game is drawn automatically",
+                        ordinal(history.occurrence(k)), history.earlier_occurrences_text(k)));
+        game.list_occurrences(k, f);
+    }
+    if (e.seventy_five) {
+        Finding& f = ending(
+            Rule::SeventyFiveMoveDraw, Termination::SeventyFiveMove,
+            fmt::format("75 moves by each player without a pawn move or capture (halfmove clock "
+                        "{}): the game is drawn automatically",
+                        position.halfmove_clock()));
+        f.halfmove_clock = position.halfmove_clock();
+    }
+}
+
+void Endings::count_extra_half_move(const CurrentGame& game, std::string_view token,
+                                    pgn::TextPos pos) {
+    if (!game.report().end_ply) return;
+    if (extra_tokens_ == 0) {
+        first_extra_token_ = std::string(token);
+        first_extra_pos_ = pos;
+    }
+    ++extra_tokens_;
+}
+
+// RULES.md moves-after-end: one finding at the first extra half-move (k_end + 1).
+void Endings::report_moves_after_end(CurrentGame& game) const {
+    const GameReport& record = game.report();
+    if (!record.end_ply || extra_tokens_ == 0) return;
+    const History& history = game.history;
+    const int end_ply = *record.end_ply;
+    const int k = end_ply + 1;
+    Finding& f = game.add_finding(Rule::MovesAfterEnd, std::min(k, history.last()));
+    f.ply = k;
+    f.severity = Severity::Error;
+    f.extra_plies = extra_tokens_;
+    f.move = k <= history.last() ? history.move_text(k)
+                                 : numbered_token(history.position(end_ply), first_extra_token_);
+    f.line = first_extra_pos_.line;
+    f.column = first_extra_pos_.column;
+    f.offset = first_extra_pos_.offset;
+    f.article = std::string(termination_article(record.termination));
+    f.message = fmt::format(
+        "The game had already ended {} ({}); {} more half-move{} {} recorded after it",
+        end_ply == 0 ? std::string("at the start") : "after " + history.move_text(end_ply),
+        termination_reason(record.termination), extra_tokens_, extra_tokens_ == 1 ? "" : "s",
+        extra_tokens_ == 1 ? "was" : "were");
+}
+
+void Endings::settle_severities(CurrentGame& game) const {
+    if (finding_count_ == 0) return;
+    GameReport& record = game.report();
+    const bool conflict = extra_tokens_ > 0 || record.result != record.expected_result;
+    for (int i = 0; i < finding_count_; ++i) {
+        const auto index = static_cast<std::size_t>(findings_[static_cast<std::size_t>(i)]);
+        record.findings[index].severity = conflict ? Severity::Warning : Severity::Info;
+    }
+}
+
+}  // namespace drawaudit::audit

@@ -1,0 +1,54 @@
+// The findings' common fields: where they stand, the edition, the position.
+#include "audit/game.hpp"
+
+#include "audit/wording.hpp"
+
+namespace drawaudit::audit {
+
+Finding& CurrentGame::add_finding(Rule rule, int k) const {
+    Finding& f = report_->findings.emplace_back();
+    f.rule = rule;
+    f.laws = edition_->laws;
+    f.article = std::string(rule_article(rule));
+    f.ply = k;
+    f.fen = history.position(k).to_fen();
+    const pgn::TextPos where = k > 0 ? history.where(k) : start_;
+    if (k > 0) f.move = history.move_text(k);
+    f.line = where.line;
+    f.column = where.column;
+    f.offset = where.offset;
+    return f;
+}
+
+Finding& CurrentGame::add_game_finding(Rule rule) const {
+    Finding& f = report_->findings.emplace_back();
+    f.rule = rule;
+    f.laws = edition_->laws;
+    f.article = std::string(rule_article(rule));
+    f.line = start_.line;
+    f.column = start_.column;
+    f.offset = start_.offset;
+    return f;
+}
+
+Finding& CurrentGame::add_unplayable_token(Rule rule, int k, std::string_view token,
+                                           pgn::TextPos pos) const {
+    const chess::Position& position = history.position(k);
+    Finding& f = add_finding(rule, k);
+    f.ply = k + 1;
+    f.side = side_of(position.side_to_move());
+    f.move = numbered_token(position, token);
+    f.line = pos.line;
+    f.column = pos.column;
+    f.offset = pos.offset;
+    return f;
+}
+
+void CurrentGame::list_occurrences(int k, Finding& finding) const {
+    history.occurrences(k, finding.occurrences);
+    for (int i : finding.occurrences) {
+        finding.occurrence_moves.push_back(i == 0 ? "start" : history.move_text(i));
+    }
+}
+
+}  // namespace drawaudit::audit

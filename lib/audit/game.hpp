@@ -1,0 +1,49 @@
+// The game being audited as the rule groups see it: its history, the edition of the Laws that
+// judges it, and its record, to which they add their findings.
+#pragma once
+
+#include <string_view>
+
+#include "audit/finding.hpp"
+#include "audit/history.hpp"
+#include "audit/laws.hpp"
+#include "pgn/visitor.hpp"
+
+namespace drawaudit::audit {
+
+class CurrentGame {
+  public:
+    explicit CurrentGame(const History& replayed) : history(replayed) {}
+
+    // A new game, recorded in `report`, located at `start` (its first token).
+    void new_game(GameReport& report, pgn::TextPos start, Laws laws) {
+        report_ = &report;
+        start_ = start;
+        set_laws(laws);
+    }
+    void set_laws(Laws laws) { edition_ = &edition_of(laws); }
+
+    const History& history;
+    const LawsEdition& laws() const { return *edition_; }
+    GameReport& report() const { return *report_; }
+    pgn::TextPos start() const { return start_; }  // the game's first token
+
+    // A finding at position k, located at the move that led to it (at the game for k = 0).
+    Finding& add_finding(Rule rule, int k) const;
+    // A finding on the whole game, located at its first token.
+    Finding& add_game_finding(Rule rule) const;
+    // A finding on a token that cannot be played from position k (an illegal or a null move):
+    // it stands at the index the move would have had, located at the token as written.
+    Finding& add_unplayable_token(Rule rule, int k, std::string_view token, pgn::TextPos pos) const;
+    // The index of the finding added last (for the groups that amend their findings later).
+    int last_finding_index() const { return static_cast<int>(report_->findings.size()) - 1; }
+    // Fills a repetition finding's occurrences of position k (indices and moves).
+    void list_occurrences(int k, Finding& finding) const;
+
+  private:
+    GameReport* report_ = nullptr;
+    pgn::TextPos start_{};
+    const LawsEdition* edition_ = &edition_of(Laws::Laws2023);
+};
+
+}  // namespace drawaudit::audit

@@ -1,0 +1,49 @@
+// The tag pairs the audit reads (the Seven Tag Roster and a few more) and the game's identity in
+// its record; the set-up tags (FEN, SetUp, Variant) that give the start position (RULES.md
+// "Positions and plies").
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "audit/finding.hpp"
+#include "chess/position.hpp"
+
+namespace drawaudit::audit {
+
+class CurrentGame;
+
+enum class VariantKind : std::uint8_t { Standard, Chess960, Unsupported };
+// Reads a Variant tag value ("" = no tag): standard chess, Chess960, or anything else.
+VariantKind classify_variant(std::string_view variant);
+
+// Case-insensitive comparisons of tag values.
+bool iequals(std::string_view a, std::string_view b);
+bool icontains(std::string_view text, std::string_view word);
+
+// The tags of one game: those of its record are written straight into the record.
+class GameTags {
+  public:
+    // A new game, whose record is `report` (per game: the record may be the sink's).
+    void new_game(GameReport& report);
+    // Stores a tag if the audit needs it (the others cost nothing).
+    void read(std::string_view name, std::string_view raw_value);
+
+    // The start position the tags give (the standard one, a FEN tag, Chess960), or nullopt
+    // when the game cannot be set up; the findings that say why (or what was repaired) are
+    // added to the game.
+    std::optional<chess::Position> start_position(CurrentGame& game) const;
+
+  private:
+    // The field a needed tag fills, or nullptr.
+    std::string* field_of(std::string_view name) const;
+
+    std::array<std::string*, 13> fields_{};  // in the order of kNeededTags (tags.cpp)
+    std::string fen_, setup_, variant_;
+    bool has_fen_ = false;
+};
+
+}  // namespace drawaudit::audit
