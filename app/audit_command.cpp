@@ -16,6 +16,7 @@
 #include "output_file.hpp"
 #include "pgn/source.hpp"
 #include "pipeline.hpp"
+#include "report/escape.hpp"
 #include "report/writer.hpp"
 
 namespace drawaudit::app {
@@ -146,6 +147,18 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
                    "Level of the messages on stderr: trace, debug, info, warn, error, critical or "
                    "off (e.g. --log-level debug)")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
+    app.add_option("--max-game-bytes", command.max_game_bytes,
+                   "Longest game text read; a longer one is reported as a parse error and skipped "
+                   "(default 64 MiB; e.g. --max-game-bytes 1048576)")
+        ->check(CLI::Range(std::size_t{1} << 17, std::size_t{1} << 34));
+    app.add_option("--max-plies", command.max_plies,
+                   "Most moves read in one game; past them a parse error and the rest of the game "
+                   "is skipped (default 100000; e.g. --max-plies 5000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    app.add_option("--max-variation-depth", command.max_variation_depth,
+                   "Deepest nesting of variations read; deeper is a parse error and the rest of "
+                   "the game is skipped (default 1000; e.g. --max-variation-depth 50)")
+        ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{1} << 30));
     app.add_option("--chunk-bytes", command.chunk_bytes,
                    "Bytes per work unit (e.g. --chunk-bytes 65536); for tests")
         ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
@@ -172,6 +185,9 @@ int run_audit(AuditCommand& command) {
     if (command.laws != "auto") settings.audit.laws = audit::laws_from_name(command.laws);
     settings.audit.min_moves_before_agreement = command.min_moves_before_agreement;
     settings.chunk_bytes = command.chunk_bytes;
+    settings.max_game_bytes = command.max_game_bytes;
+    settings.limits.max_plies = command.max_plies;
+    settings.limits.max_variation_depth = command.max_variation_depth;
     settings.audit.keep_game_text = *format == report::Format::Pgn;
     settings.threads =
         command.jobs > 0 ? command.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -183,7 +199,7 @@ int run_audit(AuditCommand& command) {
     {
         auto expanded = pgn::expand_paths(command.paths);
         for (const pgn::IoError& error : expanded.errors) {
-            spdlog::error("{}: {}", error.path, error.message);
+            spdlog::error("{}: {}", report::terminal_text(error.path), error.message);
             ++path_errors;
         }
         settings.files = std::move(expanded.files);
@@ -251,6 +267,14 @@ int run_audit(AuditCommand& command) {
             spdlog::error("{}", committed.error());
             return ExitError;
         }
+    }
+
+    // The report stays valid UTF-8 whatever the input held; the reader is told what was replaced.
+    if (const std::uint64_t replaced = report::invalid_utf8_replacements(); replaced > 0) {
+        spdlog::warn(
+            "some of the input's text was not valid UTF-8: the report shows each such "
+            "byte as U+FFFD ({} replaced)",
+            replaced);
     }
 
     const auto& summary = result.summary;

@@ -2,6 +2,8 @@
 // and the run that turns them into a report and an exit code.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,10 @@ struct AuditCommand {
     bool quiet = false;
     int verbose = 0;
     std::string log_level;
+    // Limits per game (pgn::ReaderLimits, pgn::kMaxGameBytes).
+    std::size_t max_game_bytes = std::size_t{64} << 20;
+    std::uint64_t max_plies = 100'000;
+    std::uint32_t max_variation_depth = 1'000;
     std::size_t chunk_bytes = std::size_t{256}
                               << 10;  // hidden: how the input is cut (pipeline.hpp)
     // Set after parsing: whether --progress / --no-progress was given at all.

@@ -1,5 +1,6 @@
 #include "interrupt.hpp"
 
+#include <atomic>
 #include <csignal>
 #include <cstring>
 
@@ -8,14 +9,16 @@
 namespace drawaudit::app {
 namespace {
 
-volatile std::sig_atomic_t interrupt_count = 0;
-volatile std::sig_atomic_t last_signal = 0;
+// Written by the handler and read by every thread: atomics, which (lock-free) are also
+// async-signal-safe, where volatile would give the threads no ordering and no guarantee to see it.
+std::atomic<int> interrupt_count{0};
+std::atomic<int> last_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free, "signal handlers need lock-free atomics");
 char cleanup_path[4096] = {};
 
 extern "C" void on_interrupt(int signal_number) {
-    interrupt_count = interrupt_count + 1;
-    last_signal = signal_number;
-    if (interrupt_count >= 2) {
+    last_signal.store(signal_number);
+    if (interrupt_count.fetch_add(1) + 1 >= 2) {
         if (cleanup_path[0] != '\0') unlink(cleanup_path);
         _exit(128 + signal_number);
     }
@@ -35,11 +38,12 @@ void install_interrupt_handler() {
 }
 
 bool interrupted() {
-    return interrupt_count > 0;
+    return interrupt_count.load(std::memory_order_acquire) > 0;
 }
 
 int interrupt_exit_code() {
-    return 128 + (last_signal != 0 ? static_cast<int>(last_signal) : SIGINT);
+    const int signal_number = last_signal.load();
+    return 128 + (signal_number != 0 ? signal_number : SIGINT);
 }
 
 void set_interrupt_cleanup_path(const char* path) {

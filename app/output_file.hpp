@@ -48,6 +48,8 @@ class AtomicOutputFile {
           stream_(stream) {}
     // commit()'s replacement of an existing report: true when done, false to rename instead.
     bool exchange_with_old_report();
+    // fsync of the directory that holds the report, so that its new name survives a crash.
+    bool sync_directory() const;
     static std::string fmt_error(const std::string& target,
                                  const char* what);  // "T: what: errno text"
 

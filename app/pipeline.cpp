@@ -21,6 +21,7 @@
 #include "pgn/reader.hpp"
 #include "pgn/source.hpp"
 #include "progress.hpp"
+#include "report/escape.hpp"
 
 namespace drawaudit::app {
 namespace {
@@ -348,7 +349,8 @@ struct ReaderState {
 };
 
 std::string describe(const pgn::IoError& error, const std::string& path) {
-    return fmt::format("{}: {}", error.path.empty() ? path : error.path, error.message);
+    return fmt::format("{}: {}", report::terminal_text(error.path.empty() ? path : error.path),
+                       error.message);
 }
 
 // Cuts one file into chunks for the workers; the file is closed when it returns.
@@ -364,7 +366,7 @@ void read_file(ReaderState& state, std::size_t index) {
     ++state.files_opened;
     if ((*source)->compression() != pgn::Compression::None)
         board.raise_capacity(state.compressed_capacity);
-    pgn::GameChunker chunker(**source, state.settings.chunk_bytes);
+    pgn::GameChunker chunker(**source, state.settings.chunk_bytes, state.settings.max_game_bytes);
     std::uint64_t input_bytes_counted = 0;  // of this file, in the progress counter
     std::string error;
     for (;;) {
@@ -419,7 +421,7 @@ void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic
             sink.start(*job);
             // Game numbers start at 1 in every chunk; the ordered stage adds the earlier chunks'.
             const std::string& file = settings.files[job->position.file];
-            job->games = pgn::parse_chunk(job->chunk, file, 1, auditor);
+            job->games = pgn::parse_chunk(job->chunk, file, 1, auditor, settings.limits);
             sink.finish();
         } catch (const std::exception& error) {
             spdlog::critical("{}: internal error while auditing: {}",
@@ -433,21 +435,53 @@ void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic
     cpu.fetch_add(thread_cpu_seconds() - cpu_start, std::memory_order_relaxed);
 }
 
+// The chunk's text outside its games, handed to the writer among them (Writer::outside_text):
+// what lies between the end of one game's text and the first token of the next, and after the
+// last. Only where the records keep their text, which tells where each game ends.
+class OutsideText {
+  public:
+    OutsideText(const pgn::Chunk& chunk, bool enabled) : chunk_(chunk), enabled_(enabled) {}
+    void before(const audit::GameReport& report, report::Writer& writer) {
+        if (!enabled_) return;
+        const std::uint64_t end = chunk_.offset + chunk_.text.size();
+        const std::uint64_t start = std::clamp(report.offset, done_, end);
+        writer.outside_text(slice(done_, start));
+        done_ = std::min(start + report.text.size(), end);
+    }
+    void rest(report::Writer& writer) {
+        if (!enabled_) return;
+        writer.outside_text(slice(done_, chunk_.offset + chunk_.text.size()));
+    }
+
+  private:
+    std::string_view slice(std::uint64_t from, std::uint64_t to) const {
+        // An oversized game's chunk holds only its head: nothing outside it is known.
+        if (chunk_.oversized || to <= from) return {};
+        return std::string_view(chunk_.text).substr(from - chunk_.offset, to - from);
+    }
+    const pgn::Chunk& chunk_;
+    const bool enabled_;
+    std::uint64_t done_ = chunk_.offset;  // the text up to here is written
+};
+
 // The ordered stage's work on one audited chunk: game numbers, filter, summary, writer; or, when
 // its worker formatted its records (FormattingSink), their numbers and text, and its counts.
-void write_chunk(Job& job, bool formatted, std::uint64_t& games_before_chunk,
+void write_chunk(Job& job, bool formatted, bool outside_text, std::uint64_t& games_before_chunk,
                  const FindingFilter& filter, report::Writer& writer, PipelineResult& result) {
     if (formatted) {
         writer.write_formatted(job.formatted, games_before_chunk);
         if (job.worst && (!result.worst || *job.worst > *result.worst)) result.worst = job.worst;
         result.summary.merge(job.summary);
     } else {
+        OutsideText outside(job.chunk, outside_text);
         for (std::size_t i = 0; i < job.report_count; ++i) {
             audit::GameReport& report = job.reports[i];
             report.game += games_before_chunk;
             count_report(report, filter, result.summary, result.worst);
+            outside.before(report, writer);
             writer.game(report);
         }
+        outside.rest(writer);
     }
     games_before_chunk += std::max<std::uint64_t>(job.games, job.report_count);
     result.summary.bytes += job.chunk.text.size();
@@ -511,7 +545,8 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
                     stopped = !taken.end_of_file;
                     break;
                 }
-                write_chunk(*taken.job, workers_format, games_before_chunk, filter, writer, result);
+                write_chunk(*taken.job, workers_format, settings.audit.keep_game_text,
+                            games_before_chunk, filter, writer, result);
                 progress.games.store(result.summary.games, std::memory_order_relaxed);
                 progress.bytes.store(result.summary.bytes, std::memory_order_relaxed);
                 board.written(std::move(taken.job));

@@ -12,6 +12,7 @@
 
 #include "audit/auditor.hpp"
 #include "finding_filter.hpp"
+#include "pgn/reader.hpp"
 #include "report/writer.hpp"
 
 namespace drawaudit::app {
@@ -23,6 +24,9 @@ struct PipelineSettings {
     // 256 KiB: the jobs in flight (text and pooled records) stay within the L2 caches, which
     // measured faster than 1 MiB chunks (and half the memory); per-chunk overhead is microseconds.
     std::size_t chunk_bytes = std::size_t{256} << 10;
+    // What one game may hold (--max-game-bytes, --max-plies, --max-variation-depth).
+    std::size_t max_game_bytes = pgn::kMaxGameBytes;
+    pgn::ReaderLimits limits;
     bool progress = false;          // a progress line on stderr
     std::uint64_t path_errors = 0;  // inputs that were already missing when expanding the paths
 };

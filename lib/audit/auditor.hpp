@@ -50,6 +50,8 @@ class GameAuditor final : public pgn::Visitor {
 
     // Only the main line is audited: the reader may skip variations without reporting them.
     bool wants_variations() const override { return false; }
+    // Comments decide nothing in RULES.md: the reader skips them at memory speed (issue 21).
+    bool wants_comments() const override { return false; }
     void begin_game(const pgn::GameStart& start) override;
     void tag(std::string_view name, std::string_view raw_value, pgn::TextPos pos) override;
     pgn::Control end_tags() override;

@@ -263,18 +263,28 @@ struct PositionBuilder {
         }
         if (fields >= 5) {
             int value = 0;
-            if (parse_int(halfmove, value) && value >= 0)
-                pos.halfmove_clock_ = value;
-            else
+            if (!parse_int(halfmove, value) || value < 0) {
                 repair("halfmove clock '" + std::string(halfmove) + "' is not a number: set to 0");
+            } else if (value > kMaxFenClock) {
+                repair("halfmove clock " + std::string(halfmove) + " is beyond " +
+                       std::to_string(kMaxFenClock) + ": set to " + std::to_string(kMaxFenClock));
+                pos.halfmove_clock_ = kMaxFenClock;
+            } else {
+                pos.halfmove_clock_ = value;
+            }
         }
         if (fields >= 6) {
             int value = 0;
-            if (parse_int(fullmove, value) && value >= 1)
-                pos.fullmove_number_ = value;
-            else
+            if (!parse_int(fullmove, value) || value < 1) {
                 repair("move number '" + std::string(fullmove) +
                        "' is not a positive number: set to 1");
+            } else if (value > kMaxFenClock) {
+                repair("move number " + std::string(fullmove) + " is beyond " +
+                       std::to_string(kMaxFenClock) + ": set to " + std::to_string(kMaxFenClock));
+                pos.fullmove_number_ = kMaxFenClock;
+            } else {
+                pos.fullmove_number_ = value;
+            }
         }
     }
 };

@@ -41,6 +41,11 @@ struct FenRepair {
     std::string message;  // e.g. "castling right K dropped: no rook on h1"
 };
 
+// The largest halfmove clock and move number a FEN may give; larger ones are repaired down to it.
+// Far past any game (the longest possible one has under 6,000 moves), and small enough that no
+// game's plies can make either overflow an int.
+inline constexpr int kMaxFenClock = 1'000'000;
+
 struct FenOptions {
     bool chess960 = false;  // read castling letters as Chess960 rights (X-FEN / Shredder-FEN)
     // Without it, a file letter naming a real back-rank rook that standard chess cannot castle

@@ -2,6 +2,7 @@
 // that every piece parses exactly as it would inside the whole text.
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "pgn/reader.hpp"
 #include "pgn/reader_detail.hpp"
@@ -57,6 +58,19 @@ std::uint32_t count_breaks(const char* b, const char* e, const char* limit) {
 
 enum class CutCheck { Cut, NoCut, NothingBefore };
 
+// Whether [line, end) is exactly one tag pair named `name` with a plain value: `[name "value"]`,
+// blanks allowed around, no quote, backslash or bracket inside the value.
+bool repeats_tag_line(const char* line, const char* end, std::string_view name) {
+    std::string_view before;
+    if (!tag_line_at(line, end, &before) || before != name) return false;
+    const char* q = std::find(line, end, '"') + 1;
+    while (q < end && *q != '"' && *q != '\\' && *q != '[' && *q != ']') ++q;
+    if (end - q < 2 || q[0] != '"') return false;
+    ++q;
+    while (q < end && (*q == ' ' || *q == '\t')) ++q;
+    return end - q == 1 && *q == ']';
+}
+
 // Whether the text can be cut at `ls` (a line start inside [b, e), b being a line start): see
 // the GameChunker comment in reader.hpp. NothingBefore: only blanks precede ls.
 CutCheck check_cut(const char* b, const char* e, const char* ls) {
@@ -66,9 +80,14 @@ CutCheck check_cut(const char* b, const char* e, const char* ls) {
     while (q > b && is(q[-1], kBlank | kBreak)) --q;
     if (q == b) return CutCheck::NothingBefore;
     if (name == "Event") return CutCheck::Cut;  // an Event tag always opens a new game
-    if (q[-1] == ']') return CutCheck::NoCut;   // perhaps the tag section before goes on
     const char* line = q - 1;
     while (line > b && !is(line[-1], kBreak)) --line;
+    if (q[-1] == ']') {
+        // Perhaps the tag section before goes on; but not when the line before is one tag pair
+        // of the same name: a repeated name always starts a new game, so files of tag-only
+        // records ([Site "x"] again and again) are cut too, and never held whole.
+        return repeats_tag_line(line, q, name) ? CutCheck::Cut : CutCheck::NoCut;
+    }
     // A '%' escape line could hide a ']' of that tag section.
     return *line == '%' ? CutCheck::NoCut : CutCheck::Cut;
 }
@@ -191,13 +210,15 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
             continue;
         }
         if (eof_) {
-            out = ChunkView{std::string_view(b, available), offset_, line_, false};
+            out = ChunkView{
+                std::string_view(b, available), offset_, line_, false,
+                pending_error_ ? std::string_view(pending_error_->message) : std::string_view{}};
             consume(available);
             return true;
         }
         const std::size_t cut = last_cut(b, e, searched_);
         if (cut != kNoCut) {
-            out = ChunkView{std::string_view(b, cut), offset_, line_, false};
+            out = ChunkView{std::string_view(b, cut), offset_, line_, false, {}};
             consume(cut);
             return true;
         }
@@ -210,7 +231,7 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
                    first_line_end - first < 200)
                 ++first_line_end;
             oversized_head_.assign(b, first_line_end);
-            out = ChunkView{oversized_head_, offset_, line_, true};
+            out = ChunkView{oversized_head_, offset_, line_, true, {}};
             const char* keep = e - kSkipContext;
             while (keep < e && keep > b && !is(keep[-1], kBreak)) ++keep;
             consume(static_cast<std::size_t>(keep - b));
@@ -239,16 +260,83 @@ tl::expected<bool, IoError> GameChunker::next(Chunk& out) {
     out.offset = view.offset;
     out.line = view.line;
     out.oversized = view.oversized;
+    out.truncated_by.assign(view.truncated_by);
     return true;
 }
 
-std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::uint64_t first_game,
-                          Visitor& visitor) {
-    if (!chunk.oversized) {
-        return parse_games(chunk.text,
-                           TextOrigin{file, first_game, TextPos{chunk.line, 1, chunk.offset}},
-                           visitor);
+namespace {
+
+// Counts the games of a text, nothing more.
+class GameCounter final : public Visitor {
+  public:
+    bool wants_variations() const override { return false; }
+    Control end_tags() override { return Control::SkipGame; }
+};
+
+// Passes the reader's callbacks on, except for the last game of a text the source failed after:
+// that one keeps its start and tags (so the report can name it) and then becomes one parse
+// error, its moves unheard, since the record may stop anywhere.
+class TruncatedLastGame final : public Visitor {
+  public:
+    TruncatedLastGame(Visitor& inner, std::uint64_t last_game, std::string message)
+        : inner_(inner), last_(last_game), message_(std::move(message)) {}
+
+    bool wants_variations() const override { return inner_.wants_variations(); }
+    void begin_game(const GameStart& start) override {
+        cut_ = start.game == last_;
+        start_ = start.pos;
+        inner_.begin_game(start);
     }
+    void tag(std::string_view name, std::string_view value, TextPos at) override {
+        inner_.tag(name, value, at);
+    }
+    Control end_tags() override { return cut_ ? Control::SkipGame : inner_.end_tags(); }
+    Control move(std::string_view san, TextPos at) override { return inner_.move(san, at); }
+    Control moves(std::span<const MoveToken> run) override { return inner_.moves(run); }
+    Control null_move(std::string_view token, TextPos at) override {
+        return inner_.null_move(token, at);
+    }
+    void comment(std::string_view text, TextPos at) override { inner_.comment(text, at); }
+    void nag(int value, TextPos at) override { inner_.nag(value, at); }
+    void begin_variation(TextPos at) override { inner_.begin_variation(at); }
+    void end_variation(TextPos at) override { inner_.end_variation(at); }
+    void result(std::string_view marker, TextPos at) override { inner_.result(marker, at); }
+    void parse_error(const ParseError& error) override {
+        if (!cut_) inner_.parse_error(error);
+    }
+    void end_game(std::string_view text) override {
+        if (cut_) {
+            inner_.parse_error(ParseError{start_, message_});
+            inner_.end_tags();
+        }
+        inner_.end_game(text);
+    }
+
+  private:
+    Visitor& inner_;
+    std::uint64_t last_;
+    std::string message_;
+    bool cut_ = false;
+    TextPos start_;
+};
+
+}  // namespace
+
+std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::uint64_t first_game,
+                          Visitor& visitor, const ReaderLimits& limits) {
+    const TextOrigin origin{file, first_game, TextPos{chunk.line, 1, chunk.offset}, limits};
+    if (!chunk.truncated_by.empty() && !chunk.oversized) {
+        // Rare (only at a failed source's end): a first pass finds which game is the last.
+        GameCounter counter;
+        const std::uint64_t games = parse_games(chunk.text, origin, counter);
+        if (games == 0) return 0;
+        TruncatedLastGame cut(visitor, first_game + games - 1,
+                              "the input ends inside this game (" +
+                                  std::string(chunk.truncated_by) +
+                                  "): the game is incomplete and not audited");
+        return parse_games(chunk.text, origin, cut);
+    }
+    if (!chunk.oversized) return parse_games(chunk.text, origin, visitor);
     // The head of a game too long to hold: one game with one error.
     const char* b = chunk.text.data();
     const char* e = b + chunk.text.size();
@@ -267,17 +355,18 @@ std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::ui
                      chunk.offset + static_cast<std::uint64_t>(q - b)};
     visitor.begin_game(GameStart{file, first_game, at});
     visitor.parse_error(ParseError{at,
-                                   "game too long to hold (over the size limit, 64 MiB by "
-                                   "default): skipped up to the next game"});
+                                   "game too long to hold (over the size limit, --max-game-bytes, "
+                                   "64 MiB by default): skipped up to the next game"});
     visitor.end_tags();
     visitor.end_game(std::string_view(q, static_cast<std::size_t>(e - q)));
     return 1;
 }
 
 std::uint64_t parse_chunk(const Chunk& chunk, std::string_view file, std::uint64_t first_game,
-                          Visitor& visitor) {
-    return parse_chunk(ChunkView{chunk.text, chunk.offset, chunk.line, chunk.oversized}, file,
-                       first_game, visitor);
+                          Visitor& visitor, const ReaderLimits& limits) {
+    return parse_chunk(
+        ChunkView{chunk.text, chunk.offset, chunk.line, chunk.oversized, chunk.truncated_by}, file,
+        first_game, visitor, limits);
 }
 
 tl::expected<ReadStats, IoError> read_games(ByteSource& source, std::string_view file,

@@ -2,11 +2,14 @@
 // token is a string_view into the text, located by the line and line start kept while scanning.
 #include "pgn/reader.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
 #include <cstring>
 #include <iterator>
+#include <span>
+#include <string>
 
 #include "pgn/reader_detail.hpp"
 
@@ -113,7 +116,13 @@ class Parser {
           offset0_(origin.start.offset),
           visitor_(visitor),
           file_(origin.file),
-          next_game_(origin.first_game) {}
+          next_game_(origin.first_game),
+          limits_(origin.limits),
+          plies_message_("game longer than " + std::to_string(origin.limits.max_plies) +
+                         " plies (--max-plies): the rest of it is not read"),
+          depth_message_("variations nested deeper than " +
+                         std::to_string(origin.limits.max_variation_depth) +
+                         " (--max-variation-depth): the rest of the game is not read") {}
 
     std::uint64_t run() {
         if (offset0_ == 0 &&
@@ -236,8 +245,10 @@ class Parser {
     void start_game(const char* first) {
         game_begin_ = first;
         quiet_ = false;
+        plies_ = 0;
         tags_ended_ = false;
         variations_ = visitor_.wants_variations();
+        comments_ = visitor_.wants_comments();
         set_depth(0);
         ++games_;
         visitor_.begin_game(GameStart{file_, next_game_++, pos(first)});
@@ -262,6 +273,36 @@ class Parser {
 
     void move_control(Control control) {
         if (control == Control::SkipGame) quiet_ = true;
+    }
+
+    // ---- limits (ReaderLimits): past one, a parse error there and the game is read quietly ----
+
+    // A run of moves for the visitor, unless the game passes max_plies within it: then the moves
+    // up to the limit, and the error at the first move beyond it.
+    Control hand_over(Visitor& visitor, std::span<const MoveToken> run) {
+        plies_ += run.size();
+        if (plies_ <= limits_.max_plies) [[likely]]
+            return visitor.moves(run);
+        const std::size_t allowed = run.size() - static_cast<std::size_t>(std::min<std::uint64_t>(
+                                                     plies_ - limits_.max_plies, run.size()));
+        if (allowed > 0 && visitor.moves(run.first(allowed)) == Control::SkipGame)
+            return Control::SkipGame;
+        error(run[allowed].pos, plies_message_);
+        return Control::SkipGame;
+    }
+    Control one_move(std::string_view token, TextPos at) {
+        const MoveToken move{token, at};
+        if (++plies_ <= limits_.max_plies) [[likely]]
+            return visitor_.move(token, at);
+        --plies_;
+        return hand_over(visitor_, {&move, 1});
+    }
+    // A '(' that opens variation number `depth`: false (and the error) beyond the limit.
+    bool depth_allowed(std::uint32_t depth, TextPos at) {
+        if (depth <= limits_.max_variation_depth) [[likely]]
+            return true;
+        error(at, depth_message_);
+        return false;
     }
 
     // ---- games ----
@@ -303,6 +344,7 @@ class Parser {
         };
         NameRef names[kKeptNames + 1];
         std::size_t name_count = 0;
+        bool spare_used = false;
         std::uint64_t name_bits = 0;
         // The tag pair's '[' and the current line in locals, as in fast_tokens: through the tag()
         // call, members would be stored and reloaded for every tag pair. sync() writes them back
@@ -362,7 +404,9 @@ class Parser {
             // compare with "Event" mispredicted as the name lengths vary.
             if ((name_bits & bit) != 0) [[unlikely]] {
                 bool repeated = name == "Event";
-                for (std::size_t i = 0; i < name_count && !repeated; ++i) {
+                // The spare slot holds the latest unkept name: a name repeating the tag pair just
+                // before it is always caught (the chunker cuts there, see check_cut).
+                for (std::size_t i = 0; i < name_count + spare_used && !repeated; ++i) {
                     repeated = std::string_view(names[i].data, names[i].size) == name;
                 }
                 if (repeated) {
@@ -403,6 +447,7 @@ class Parser {
             name_bits |= bit | kEventBit;
             // The first 32 names are kept; later ones go to the spare last slot, unkept.
             names[name_count] = NameRef{name.data(), name.size()};
+            spare_used = name_count == kKeptNames;
             name_count += name_count < kKeptNames;
             // The common layout, one tag pair a line: the next opens right after the line break,
             // "\n[" or "\r\n[" (other layouts go through skip_blanks). No '\n' lies between the
@@ -649,6 +694,7 @@ class Parser {
         const std::uint8_t* fast_start = kFastStart.data();
         asm("" : "+r"(fast_start));
         const auto run_full = [&slot, run] { return slot == run + kMoveRunLength; };
+        const bool skip_comments = !comments_;
         for (;;) {
             // A window at p, which is a token's first byte or a separator.
             if (end - p < 64) goto done;
@@ -688,7 +734,7 @@ class Parser {
                 if (until != 0) [[likely]] {
                     if (slot > run + (kMoveRunLength - kWindowMoves - 1)) [[unlikely]] {
                         const Control control =
-                            visitor.moves({run, static_cast<std::size_t>(slot - run)});
+                            hand_over(visitor, {run, static_cast<std::size_t>(slot - run)});
                         slot = run;
                         if (control == Control::SkipGame) {
                             quiet_ = true;  // the general code goes on quietly from p
@@ -789,7 +835,7 @@ class Parser {
                         *slot = MoveToken{{token, end_index - t}, positions.at(token)};
                         if (++slot, run_full()) [[unlikely]] {
                             slot = run;
-                            if (visitor.moves({run, kMoveRunLength}) == Control::SkipGame)
+                            if (hand_over(visitor, {run, kMoveRunLength}) == Control::SkipGame)
                                 goto skip_game;
                         }
                         continue;
@@ -815,7 +861,7 @@ class Parser {
                     p = q;
                     if (++slot, run_full()) {
                         slot = run;
-                        if (visitor.moves({run, kMoveRunLength}) == Control::SkipGame) {
+                        if (hand_over(visitor, {run, kMoveRunLength}) == Control::SkipGame) {
                             quiet_ = true;
                             goto done;
                         }
@@ -847,6 +893,19 @@ class Parser {
                     if (static_cast<unsigned char>(w.base[t]) > 0x20) goto token;  // "1.e4"
                     continue;
                 }
+                if (*token == '{' && skip_comments) {
+                    // A comment the visitor does not want, on one line ("{ [%clk 0:03:00] }"
+                    // after every move of a Lichess export): its end found 16 bytes at a time,
+                    // and the run of moves goes on. One with a line break, which a tag line may
+                    // end, goes to the general code.
+                    const char* const close = find_brace_or_break(token + 1, end);
+                    if (close == end || *close != '}') {
+                        p = token;
+                        goto done;
+                    }
+                    p = close + 1;
+                    break;  // on from p with a new window
+                }
                 p = token;
                 goto done;
             }
@@ -865,7 +924,7 @@ class Parser {
         // The general code goes on after these moves: they are handed over first. A SkipGame
         // among them skips the rest of the game from p (only moves and move numbers lie between).
         if (slot != run &&
-            visitor.moves({run, static_cast<std::size_t>(slot - run)}) == Control::SkipGame)
+            hand_over(visitor, {run, static_cast<std::size_t>(slot - run)}) == Control::SkipGame)
             quiet_ = true;
         p_ = p;
         line_ = positions.line();
@@ -877,7 +936,10 @@ class Parser {
     // Skips a variation whose '(' has been read, with its nested variations and comments, reporting
     // nothing. Returns false when the game ends inside it (p_ at the end, or at a '[' / tag line).
     // `comment_open` receives the position of an unterminated comment, if that is what ended it.
-    bool skip_variation(bool& unterminated_comment, TextPos& comment_open) {
+    // Past max_variation_depth (counted from `outer_depth`, the depth of the variation it is in)
+    // it stops at the '(' beyond, with the error and `depth_exceeded` set.
+    bool skip_variation(bool& unterminated_comment, TextPos& comment_open,
+                        std::uint32_t outer_depth, bool& depth_exceeded) {
         std::uint32_t depth = 1;
         const char* q = p_;
         while (q < end_) {
@@ -891,6 +953,12 @@ class Parser {
             } else if (c == '(') {
                 ++depth;
                 ++q;
+                if (depth + outer_depth > limits_.max_variation_depth) [[unlikely]] {
+                    depth_allowed(depth + outer_depth, pos(q - 1));
+                    p_ = q;
+                    depth_exceeded = true;
+                    return false;
+                }
             } else if (c == '{') {
                 const TextPos at = pos(q);
                 if (skip_brace_comment(q + 1) == nullptr) {
@@ -945,7 +1013,7 @@ class Parser {
                 if (c == 'Z' && token == "Z0") {
                     move_control(visitor_.null_move(token, pos(t)));
                 } else if (c != 'e' || token != "e.p.") {  // a detached en-passant remark
-                    move_control(visitor_.move(token, pos(t)));
+                    move_control(one_move(token, pos(t)));
                 }
                 continue;
             }
@@ -976,7 +1044,7 @@ class Parser {
                     continue;
                 }
                 if (token.starts_with("0-0")) {  // castling written with zeros
-                    if (!quiet_) move_control(visitor_.move(token, pos(t)));
+                    if (!quiet_) move_control(one_move(token, pos(t)));
                     continue;
                 }
                 if (token.find_first_not_of("0123456789") == std::string_view::npos)
@@ -995,7 +1063,7 @@ class Parser {
                         finish_game(trim_back(p_));
                         return;
                     }
-                    if (!quiet_)
+                    if (!quiet_ && comments_)
                         visitor_.comment(
                             std::string_view(t + 1, static_cast<std::size_t>(close - t - 1)), at);
                     continue;
@@ -1003,18 +1071,30 @@ class Parser {
                 case ';': {
                     const char* e = line_end(t);
                     p_ = e;
-                    if (!quiet_)
+                    if (!quiet_ && comments_)
                         visitor_.comment(
                             std::string_view(t + 1, static_cast<std::size_t>(e - t - 1)), pos(t));
                     continue;
                 }
                 case '(': {
                     if (depth == 0) first_open = pos(t);
+                    if (!depth_allowed(depth + 1, pos(t))) {
+                        skip_to_tag_line();
+                        finish_game(trim_back(p_));
+                        return;
+                    }
                     p_ = t + 1;
                     if (quiet_ || !variations_) {
                         bool unterminated_comment = false;
                         TextPos comment_open{};
-                        if (!skip_variation(unterminated_comment, comment_open)) {
+                        bool depth_exceeded = false;
+                        if (!skip_variation(unterminated_comment, comment_open, depth,
+                                            depth_exceeded)) {
+                            if (depth_exceeded) {
+                                skip_to_tag_line();
+                                finish_game(trim_back(p_));
+                                return;
+                            }
                             if (unterminated_comment) {
                                 error(comment_open,
                                       "unterminated comment: expected '}' before the end of the "
@@ -1126,8 +1206,12 @@ class Parser {
     std::uint64_t next_game_;
     std::uint64_t games_ = 0;
     const char* game_begin_ = nullptr;
-    bool quiet_ = false;      // the visitor asked to skip the rest of the game
-    bool variations_ = true;  // the visitor wants variations reported
+    const ReaderLimits limits_;
+    const std::string plies_message_, depth_message_;
+    std::uint64_t plies_ = 0;  // move tokens handed over in this game
+    bool quiet_ = false;       // the visitor asked to skip the rest of the game
+    bool variations_ = true;   // the visitor wants variations reported
+    bool comments_ = true;     // the visitor wants comments reported
     bool tags_ended_ = false;
 };
 

@@ -17,21 +17,33 @@
 
 namespace drawaudit::pgn {
 
+// Games longer than this (between two places where a game can be cut, see GameChunker) are
+// reported as a parse error and skipped, so memory stays bounded on any input.
+inline constexpr std::size_t kMaxGameBytes = std::size_t{64} << 20;
+
+// What one game may hold before the reader gives it up (a parse error at the place the limit is
+// passed; the run goes on with the next game), so that the work per game is bounded whatever the
+// input. The defaults are far past any real game: the longest game the 75-move rule allows has
+// 17,697 plies, and real records nest variations a few dozen deep at most.
+struct ReaderLimits {
+    // Move tokens handed to the visitor: the main line's plies, and those of the variations when
+    // the visitor reads them.
+    std::uint64_t max_plies = 100'000;
+    std::uint32_t max_variation_depth = 1'000;
+};
+
 // Where a text in memory stands in its file: its name for GameStart, the 1-based index to give its
-// first game, and the line / column / byte offset of text[0].
+// first game, and the line / column / byte offset of text[0]; and the limits per game.
 struct TextOrigin {
     std::string_view file;
     std::uint64_t first_game = 1;
     TextPos start{1, 1, 0};
+    ReaderLimits limits{};
 };
 
 // Parses complete games in memory (the end of `text` ends the last game). Returns the number of
 // games. A UTF-8 byte order mark at file offset 0 is skipped (columns count from after it).
 std::uint64_t parse_games(std::string_view text, const TextOrigin& origin, Visitor& visitor);
-
-// Games longer than this (between two places where a game can be cut, see GameChunker) are
-// reported as a parse error and skipped, so memory stays bounded on any input.
-inline constexpr std::size_t kMaxGameBytes = std::size_t{64} << 20;
 
 struct ReadStats {
     std::uint64_t games = 0;
@@ -54,6 +66,10 @@ struct Chunk {
     // its beginning, up to the end of its first non-blank line; parse_chunk reports it as one game
     // with a parse error, and the chunker skips to the next place where a game can begin.
     bool oversized = false;
+    // Not empty: the source failed right after this text (a truncated or damaged compressed
+    // file, a read error), so its last game may be cut off. parse_chunk reports that game as
+    // one game with a parse error that names the failure, instead of auditing a partial record.
+    std::string truncated_by{};
 };
 
 // The same, as a view into the chunker's buffer (valid until its next call).
@@ -62,6 +78,7 @@ struct ChunkView {
     std::uint64_t offset = 0;
     std::uint32_t line = 1;
     bool oversized = false;
+    std::string_view truncated_by{};
 };
 
 // Cuts a source into chunks of about `target_bytes` that begin and end at game boundaries, so
@@ -106,8 +123,8 @@ class GameChunker {
 
 // Parses one chunk of `file` (numbering its games from first_game); returns its number of games.
 std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::uint64_t first_game,
-                          Visitor& visitor);
+                          Visitor& visitor, const ReaderLimits& limits = {});
 std::uint64_t parse_chunk(const Chunk& chunk, std::string_view file, std::uint64_t first_game,
-                          Visitor& visitor);
+                          Visitor& visitor, const ReaderLimits& limits = {});
 
 }  // namespace drawaudit::pgn

@@ -45,6 +45,13 @@ class RawFile {
         }
         for (;;) {
             const ssize_t n = ::read(fd_, out, capacity);
+            if (n == 0 && consumed_ < size_) {
+                // A file cut short while it is read (truncated, or rewritten in place): its last
+                // game is likely cut off, so this is an error, as a damaged compressed file is.
+                return tl::unexpected(IoError{
+                    path_, "the file became shorter while it was read (" + std::to_string(size_) +
+                               " bytes at the start, " + std::to_string(consumed_) + " read)"});
+            }
             if (n >= 0) {
                 consumed_ += static_cast<std::uint64_t>(n);
                 return static_cast<std::size_t>(n);

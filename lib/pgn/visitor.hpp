@@ -49,6 +49,10 @@ class Visitor {
     // that their parentheses, braces and the game's end are where they should be) and reports
     // nothing from inside them: no begin/end_variation, no moves, comments or NAGs at depth > 0.
     virtual bool wants_variations() const { return true; }
+    // Asked at the start of every game. False: the reader skips comments (checking only where
+    // they end) and reports none, which lets its fast path read on across them: in the layout of
+    // Lichess's exports, a clock comment after every move, that is most of the reading.
+    virtual bool wants_comments() const { return true; }
 
     virtual void begin_game(const GameStart&) {}
     // `raw_value` is the text between the quotes with escapes still in place; unescape_tag()

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -16,6 +17,12 @@ namespace drawaudit::report {
 namespace {
 
 constexpr std::string_view replacement_character = "\xEF\xBF\xBD";
+
+// Counted only on the rare invalid byte, so the common path pays nothing.
+std::atomic<std::uint64_t> replaced_bytes{0};
+void count_replacement() {
+    replaced_bytes.fetch_add(1, std::memory_order_relaxed);
+}
 
 // Length of the valid UTF-8 sequence starting at text[i], or 0 if it is not valid
 // (overlong forms, surrogates and code points above U+10FFFF are invalid).
@@ -46,10 +53,14 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
     return length;
 }
 
+void append_percent(fmt::memory_buffer& out, unsigned char c);
+
 // Copies `text`, passing each ASCII byte through `on_ascii` (which appends it, escaped or not)
-// and replacing invalid UTF-8 by U+FFFD.
+// and replacing invalid UTF-8 by U+FFFD; with `percent_c1`, the C1 controls (U+0080-U+009F,
+// C2 80 to C2 9F) are percent-encoded.
 template <typename OnAscii>
-void copy_utf8(fmt::memory_buffer& out, std::string_view text, OnAscii on_ascii) {
+void copy_utf8(fmt::memory_buffer& out, std::string_view text, OnAscii on_ascii,
+               bool percent_c1 = false) {
     std::size_t i = 0;
     while (i < text.size()) {
         const auto c = static_cast<unsigned char>(text[i]);
@@ -61,7 +72,13 @@ void copy_utf8(fmt::memory_buffer& out, std::string_view text, OnAscii on_ascii)
         const std::size_t length = utf8_sequence_length(text, i);
         if (length == 0) {
             append(out, replacement_character);
+            count_replacement();
             ++i;
+        } else if (percent_c1 && length == 2 && c == 0xC2 &&
+                   static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+            append_percent(out, c);
+            append_percent(out, static_cast<unsigned char>(text[i + 1]));
+            i += length;
         } else {
             append(out, text.substr(i, length));
             i += length;
@@ -222,6 +239,7 @@ char* write_utf8_sequence(char* out, std::string_view text, std::size_t& i) {
     const std::size_t length = utf8_sequence_length(text, i);
     if (length == 0) {
         ++i;
+        count_replacement();
         return copy(out, replacement_character.data(), replacement_character.size());
     }
     out = copy(out, text.data() + i, length);
@@ -322,8 +340,16 @@ void append_json_string_or_null(fmt::memory_buffer& out, std::string_view text) 
     }
 }
 
+// The first characters that make a spreadsheet read a cell as a formula (OWASP, CSV Injection).
+constexpr bool starts_formula(char c) {
+    return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
+}
+
 char* write_csv_field(char* out, std::string_view text) {
     char* const field = out;
+    // Inside the quotes, if the field takes them (write_csv_rest moves it), as OWASP shows it.
+    if (!text.empty() && starts_formula(text.front())) [[unlikely]]
+        *out++ = '\'';
     const std::size_t stop = copy_plain<CsvStops>(out, text, 0);
     if (stop != text.size()) [[unlikely]]
         out = write_csv_rest(field, out, text, stop);
@@ -336,24 +362,35 @@ void append_csv_field(fmt::memory_buffer& out, std::string_view text) {
     cursor.put_csv_field(text);
 }
 
+// C0 controls and DEL.
+constexpr bool is_control(char c) {
+    return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
+}
+
 void append_workflow_data(fmt::memory_buffer& out, std::string_view text) {
-    copy_utf8(out, text, [&](char c) {
-        if (c == '%' || c == '\r' || c == '\n') {
-            append_percent(out, static_cast<unsigned char>(c));
-        } else {
-            out.push_back(c);
-        }
-    });
+    copy_utf8(
+        out, text,
+        [&](char c) {
+            if (c == '%' || is_control(c)) {
+                append_percent(out, static_cast<unsigned char>(c));
+            } else {
+                out.push_back(c);
+            }
+        },
+        true);
 }
 
 void append_workflow_property(fmt::memory_buffer& out, std::string_view text) {
-    copy_utf8(out, text, [&](char c) {
-        if (c == '%' || c == '\r' || c == '\n' || c == ':' || c == ',') {
-            append_percent(out, static_cast<unsigned char>(c));
-        } else {
-            out.push_back(c);
-        }
-    });
+    copy_utf8(
+        out, text,
+        [&](char c) {
+            if (c == '%' || is_control(c) || c == ':' || c == ',') {
+                append_percent(out, static_cast<unsigned char>(c));
+            } else {
+                out.push_back(c);
+            }
+        },
+        true);
 }
 
 void append_uri_path(fmt::memory_buffer& out, std::string_view path) {
@@ -372,6 +409,62 @@ void append_uri_path(fmt::memory_buffer& out, std::string_view path) {
 
 void append_valid_utf8(fmt::memory_buffer& out, std::string_view text) {
     copy_utf8(out, text, [&](char c) { out.push_back(c); });
+}
+
+void append_terminal_text(fmt::memory_buffer& out, std::string_view text) {
+    constexpr char hex[] = "0123456789abcdef";
+    const auto show = [&](std::string_view prefix, std::uint32_t code, int digits) {
+        append(out, prefix);
+        for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4)
+            out.push_back(hex[(code >> shift) & 15]);
+    };
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            if (is_control(static_cast<char>(c))) {
+                show("\\x", c, 2);
+            } else {
+                out.push_back(static_cast<char>(c));
+            }
+            ++i;
+            continue;
+        }
+        const std::size_t length = utf8_sequence_length(text, i);
+        if (length == 0) {
+            append(out, replacement_character);
+            count_replacement();
+            ++i;
+            continue;
+        }
+        const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+        std::uint32_t code = 0;
+        if (length == 2) {
+            code = (static_cast<std::uint32_t>(c & 0x1F) << 6) | (byte(1) & 0x3F);
+        } else if (length == 3) {
+            code = (static_cast<std::uint32_t>(c & 0x0F) << 12) |
+                   (static_cast<std::uint32_t>(byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
+        }
+        const bool c1_control = code >= 0x80 && code <= 0x9F;
+        const bool bidi_control =
+            (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
+        if (c1_control || bidi_control) {
+            show("\\u", code, 4);
+        } else {
+            append(out, text.substr(i, length));
+        }
+        i += length;
+    }
+}
+
+std::string terminal_text(std::string_view text) {
+    fmt::memory_buffer out;
+    append_terminal_text(out, text);
+    return fmt::to_string(out);
+}
+
+std::uint64_t invalid_utf8_replacements() {
+    return replaced_bytes.load(std::memory_order_relaxed);
 }
 
 }  // namespace drawaudit::report

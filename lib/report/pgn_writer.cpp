@@ -111,7 +111,7 @@ class PgnWriter final : public Writer {
                         [](const Finding& f) { return f.rule == Rule::ParseError; });
         if (unparsed) {
             append(buffer_, report.text);
-            append(buffer_, game_separator(report.text));
+            separate(report.text);
             maybe_flush();
             return;
         }
@@ -154,13 +154,27 @@ class PgnWriter final : public Writer {
             if (marker < text.size()) buffer_.push_back(' ');
         }
         append(buffer_, text.substr(copied));
-        append(buffer_, game_separator(report.text));
+        separate(report.text);
         maybe_flush();
+    }
+
+    // The run gives the text between the games as it is, their blank lines included: from then
+    // on this writer adds no separators of its own, so a file without findings comes out byte
+    // for byte as it went in.
+    void outside_text(std::string_view text) override {
+        given_outside_text_ = true;
+        append(buffer_, text);
     }
 
     void end(const audit::Summary&) override { flush(); }
 
   private:
+    void separate(std::string_view text) {
+        if (!given_outside_text_) append(buffer_, game_separator(text));
+    }
+
+    bool given_outside_text_ = false;
+
     struct Placement {
         std::size_t at;
         std::size_t finding;

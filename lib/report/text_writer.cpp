@@ -98,7 +98,7 @@ class TextWriter final : public Writer {
     void out(std::string_view text) { append(buffer_, text); }
     void coloured(std::string_view colour, std::string_view text) {
         if (!colour.empty()) out(colour);
-        append_valid_utf8(buffer_, text);
+        append_terminal_text(buffer_, text);
         if (!colour.empty()) out(style_.reset);
     }
 
@@ -112,7 +112,7 @@ class TextWriter final : public Writer {
 
     void write_identity(const GameReport& report) {
         out(style_.bold);
-        append_valid_utf8(buffer_, report.file);
+        append_terminal_text(buffer_, report.file);
         out(fmt::format(":{}  game {}", report.line, report.game));
         std::string where;
         if (const auto event = known_tag(report.event); !event.empty()) where = std::string(event);
@@ -128,20 +128,20 @@ class TextWriter final : public Writer {
         }
         if (!where.empty()) {
             out("  ");
-            append_valid_utf8(buffer_, where);
+            append_terminal_text(buffer_, where);
         }
         out(fmt::format("  [{}]", laws_label(report.laws)));
         out(style_.reset);
         out("\n");
         const auto white = known_tag(report.white), black = known_tag(report.black);
-        append_valid_utf8(buffer_, white.empty() ? std::string_view("?") : white);
+        append_terminal_text(buffer_, white.empty() ? std::string_view("?") : white);
         append_rating(known_tag(report.white_elo));
         out(" - ");
-        append_valid_utf8(buffer_, black.empty() ? std::string_view("?") : black);
+        append_terminal_text(buffer_, black.empty() ? std::string_view("?") : black);
         append_rating(known_tag(report.black_elo));
         out("  ");
-        out(report.result.empty() ? std::string_view("(no result)")
-                                  : std::string_view(report.result));
+        append_terminal_text(buffer_, report.result.empty() ? std::string_view("(no result)")
+                                                            : std::string_view(report.result));
         out("\n\n");
     }
 
@@ -149,7 +149,7 @@ class TextWriter final : public Writer {
     void append_rating(std::string_view elo) {
         if (elo.empty() || elo == "0") return;
         out(" (");
-        append_valid_utf8(buffer_, elo);
+        append_terminal_text(buffer_, elo);
         out(")");
     }
 
@@ -158,10 +158,17 @@ class TextWriter final : public Writer {
         return f.ply == 0 ? "start" : "-";  // a finding about the text, not a move
     }
 
+    // A move label as the terminal is shown it (a SAN token of the input may hold anything).
+    std::string_view shown_move(const Finding& f) {
+        label_.clear();
+        append_terminal_text(label_, move_label(f));
+        return {label_.data(), label_.size()};
+    }
+
     void write_findings(const GameReport& report) {
         std::size_t move_width = 5;
         for (const Finding& f : report.findings)
-            move_width = std::max(move_width, move_label(f).size());
+            move_width = std::max(move_width, shown_move(f).size());
         std::string_view previous_move;
         int previous_ply = -1;
         for (const Finding& f : report.findings) {
@@ -171,21 +178,25 @@ class TextWriter final : public Writer {
             previous_ply = f.ply;
             out("  ");
             out(style_.bold);
-            out(fmt::format("{:<{}}", same_move ? std::string_view{} : move, move_width));
+            out(fmt::format("{:<{}}", same_move ? std::string_view{} : shown_move(f), move_width));
             out(style_.reset);
             const std::string_view article =
                 f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article);
-            out(fmt::format("  {:<8} ", article));
+            out("  ");
+            const std::size_t article_start = buffer_.size();
+            append_terminal_text(buffer_, article);
+            const std::size_t article_size = buffer_.size() - article_start;
+            out(fmt::format("{:<{}} ", "", article_size < 8 ? 8 - article_size : 0));
             if (f.severity == audit::Severity::Error) {
                 coloured(style_.red, "[error] ");
             } else if (f.severity == audit::Severity::Warning) {
                 coloured(style_.yellow, "[warning] ");
             }
-            append_valid_utf8(buffer_, f.message);
+            append_terminal_text(buffer_, f.message);
             const std::string earlier = earlier_occurrences(f);
             if (!earlier.empty() && !mentions_first_occurrence(f)) {
                 out(" (earlier: ");
-                out(earlier);
+                append_terminal_text(buffer_, earlier);
                 out(")");
             }
             out("\n");
@@ -204,6 +215,7 @@ class TextWriter final : public Writer {
     }
 
     Style style_;
+    fmt::memory_buffer label_;
     bool all_games_;
     std::uint64_t threefold_on_board_games_ = 0;
 };

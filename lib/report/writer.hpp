@@ -84,6 +84,10 @@ class Writer {
 
     virtual void begin() {}
     virtual void game(const audit::GameReport& report) = 0;
+    // The input's text outside games (before a game, after its termination marker: '%' escape
+    // lines, comments, blank lines), in input order among the games, for a format that copies the
+    // input (--format pgn); the others ignore it. Only a run that keeps the games' text gives it.
+    virtual void outside_text(std::string_view /*text*/) {}
     // Writes the closing part (the summary where the format has one) and flushes.
     virtual void end(const audit::Summary& summary) = 0;
 

@@ -226,6 +226,24 @@ TEST(FenRepair, ClocksAreRead) {
     EXPECT_TRUE(repairs("4k3/8/8/8/8/8/8/4K3 b - - 37 60").empty());
 }
 
+// INT_MAX clocks once overflowed on the next moves (UBSan) and printed move -2147483646.
+TEST(FenRepair, ClocksBeyondTheLimitAreClampedAndSaidSo) {
+    const auto parsed = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 2147483647 2147483647");
+    ASSERT_TRUE(parsed.has_value());
+    ASSERT_EQ(parsed->repairs.size(), 2u);
+    EXPECT_TRUE(
+        contains(parsed->repairs[0].message, "halfmove clock 2147483647 is beyond 1000000"));
+    EXPECT_TRUE(contains(parsed->repairs[1].message, "move number 2147483647 is beyond 1000000"));
+    EXPECT_EQ(parsed->position.halfmove_clock(), kMaxFenClock);
+    EXPECT_EQ(parsed->position.fullmove_number(), kMaxFenClock);
+}
+
+TEST(FenRepair, ClocksBeyondAnIntAreNotNumbers) {
+    const auto messages = repairs("4k3/8/8/8/8/8/8/4K3 b - - 99999999999 1");
+    ASSERT_EQ(messages.size(), 1u);
+    EXPECT_TRUE(contains(messages[0], "is not a number"));
+}
+
 TEST(FenFuzz, MutatedFensAreRefusedOrReadBackIdentically) {
     constexpr std::string_view alphabet = "pnbrqkPNBRQK12345678/ wb-KQkqAHah36e0";
     const std::string seeds[] = {

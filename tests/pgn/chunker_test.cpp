@@ -60,6 +60,15 @@ const std::string kTricky =
     "   [Event \"indented\"]\n  1. e4 ) e5 *\n"  // stray ')'
     "[Event \"d\"]\n1. e4 $ e5 *\n"
     "[Event \"e\"] 1. e4 { a [Event \"x\"] mid-line } e5 1-0 trailing garbage\n"
+    "[Site \"x\"]\n[Site \"x\"]\n\n[Site \"y\"] [Date \"d\"]\n[Date \"d\"]\n"  // repeated names
+    "[Site \"\\\"q\"]\n[Site \"z\"]\n[Site \"x]\n[Site \"x\"]\n[Site \"x\"]\n"
+    "1. e4 {c\n[Site \"x\"]\n[Site \"x\"]\n1. d4 *\n"
+    "[T1 \"1\"]\n[T2 \"1\"]\n[T3 \"1\"]\n[T4 \"1\"]\n[T5 \"1\"]\n[T6 \"1\"]\n[T7 \"1\"]\n"
+    "[T8 \"1\"]\n[T9 \"1\"]\n[T10 \"1\"]\n[T11 \"1\"]\n[T12 \"1\"]\n[T13 \"1\"]\n"
+    "[T14 \"1\"]\n[T15 \"1\"]\n[T16 \"1\"]\n[T17 \"1\"]\n[T18 \"1\"]\n[T19 \"1\"]\n"
+    "[T20 \"1\"]\n[T21 \"1\"]\n[T22 \"1\"]\n[T23 \"1\"]\n[T24 \"1\"]\n[T25 \"1\"]\n"
+    "[T26 \"1\"]\n[T27 \"1\"]\n[T28 \"1\"]\n[T29 \"1\"]\n[T30 \"1\"]\n[T31 \"1\"]\n"
+    "[T32 \"1\"]\n[T33 \"1\"]\n[T33 \"2\"]\n[T34 \"1\"]\n1. e4 *\n"  // past the kept names
     "[Event \"f\"]\n1. e4 1-0";
 
 TEST(Chunker, TrickyBoundariesChunkLikeTheSequentialParseAtEverySize) {
@@ -129,6 +138,16 @@ TEST(Chunker, NoCutInsideATagSectionWithoutEventTags) {
     }
 }
 
+// 26 MB of tag-only records once made one 26 MB chunk whose 2 million reports (2.2 GB) were
+// held at once: a repeated tag name is a place to cut.
+TEST(Chunker, TagOnlyRecordsOfOneRepeatedNameAreCutNearTheTarget) {
+    std::string text;
+    for (int i = 0; i < 20000; ++i) text += "[Site \"x\"]\n";
+    std::size_t chunks = 0;
+    EXPECT_EQ(chunked(text, 4096, 1000, true, &chunks), sequential(text));
+    EXPECT_GT(chunks, text.size() / 8192);
+}
+
 TEST(Chunker, EmptySourceHasNoChunks) {
     MemorySource source("");
     GameChunker chunker(source);
@@ -149,11 +168,10 @@ TEST(Chunker, OversizedGameIsOneGameWithAParseErrorAndTheNextGamesAreRead) {
     Chunk chunk;
     while (*chunker.next(chunk)) games += parse_chunk(chunk, "f.pgn", games + 1, v);
     ASSERT_EQ(games, 4u);
-    EXPECT_EQ(
-        v.errors,
-        (std::vector<std::string>{
-            "3:1 game too long to hold (over the size limit, 64 MiB by default): skipped up to "
-            "the next game"}));
+    EXPECT_EQ(v.errors,
+              (std::vector<std::string>{
+                  "3:1 game too long to hold (over the size limit, --max-game-bytes, 64 MiB by "
+                  "default): skipped up to the next game"}));
     EXPECT_EQ(v.log[v.log.size() - 6], "begin #4 7:1");
     EXPECT_EQ(v.log[v.log.size() - 12], "begin #3 5:1");
 }
@@ -236,6 +254,48 @@ TEST(ReadGames, ReportsTheGamesBeforeAReadErrorAndTheError) {
         return line.rfind("begin #", 0) == 0;
     });
     EXPECT_EQ(games, 2);
+}
+
+}  // namespace
+}  // namespace drawaudit::pgn
+
+namespace drawaudit::pgn {
+namespace {
+
+using testing::RecordingVisitor;
+
+// A truncated .zst once had its partial last game audited as if complete (false findings).
+TEST(GameChunker, TheLastGameBeforeAReadErrorIsOneParseErrorNamingTheFailure) {
+    std::string text;
+    for (int i = 1; i <= 30; ++i)
+        text += "[Event \"g" + std::to_string(i) + "\"]\n\n1. e4 e5 *\n\n";
+    text += "[Event \"cut\"]\n[White \"W\"]\n\n1. f3 e5 2. g4";  // the stream stops here
+    for (const std::size_t target : {std::size_t{64}, std::size_t{4096}, std::size_t{1} << 20}) {
+        SCOPED_TRACE(target);
+        FailingAfterText source(text);
+        GameChunker chunker(source, target);
+        RecordingVisitor v;
+        std::uint64_t games = 0;
+        Chunk chunk;
+        while (auto got = chunker.next(chunk)) {
+            if (!*got) break;
+            games += parse_chunk(chunk, "f.pgn.zst", games + 1, v);
+        }
+        EXPECT_EQ(games, 31u);
+        ASSERT_EQ(v.errors.size(), 1u);
+        EXPECT_EQ(v.errors[0],
+                  "121:1 the input ends inside this game (zstd: corrupted block): the game is "
+                  "incomplete and not audited");
+        const auto last_begin =
+            std::find_if(v.log.rbegin(), v.log.rend(),
+                         [](const std::string& l) { return l.rfind("begin #", 0) == 0; });
+        ASSERT_NE(last_begin, v.log.rend());
+        // Its tags are kept, so the report names the game; no move of it is heard.
+        const auto after = std::find(v.log.rbegin(), last_begin, "tag White=W 122:1");
+        EXPECT_NE(after, last_begin);
+        EXPECT_TRUE(std::none_of(v.log.rbegin(), last_begin,
+                                 [](const std::string& l) { return l.rfind("move ", 0) == 0; }));
+    }
 }
 
 }  // namespace

@@ -296,3 +296,56 @@ TEST(ReaderFastPath, TheDefaultRunHandlerStopsAtTheFirstSkipGame) {
 
 }  // namespace
 }  // namespace drawaudit::pgn
+
+namespace drawaudit::pgn {
+namespace {
+
+// Records everything but comments, which it declines (Visitor::wants_comments).
+class NoComments final : public testing::RecordingVisitor {
+  public:
+    NoComments() : RecordingVisitor(true) {}
+    bool wants_comments() const override { return false; }
+};
+
+std::vector<std::string> without_comments(std::vector<std::string> log) {
+    log.erase(
+        std::remove_if(log.begin(), log.end(),
+                       [](const std::string& line) { return line.rfind("comment ", 0) == 0; }),
+        log.end());
+    return log;
+}
+
+// The fast path skips the comments a visitor declines and reads on: the same moves, positions,
+// errors and game texts as when they are reported, in the Lichess layout and around its edges.
+TEST(FastPath, DeclinedCommentsChangeNothingButTheCommentCallbacks) {
+    std::string lichess;
+    for (int game = 1; game <= 40; ++game) {
+        lichess += "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/x" +
+                   std::to_string(game) + "\"]\n[Result \"1-0\"]\n\n";
+        for (int move = 1; move <= 30; ++move) {
+            lichess += std::to_string(move) + ". e4 { [%clk 0:03:0" + std::to_string(move % 10) +
+                       "] } " + std::to_string(move) + "... e5 { [%clk 0:02:5" +
+                       std::to_string(game % 10) + "] [%eval 0.17] } ";
+        }
+        lichess += "1-0\n\n";
+    }
+    const std::string edges =
+        "[Event \"a\"]\n\n1. e4 {two\nlines} e5 {x}{y} 2. Nf3 {} Nc6 {a { b} 3. Bb5 *\n\n"
+        "[Event \"b\"]\n\n1. e4 {unterminated\n[Event \"c\"]\n\n1. d4 {}d5 {\r\n} 2. c4 *\n"
+        "[Event \"d\"]\n\n1. e4 { the end";
+    for (const std::string& text : {lichess, edges, lichess + edges}) {
+        RecordingVisitor wanted(true);
+        parse_games(text, TextOrigin{"f.pgn"}, wanted);
+        NoComments declined;
+        parse_games(text, TextOrigin{"f.pgn"}, declined);
+        EXPECT_EQ(declined.log, without_comments(wanted.log));
+        EXPECT_EQ(declined.errors, wanted.errors);
+        EXPECT_EQ(declined.game_texts, wanted.game_texts);
+        EXPECT_EQ(std::count_if(declined.log.begin(), declined.log.end(),
+                                [](const std::string& l) { return l.rfind("comment", 0) == 0; }),
+                  0);
+    }
+}
+
+}  // namespace
+}  // namespace drawaudit::pgn

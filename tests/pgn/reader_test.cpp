@@ -1,6 +1,7 @@
 // The PGN reader, construct by construct, each on a small PGN text.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -623,6 +624,54 @@ TEST(ReaderOrigin, ByteOrderMarkIsSkippedOnlyAtFileOffsetZero) {
     RecordingVisitor v;
     parse_games("\xEF\xBB\xBF e4 *", TextOrigin{"t", 1, TextPos{1, 1, 10}}, v);
     EXPECT_EQ(v.log[0], "begin #1 1:5");  // skipped as a blank between games, columns in bytes
+}
+
+}  // namespace
+}  // namespace drawaudit::pgn
+
+namespace drawaudit::pgn {
+namespace {
+
+// ReaderLimits: a game past a limit gets one parse error where it is passed, and the next game is
+// read as usual, on the fast path and the token-by-token one alike.
+TEST(ReaderLimits, MovesPastMaxPliesAreAParseErrorAtTheFirstMoveBeyond) {
+    std::string moves;
+    for (int i = 1; i <= 150; ++i) moves += std::to_string(i) + ". Nf3 Nf6 ";
+    // The same moves with a comment after each, so that the token-by-token path reads them.
+    std::string slow;
+    for (int i = 1; i <= 150; ++i) slow += std::to_string(i) + ". Nf3 {c} Nf6 {c} ";
+    for (const std::string& movetext : {moves, slow}) {
+        const std::string text = "[Event \"a\"]\n\n" + movetext + "*\n\n[Event \"b\"]\n\n1. e4 *\n";
+        testing::RecordingVisitor v;
+        TextOrigin origin{"f.pgn"};
+        origin.limits.max_plies = 100;
+        EXPECT_EQ(parse_games(text, origin, v), 2u);
+        ASSERT_EQ(v.errors.size(), 1u);
+        const std::size_t column = movetext.find("51. Nf3") + 5;  // the 101st move
+        EXPECT_EQ(v.errors[0], "3:" + std::to_string(column) +
+                                   " game longer than 100 plies (--max-plies): the rest of it is "
+                                   "not read");
+        EXPECT_EQ(std::count_if(v.log.begin(), v.log.end(),
+                                [](const std::string& l) { return l.rfind("move ", 0) == 0; }),
+                  101);  // 100, and the next game's e4
+    }
+}
+
+TEST(ReaderLimits, VariationsNestedPastTheLimitAreAParseErrorAtTheFirstParenthesisBeyond) {
+    const std::string text =
+        "[Event \"a\"]\n\n1. e4 (1. d4 (1. c4 (1. Nf3 (1. b3 *\n\n[Event \"b\"]\n\n1. e4 (1. d4) "
+        "*\n";
+    for (const bool variations : {true, false}) {
+        testing::RecordingVisitor v;
+        v.variations = variations;
+        TextOrigin origin{"f.pgn"};
+        origin.limits.max_variation_depth = 3;
+        EXPECT_EQ(parse_games(text, origin, v), 2u);
+        ASSERT_EQ(v.errors.size(), 1u) << variations;
+        EXPECT_EQ(v.errors[0],
+                  "3:29 variations nested deeper than 3 (--max-variation-depth): the rest of the "
+                  "game is not read");
+    }
 }
 
 }  // namespace

@@ -28,6 +28,18 @@ bool csv_quote_byte(char c) {
     return c == ',' || c == '"' || c == '\r' || c == '\n';
 }
 
+// The bytes that earn a field its leading apostrophe when they come first (OWASP).
+bool csv_formula_byte(char c) {
+    return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
+}
+
+// The escape of `piece` inside a field (after a plain byte, so without the apostrophe), quotes
+// taken off.
+std::string csv_inside(const std::string& piece) {
+    const std::string field = csv("a" + piece);
+    return csv_quote_byte(piece[0]) ? field.substr(2, field.size() - 3) : field.substr(1);
+}
+
 // Every byte value at every offset of values of 1 to 40 bytes, among plain bytes, gives the
 // escape it gives alone.
 TEST(Escape, EachByteIsEscapedTheSameAtAnyOffset) {
@@ -35,9 +47,7 @@ TEST(Escape, EachByteIsEscapedTheSameAtAnyOffset) {
         const char c = static_cast<char>(value);
         const std::string json_alone = json(std::string(1, c));
         const std::string json_escape = json_alone.substr(1, json_alone.size() - 2);
-        const std::string csv_alone = csv(std::string(1, c));
-        const std::string csv_escape =
-            csv_quote_byte(c) ? csv_alone.substr(1, csv_alone.size() - 2) : csv_alone;
+        const std::string csv_escape = csv_inside(std::string(1, c));
         for (std::size_t size = 1; size <= 40; ++size) {
             for (std::size_t at = 0; at < size; ++at) {
                 std::string text(size, 'a');
@@ -46,7 +56,8 @@ TEST(Escape, EachByteIsEscapedTheSameAtAnyOffset) {
                 ASSERT_EQ(json(text), '"' + before + json_escape + after + '"')
                     << "byte " << value << ", size " << size << ", offset " << at;
                 const std::string quote = csv_quote_byte(c) ? "\"" : "";
-                ASSERT_EQ(csv(text), quote + before + csv_escape + after + quote)
+                const std::string apostrophe = at == 0 && csv_formula_byte(c) ? "'" : "";
+                ASSERT_EQ(csv(text), quote + apostrophe + before + csv_escape + after + quote)
                     << "byte " << value << ", size " << size << ", offset " << at;
             }
         }
@@ -83,23 +94,30 @@ TEST(Escape, ValuesEscapePieceByPiece) {
             text += piece;
             const std::string alone = json(piece);
             json_expected += alone.substr(1, alone.size() - 2);
-            const bool quoted = csv_quote_byte(piece[0]);
-            const std::string field = csv(piece);
-            csv_body += quoted ? field.substr(1, field.size() - 2) : field;
-            csv_quoted = csv_quoted || quoted;
+            csv_body += csv_inside(piece);
+            csv_quoted = csv_quoted || csv_quote_byte(piece[0]);
         }
         ASSERT_EQ(json(text), '"' + json_expected + '"') << text;
         const std::string quote = csv_quoted ? "\"" : "";
-        ASSERT_EQ(csv(text), quote + csv_body + quote) << text;
+        const std::string apostrophe = !text.empty() && csv_formula_byte(text[0]) ? "'" : "";
+        ASSERT_EQ(csv(text), quote + apostrophe + csv_body + quote) << text;
     }
 }
 
 // The writers never go past their bounds, even for the worst inputs: a guard byte right after
 // the bound stays untouched.
 TEST(Escape, WritersStayWithinTheirBounds) {
-    const std::vector<std::string> worst = {std::string(40, '\x01'),       std::string(40, '\xFF'),
-                                            std::string(40, '"'),          std::string(17, ','),
-                                            std::string(16, 'a') + '\x01', ""};
+    const std::vector<std::string> worst = {std::string(40, '\x01'),
+                                            std::string(40, '\xFF'),
+                                            std::string(40, '"'),
+                                            std::string(17, ','),
+                                            std::string(16, 'a') + '\x01',
+                                            "",
+                                            '=' + std::string(39, '\xFF'),
+                                            '\r' + std::string(39, '"'),
+                                            std::string(40, '-'),
+                                            '\t' + std::string(16, 'a'),
+                                            "@"};
     for (const std::string& text : worst) {
         std::vector<char> out(json_string_bound(text.size()) + 1, '#');
         const char* end = write_json_string(out.data(), text);
@@ -110,6 +128,51 @@ TEST(Escape, WritersStayWithinTheirBounds) {
         EXPECT_LE(end, out.data() + csv_field_bound(text.size()));
         EXPECT_EQ(out.back(), '#');
     }
+}
+
+// OWASP's rule for cells a spreadsheet would read as a formula: a leading apostrophe, inside the
+// quotes when the field has them; the same characters later in a value change nothing.
+TEST(Escape, CsvNeutralisesFormulas) {
+    EXPECT_EQ(csv("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
+    EXPECT_EQ(csv("+1"), "'+1");
+    EXPECT_EQ(csv("-"), "'-");  // also a harmless Round "-": OWASP's rule as written
+    EXPECT_EQ(csv("@SUM(A1)"), "'@SUM(A1)");
+    EXPECT_EQ(csv("\tx"), "'\tx");
+    EXPECT_EQ(csv("\rx"), "\"'\rx\"");
+    EXPECT_EQ(csv("a=1-2+3@4"), "a=1-2+3@4");
+    EXPECT_EQ(csv(""), "");
+}
+
+std::string terminal(std::string_view text) {
+    fmt::memory_buffer out;
+    append_terminal_text(out, text);
+    return fmt::to_string(out);
+}
+
+// The text report's escaping: what would steer a terminal is shown, never sent.
+TEST(Escape, TerminalTextShowsControlCharactersInsteadOfSendingThem) {
+    EXPECT_EQ(terminal("\x1b[31mred\x1b]0;t\x07"), "\\x1b[31mred\\x1b]0;t\\x07");
+    EXPECT_EQ(terminal(std::string_view("a\0b\tc\nd\x7f", 8)), "a\\x00b\\x09c\\x0ad\\x7f");
+    EXPECT_EQ(terminal("\xc2\x9b"
+                       "2J \xc2\x85"),
+              "\\u009b2J \\u0085");                                       // C1: 8-bit CSI, NEL
+    EXPECT_EQ(terminal("\xe2\x80\xae\xe2\x81\xa6x"), "\\u202e\\u2066x");  // bidi controls
+    EXPECT_EQ(terminal("\xff \xc3\xa9 \xe2\x82\xac \\"), "\xef\xbf\xbd \xc3\xa9 \xe2\x82\xac \\");
+}
+
+TEST(Escape, InvalidUtf8IsCounted) {
+    const std::uint64_t before = invalid_utf8_replacements();
+    (void)terminal("\xff\xfe");
+    (void)json("\xc0");
+    fmt::memory_buffer out;
+    append_workflow_data(out, "\x80");
+    EXPECT_EQ(invalid_utf8_replacements() - before, 4u);
+}
+
+TEST(Escape, WorkflowDataShowsControlCharactersAsPercentEscapes) {
+    fmt::memory_buffer data;
+    append_workflow_data(data, "\x1b[2J\x07 ::error::x \xc2\x9b \xc3\xa9");
+    EXPECT_EQ(fmt::to_string(data), "%1B[2J%07 ::error::x %C2%9B \xc3\xa9");
 }
 
 // A record larger than the buffer's first block grows it and keeps what was written before.

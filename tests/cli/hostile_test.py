@@ -1,0 +1,508 @@
+#!/usr/bin/env python3
+"""End-to-end tests of drawaudit on hostile and huge input (issue 21), one case per ctest test.
+
+    hostile_test.py --binary BUILD/app/drawaudit --root REPO CASE
+
+Every big input is generated in a temporary directory that the case removes.
+"""
+
+import argparse
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_test import FORMATS, Failure, Runner, check  # noqa: E402
+
+# One game of every kind of hostile text: terminal escape sequences (CSI, OSC with BEL, 8-bit
+# CSI U+009B, a bidi override), a spreadsheet formula, a workflow command, markup, bytes that are
+# not UTF-8 (tags read them as Windows-1252) and a NUL byte; its result conflicts with the mate on
+# the board, so every format reports it. The second game's illegal move token carries a byte that
+# is not UTF-8 into the finding's move and message (the reader ends a token at a control byte),
+# and the file's name holds an escape sequence and a byte that is not UTF-8.
+HOSTILE_GAME = (
+    b'[Event "\x1b[31mred\x1b]0;title\x07 ::error::injected%0A::warning::x"]\n'
+    b'[Site "=HYPERLINK(\\"http://evil.example\\",\\"click\\")"]\n'
+    b'[Date "@SUM(1+1)"]\n'
+    b'[Round "-1+2"]\n'
+    b'[White "</script><img src=x onerror=alert(1)> \xc2\x9b2J \xe2\x80\xae"]\n'
+    b'[Black "latin1 \xff\xfe nul\x00here"]\n'
+    b'[Result "0-1"]\n'
+    b'\n'
+    b'1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n'
+    b'\n'
+    b'[Event "+cmd|\' /C calc\'!A0"]\n'
+    b'[White "\ttab"]\n'
+    b'[Round "-"]\n'
+    b'[Black "=HYPERLINK(\\"http://evil.example\\",\\"click\\")"]\n'
+    b'[Result "1-0"]\n'
+    b'\n'
+    b'1. e4 Ke7\xff 1-0\n'
+)
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def control_bytes(data, allowed=b"\n"):
+    """The C0 controls and DEL in `data`, other than those allowed."""
+    return sorted({c for c in data if (c < 0x20 or c == 0x7F) and c not in allowed})
+
+
+def run_hostile(runner, scratch, fmt):
+    path = os.path.join(scratch, "hostile\x1b[31m\udcff.pgn")
+    with open(path, "wb") as f:
+        f.write(HOSTILE_GAME)
+    completed = runner.run("--format", fmt, "--no-progress", "--color", "never", path)
+    check(completed.returncode == 1,
+          f"--format {fmt}: exit {completed.returncode}, stderr {completed.stderr[:2000]!r}")
+    return completed
+
+
+def check_no_raw_controls(fmt, out, allowed=b"\n", c1_allowed=False):
+    bad = control_bytes(out, allowed)
+    check(not bad, f"--format {fmt}: raw control bytes {bad} in the output")
+    check(c1_allowed or b"\xc2\x9b" not in out, f"--format {fmt}: a raw 8-bit CSI (U+009B)")
+    out.decode("utf-8")  # strict: raises on invalid UTF-8
+
+
+def case_hostile_output(runner):
+    """One hostile game through every format: each output is inert and valid for its format."""
+    with tempfile.TemporaryDirectory() as scratch:
+        outputs = {fmt: run_hostile(runner, scratch, fmt) for fmt in FORMATS}
+
+        text = outputs["text"].stdout
+        check_no_raw_controls("text", text)
+        check(b"\\x1b[31mred" in text, "text: ESC is not shown as \\x1b")
+        check(b"\\x00here" in text, "text: NUL is not shown as \\x00")
+        check(b"\\u009b2J" in text and b"\\u202e" in text, "text: C1/bidi controls not shown")
+        check("\u00ff\u00fe".encode() in text, "text: the Latin-1 tag bytes not read as such")
+        check(b"Ke7\xef\xbf\xbd" in text, "text: the move token's byte is not shown as U+FFFD")
+        check(b"hostile\\x1b[31m\xef\xbf\xbd.pgn" in text, "text: the file name is not inert")
+
+        rows = list(csv.reader(io.StringIO(outputs["csv"].stdout.decode("utf-8"), newline="")))
+        header, body = rows[0], rows[1:]
+        check(len(body) >= 2, f"csv: {len(body)} rows")
+        for row in body:
+            check(len(row) == len(header), f"csv: row of {len(row)} cells: {row}")
+            for cell in row:
+                check(not cell.startswith(FORMULA_STARTS), f"csv: a cell starts a formula: {cell!r}")
+        cells = {cell for row in body for cell in row}
+        for expected in ('\'=HYPERLINK("http://evil.example","click")', "'@SUM(1+1)", "'-1+2",
+                         "'+cmd|' /C calc'!A0", "'\ttab", "'-"):
+            check(expected in cells, f"csv: no cell {expected!r} in {sorted(cells)}")
+        check_no_raw_controls("csv", outputs["csv"].stdout.replace(b"\r\n", b"\n"),
+                              allowed=b"\n\r\t\x1b\x07\x00", c1_allowed=True)  # cells, not a terminal
+
+        github = outputs["github"].stdout
+        check_no_raw_controls("github", github)
+        command = re.compile(r"^::(error|warning|notice) file=[^:,\n]*,line=\d+(,col=\d+)?,"
+                             r"title=[^:,\n]*::[^\n]*$")
+        lines = github.decode("utf-8").splitlines()
+        check(len(lines) >= 2, f"github: {len(lines)} lines")
+        for line in lines:
+            check(command.match(line), f"github: not one well-formed command: {line!r}")
+            check(line.count("::") == 2 + line.split("::", 2)[2].count("::"), "github")
+        check("%1B[31mred" in github.decode(), "github: ESC not percent-encoded")
+        check("%250A::warning" in github.decode(), "github: % in data not escaped")
+
+        for fmt in ("jsonl", "sarif"):
+            out = outputs[fmt].stdout
+            out.decode("utf-8")
+            check(b"\x1b" not in out and b"\x00" not in out, f"{fmt}: raw ESC or NUL")
+            stderr = outputs[fmt].stderr.decode("utf-8", errors="replace")
+            check("not valid UTF-8" in stderr, f"{fmt}: no warning about invalid UTF-8: {stderr}")
+        records = [json.loads(line) for line in outputs["jsonl"].stdout.decode().splitlines()]
+        games = [r for r in records if r["type"] == "game"]
+        check(games[0]["white"].startswith("</script><img src=x onerror=alert(1)>"), "jsonl: white")
+        check(games[0]["white"].endswith(" \u009b2J \u202e"), f"jsonl: {games[0]['white']!r}")
+        check(games[0]["black"] == "latin1 \u00ff\u00fe nul\x00here",
+              f"jsonl: black {games[0]['black']!r}")
+        moves = [r["move"] for r in records if r["type"] == "finding" and r["move"]]
+        check("1... Ke7\ufffd" in moves, f"jsonl: the move token: {moves}")
+        check(records[0]["file"].endswith("hostile\x1b[31m\ufffd.pgn"), f"jsonl: {records[0]['file']}")
+        check(games[0]["event"].startswith("\x1b[31mred"), "jsonl: event")
+        sarif = json.loads(outputs["sarif"].stdout)
+        check(sarif["runs"][0]["results"], "sarif: no results")
+
+        pgn = outputs["pgn"].stdout
+        for comment in re.findall(rb"\{drawaudit:[^}]*\}", pgn):
+            check(b"{" not in comment[1:], f"pgn: a brace inside our comment: {comment!r}")
+        check(HOSTILE_GAME.split(b"\n\n")[0] in pgn, "pgn: the tags are not copied unchanged")
+
+
+def jsonl_records(completed):
+    return [json.loads(line) for line in completed.stdout.decode("utf-8").splitlines()]
+
+
+def findings_of(records, rule=None):
+    return [r for r in records if r["type"] == "finding" and (rule is None or r["rule"] == rule)]
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def sanitizer_clean(completed):
+    stderr = completed.stderr.decode("utf-8", errors="replace")
+    check("runtime error" not in stderr and "AddressSanitizer" not in stderr,
+          f"a sanitizer reported:\n{stderr[:3000]}")
+
+
+CLEAN_GAME = b'[Event "after"]\n[Result "1/2-1/2"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n'
+
+
+def case_fen_clock_overflow(runner):
+    """INT_MAX FEN clocks are repaired to the limit, with a fen-repaired warning (once UB)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        game = write(os.path.join(scratch, "clock.pgn"),
+                     b'[Event "clock"]\n[SetUp "1"]\n'
+                     b'[FEN "7k/8/8/8/8/8/8/K7 b - - 2147483647 2147483647"]\n[Result "*"]\n\n'
+                     b'2147483647... Kh7 2147483648. Ka2 Kh8 *\n')
+        jsonl = runner.run("--format", "jsonl", "--no-progress", game)
+        sanitizer_clean(jsonl)
+        repaired = findings_of(jsonl_records(jsonl), "fen-repaired")
+        check(repaired and "beyond 1000000" in repaired[0]["message"], f"no repair: {repaired}")
+        text = runner.run("--no-progress", "--all-games", game)
+        sanitizer_clean(text)
+        check(b"-2147483" not in text.stdout, f"a wrapped move number:\n{text.stdout.decode()}")
+
+
+def case_truncated_compressed(runner):
+    """The partial last game of a truncated .zst is one parse error naming the failure."""
+    with tempfile.TemporaryDirectory() as scratch:
+        text = b"".join(b'[Event "g%d"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n' % i
+                        for i in range(2000))
+        text += b'[Event "cut"]\n[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 3. Kf2 Qh5 4. Ke3 1-0\n'
+        plain = write(os.path.join(scratch, "all.pgn"), text)
+        subprocess.run(["zstd", "-q", "-19", plain, "-o", plain + ".zst"], check=True)
+        with open(plain + ".zst", "rb") as f:
+            data = f.read()
+        cut = write(os.path.join(scratch, "cut.pgn.zst"), data[:len(data) - 12])
+        completed = runner.run("--format", "jsonl", "--no-progress", cut)
+        sanitizer_clean(completed)
+        check(completed.returncode == 2, f"exit {completed.returncode}, expected 2 (I/O error)")
+        check(b"truncated" in completed.stderr, f"no I/O error: {completed.stderr[:500]!r}")
+        records = jsonl_records(completed)
+        games = [r for r in records if r["type"] == "game"]
+        last = games[-1]
+        errors = [f for f in findings_of(records, "parse-error") if f["game"] == last["game"]]
+        check(errors and "the input ends inside this game" in errors[0]["message"] and
+              "truncated" in errors[0]["message"], f"last game {last}: {errors}")
+        check(last["status"] == "error", f"last game not an error: {last}")
+        others = [f for f in findings_of(records) if f["game"] != last["game"]]
+        check(not [f for f in others if f["rule"] == "parse-error"], "earlier games broken")
+
+
+def case_output_file_durable(runner):
+    """A replaced -o report keeps the old file's mode, and is fsynced with its directory."""
+    with tempfile.TemporaryDirectory() as scratch:
+        game = write(os.path.join(scratch, "g.pgn"), CLEAN_GAME)
+        target = os.path.join(scratch, "report.txt")
+        write(target, b"old report\n")
+        os.chmod(target, 0o640)
+        runner.expect_exit(0, "--no-progress", "-o", target, game)
+        check(stat.S_IMODE(os.stat(target).st_mode) == 0o640,
+              f"mode {oct(os.stat(target).st_mode)}, expected 0o640")
+        with open(target, "rb") as f:
+            check(f.read() != b"old report\n", "not replaced")
+        strace = shutil.which("strace")
+        if strace is None:
+            print("strace absent: the fsync calls are not observed")
+            return
+        traced = subprocess.run([strace, "-f", "-e", "trace=fsync,fdatasync,rename,renameat2",
+                                 runner.binary, "--no-progress", "-o", target, game],
+                                capture_output=True, env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
+        log = traced.stderr.decode(errors="replace")
+        calls = [line for line in log.splitlines() if re.search(r"fsync|rename", line)]
+        names = [re.search(r"(fsync|renameat2|rename)\(", c).group(1) for c in calls
+                 if re.search(r"(fsync|renameat2|rename)\(", c)]
+        renames = [i for i, n in enumerate(names) if n.startswith("rename")]
+        check(renames, f"no rename: {calls}")
+        check("fsync" in names[:renames[0]] and "fsync" in names[renames[-1] + 1:],
+              f"expected fsync(file), rename, fsync(directory): {calls}")
+
+
+def case_pgn_keeps_outside_text(runner):
+    """--format pgn keeps '%' lines and comments between games; no findings: byte for byte."""
+    with tempfile.TemporaryDirectory() as scratch:
+        text = (b"% an escape line before the first game\n{a comment before it}\n\n"
+                + CLEAN_GAME + b"{after its result} ; and a rest-of-line comment\n"
+                b"% escape between\n\n\n" + CLEAN_GAME.replace(b"after", b"second")
+                + b"\n{at the end}\n")
+        game = write(os.path.join(scratch, "outside.pgn"), text)
+        for jobs in ("1", "2"):
+            completed = runner.run("--format", "pgn", "--no-progress", "-j", jobs,
+                                   "--chunk-bytes", "1024", game)
+            check(completed.returncode == 0, f"exit {completed.returncode} {completed.stderr!r}")
+            check(completed.stdout == text, f"-j{jobs}: not byte for byte:\n{completed.stdout!r}")
+        crlf = write(os.path.join(scratch, "crlf.pgn"), text.replace(b"\n", b"\r\n"))
+        completed = runner.run("--format", "pgn", "--no-progress", crlf)
+        check(completed.stdout == text.replace(b"\n", b"\r\n"), "CRLF not kept")
+        # With findings, the comments go in and the outside text stays.
+        flagged = write(os.path.join(scratch, "flagged.pgn"),
+                        text.replace(b'[Result "1/2-1/2"]', b'[Result "1-0"]', 1))
+        completed = runner.run("--format", "pgn", "--no-progress", flagged)
+        out = completed.stdout
+        for piece in (b"% an escape line", b"{a comment before it}", b"{after its result}",
+                      b"% escape between", b"{at the end}", b"{drawaudit: "):
+            check(piece in out, f"{piece!r} missing:\n{out.decode()}")
+
+
+def big_input(scratch, games=20000):
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "clean.pgn"),
+              "rb") as f:
+        one = f.read().strip() + b"\n\n"
+    return write(os.path.join(scratch, "big.pgn"), one * games)
+
+
+def case_sigpipe(runner):
+    """drawaudit ... | head -1: ends quietly, whatever the format."""
+    with tempfile.TemporaryDirectory() as scratch:
+        big = big_input(scratch)
+        for fmt in ("text", "jsonl", "pgn"):
+            process = subprocess.Popen(
+                [runner.binary, "--format", fmt, "--no-progress", "--all-games", big],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
+            process.stdout.readline()
+            process.stdout.close()
+            try:
+                _, stderr = process.communicate(timeout=120)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                raise Failure(f"--format {fmt}: still running after its reader left")
+            check(process.returncode in (-13, 141, 0, 2),
+                  f"--format {fmt}: exit {process.returncode}")
+            text = stderr.decode(errors="replace")
+            check("AddressSanitizer" not in text and "runtime error" not in text and
+                  "terminate" not in text, f"--format {fmt}: {text[:2000]}")
+
+
+def case_fifo_input(runner):
+    """A named pipe as input is read to its end."""
+    with tempfile.TemporaryDirectory() as scratch:
+        fifo = os.path.join(scratch, "games.pgn")
+        os.mkfifo(fifo)
+        process = subprocess.Popen([runner.binary, "--format", "jsonl", "--no-progress", fifo],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
+        with open(fifo, "wb") as f:
+            f.write(CLEAN_GAME * 50)
+        out, err = process.communicate(timeout=120)
+        check(process.returncode == 0, f"exit {process.returncode}: {err[:500]!r}")
+        summary = json.loads(out.decode().splitlines()[-1])
+        check(summary["games"] == 50, f"{summary['games']} games")
+        # In a directory, a FIFO is no regular file: skipped, not waited for.
+        directory = os.path.join(scratch, "dir")
+        os.mkdir(directory)
+        os.mkfifo(os.path.join(directory, "stuck.pgn"))
+        write(os.path.join(directory, "g.pgn"), CLEAN_GAME)
+        completed = runner.run("--format", "jsonl", "--no-progress", directory)
+        check(json.loads(completed.stdout.decode().splitlines()[-1])["games"] == 1, "dir")
+
+
+def case_symlink_loop(runner):
+    """A directory with a symlink loop (and a looping link named *.pgn) ends, each file once."""
+    with tempfile.TemporaryDirectory() as scratch:
+        directory = os.path.join(scratch, "d")
+        os.makedirs(os.path.join(directory, "sub"))
+        write(os.path.join(directory, "sub", "g.pgn"), CLEAN_GAME)
+        os.symlink("..", os.path.join(directory, "sub", "up"))
+        os.symlink("self.pgn", os.path.join(directory, "self.pgn"))
+        completed = runner.run("--format", "jsonl", "--no-progress", directory)
+        check(completed.returncode in (0, 2), f"exit {completed.returncode}")
+        check(json.loads(completed.stdout.decode().splitlines()[-1])["games"] == 1, "not once")
+        looped = runner.run("--no-progress", os.path.join(directory, "self.pgn"))
+        check(looped.returncode == 2 and b"self.pgn" in looped.stderr, f"{looped.stderr!r}")
+
+
+def case_truncated_while_read(runner):
+    """A plain file cut short while it is read: an I/O error and the last game a parse error."""
+    with tempfile.TemporaryDirectory() as scratch:
+        big = big_input(scratch, 60000)
+        # The run reads the file; it is cut to a third while the first chunks are audited.
+        process = subprocess.Popen([runner.binary, "--format", "jsonl", "--no-progress", "-j", "1",
+                                    "--chunk-bytes", "65536", big],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
+        first = process.stdout.readline()
+        size = os.path.getsize(big)
+        os.truncate(big, size // 3 + 17)
+        # Not communicate(): it would read past what readline() has buffered.
+        out = process.stdout.read()
+        err = process.stderr.read()
+        process.wait(timeout=300)
+        text = err.decode(errors="replace")
+        check("AddressSanitizer" not in text and "runtime error" not in text, text[:2000])
+        check(first, "no output")
+        if process.returncode == 2:
+            check("became shorter while it was read" in text, f"stderr: {text[:1000]}")
+            records = [json.loads(line) for line in (first + out).decode().splitlines()]
+            games = [r for r in records if r["type"] == "game"]
+            check(games[-1]["status"] == "error", f"last game {games[-1]}")
+        else:
+            # The reader was already past the cut: the whole file was read.
+            check(process.returncode == 0, f"exit {process.returncode}: {text[:1000]}")
+
+
+def peak_child_rss_mb():
+    import resource
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def bomb_game(expanded_mb):
+    """A game whose comment expands to `expanded_mb` MiB, then a clean game, as byte pieces."""
+    yield b'[Event "bomb"]\n[Result "*"]\n\n1. e4 {'
+    block = b"a" * (1 << 20)
+    for _ in range(expanded_mb):
+        yield block
+    yield b"} e5 *\n\n" + CLEAN_GAME
+
+
+def check_bomb(runner, path, what):
+    completed = runner.run("--format", "jsonl", "--no-progress", "--max-game-bytes", "8388608", path)
+    sanitizer_clean(completed)
+    records = jsonl_records(completed)
+    games = [r for r in records if r["type"] == "game"]
+    check(len(games) == 2, f"{what}: {len(games)} games")
+    errors = findings_of(records, "parse-error")
+    check(errors and errors[0]["game"] == 1 and "too long" in errors[0]["message"] and
+          errors[0]["line"] == 1, f"{what}: {errors}")
+    check(games[1]["status"] == "ok" and games[1]["event"] == "after", f"{what}: {games[1]}")
+    rss = peak_child_rss_mb()
+    check(rss < 400, f"{what}: peak RSS {rss:.0f} MB: the bomb was loaded")
+
+
+def case_zstd_bomb(runner):
+    """A .zst that expands 1000-fold: the game is reported and skipped, memory stays bounded."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "bomb.pgn.zst")
+        with open(path, "wb") as out:
+            zstd = subprocess.Popen(["zstd", "-q", "-1", "-c"], stdin=subprocess.PIPE, stdout=out)
+            for piece in bomb_game(600):
+                zstd.stdin.write(piece)
+            zstd.stdin.close()
+            check(zstd.wait() == 0, "zstd failed")
+        check(os.path.getsize(path) < 600 * 1024, f"not a bomb: {os.path.getsize(path)} bytes")
+        check_bomb(runner, path, "zstd")
+
+
+def case_gzip_bomb(runner):
+    """A .gz that expands 1000-fold (its format's limit): the same."""
+    import gzip
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "bomb.pgn.gz")
+        with gzip.open(path, "wb", compresslevel=9) as out:
+            for piece in bomb_game(300):
+                out.write(piece)
+        check(os.path.getsize(path) < 1200 * 1024, f"not a bomb: {os.path.getsize(path)} bytes")
+        check_bomb(runner, path, "gzip")
+
+
+def case_huge_comment(runner):
+    """A 200 MB comment: its game is one parse error at its line, the next game is audited."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "comment.pgn")
+        with open(path, "wb") as f:
+            f.write(CLEAN_GAME + b"\n")
+            for piece in bomb_game(200):
+                f.write(piece)
+        completed = runner.run("--format", "jsonl", "--no-progress", path)
+        sanitizer_clean(completed)
+        records = jsonl_records(completed)
+        games = [r for r in records if r["type"] == "game"]
+        check(len(games) == 3, f"{len(games)} games")
+        errors = findings_of(records, "parse-error")
+        check(len(errors) == 1 and errors[0]["game"] == 2 and errors[0]["line"] == 6 and
+              "too long" in errors[0]["message"], f"{errors}")
+        check(games[2]["status"] == "ok", f"{games[2]}")
+
+
+def case_million_plies(runner):
+    """A game of 10^6 plies: audited to its automatic end, or to --max-plies; never a hang."""
+    with tempfile.TemporaryDirectory() as scratch:
+        moves = b" ".join(b"%d. Nf3 Nf6 %d. Ng1 Ng8" % (2 * i + 1, 2 * i + 2) for i in range(250000))
+        path = write(os.path.join(scratch, "long.pgn"),
+                     b'[Event "long"]\n[Result "*"]\n\n' + moves + b" *\n\n" + CLEAN_GAME)
+        completed = runner.run("--format", "jsonl", "--no-progress", path)
+        sanitizer_clean(completed)
+        records = jsonl_records(completed)
+        check(findings_of(records, "fivefold-draw"), "no fivefold")
+        check(len([r for r in records if r["type"] == "game"]) == 2, "the next game is lost")
+        limited = runner.run("--format", "jsonl", "--no-progress", "--laws", "1997",
+                             "--max-plies", "400", path)
+        sanitizer_clean(limited)
+        records = jsonl_records(limited)
+        errors = findings_of(records, "parse-error")
+        check(len(errors) == 1 and "longer than 400 plies" in errors[0]["message"] and
+              errors[0]["line"] == 4, f"{errors}")
+        games = [r for r in records if r["type"] == "game"]
+        check(games[0]["plies"] == 400 and games[1]["status"] == "ok", f"{games}")
+
+
+def case_nested_variations(runner):
+    """10^6 nested variations: one parse error at the first '(' too deep, the next game read."""
+    with tempfile.TemporaryDirectory() as scratch:
+        depth = 1000000
+        path = write(os.path.join(scratch, "nested.pgn"),
+                     b'[Event "nested"]\n[Result "*"]\n\n1. e4 ' + b"(1. d4 " * depth +
+                     b")" * depth + b" e5 *\n\n" + CLEAN_GAME)
+        completed = runner.run("--format", "jsonl", "--no-progress", path)
+        sanitizer_clean(completed)
+        records = jsonl_records(completed)
+        errors = findings_of(records, "parse-error")
+        check(len(errors) == 1 and "nested deeper than 1000" in errors[0]["message"] and
+              errors[0]["line"] == 4 and errors[0]["column"] == 7 + 7 * 1000,
+              f"{[(e['line'], e['column'], e['message']) for e in errors]}")
+        games = [r for r in records if r["type"] == "game"]
+        check(len(games) == 2 and games[1]["status"] == "ok", f"{games}")
+        shallow = runner.run("--format", "jsonl", "--no-progress", "--max-variation-depth", "2000000",
+                             path)
+        check(not findings_of(jsonl_records(shallow), "parse-error"), "a limit that is not passed")
+
+
+CASES = {
+    "hostile-output": case_hostile_output,
+    "fen-clock-overflow": case_fen_clock_overflow,
+    "truncated-compressed": case_truncated_compressed,
+    "output-file-durable": case_output_file_durable,
+    "pgn-keeps-outside-text": case_pgn_keeps_outside_text,
+    "sigpipe": case_sigpipe,
+    "fifo-input": case_fifo_input,
+    "symlink-loop": case_symlink_loop,
+    "truncated-while-read": case_truncated_while_read,
+    "zstd-bomb": case_zstd_bomb,
+    "gzip-bomb": case_gzip_bomb,
+    "huge-comment": case_huge_comment,
+    "million-plies": case_million_plies,
+    "nested-variations": case_nested_variations,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("case", choices=sorted(CASES))
+    args = parser.parse_args()
+    runner = Runner(args.binary, args.root)
+    try:
+        CASES[args.case](runner)
+    except Failure as failure:
+        print(f"FAIL {args.case}: {failure}", file=sys.stderr)
+        return 1
+    print(f"ok {args.case}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
