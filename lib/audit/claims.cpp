@@ -73,6 +73,7 @@ void Claims::threefold_declared(CurrentGame& game, int k) {
     f.side = side_of(mover);
     f.moves = std::move(candidate.moves);
     f.occurrences = std::move(candidate.occurrences);
+    f.occurrence_count = candidate.occurrence_count;
     f.occurrence_moves = std::move(candidate.occurrence_moves);
     f.message =
         fmt::format("{} may claim a draw by writing {}", colour_name(mover), candidate.message);
@@ -121,6 +122,7 @@ bool Claims::find_declared_repetitions(const CurrentGame& game, int k, Finding& 
     const Position& position = history.position(k);
     const std::vector<int>& twice = twice_occurred_positions(game, k);
     std::string described;
+    int total = 0;  // occurrences of the targets
     // Each twice-occurred position of the window, once (at its second occurrence), latest
     // first, with the other side to move (k - j odd).
     for (auto it = twice.rbegin(); it != twice.rend(); ++it) {
@@ -133,28 +135,24 @@ bool Claims::find_declared_repetitions(const CurrentGame& game, int k, Finding& 
         next.make_move(m);
         if (!next.same_position(target)) continue;
 
-        // The position may have occurred again after its second occurrence: list them all.
-        int latest = j;
-        for (int i = k - 1; i > j; i -= 2) {
-            if (history.same_position(i, j)) {
-                latest = i;
-                break;
-            }
-        }
+        // The position may have occurred again after its second occurrence.
+        const int latest = history.latest_occurrence(j);
         const std::string text = history.next_move_text(k, m);
         out.moves.push_back(chess::to_san(position, m));
-        for (int i = latest; i >= 0; i = history.previous_occurrence(i)) {
-            out.occurrences.push_back(i);
-        }
+        history.listed_occurrences(latest, out.occurrences);
+        total += history.occurrence(latest);
         if (!described.empty()) described += ", or ";
         described +=
             fmt::format("{} ({} occurrence; before: {})", text,
                         ordinal(history.occurrence(latest) + 1), history.occurrences_text(latest));
     }
     if (out.moves.empty()) return false;
+    // The targets are different positions: their lists hold the first and the last five of all.
     std::sort(out.occurrences.begin(), out.occurrences.end());
-    out.occurrences.erase(std::unique(out.occurrences.begin(), out.occurrences.end()),
-                          out.occurrences.end());
+    const auto half = static_cast<std::ptrdiff_t>(History::kListedOccurrences / 2);
+    if (total > History::kListedOccurrences)
+        out.occurrences.erase(out.occurrences.begin() + half, out.occurrences.end() - half);
+    out.occurrence_count = total;
     for (int i : out.occurrences) {
         out.occurrence_moves.push_back(i == 0 ? "start" : history.move_text(i));
     }

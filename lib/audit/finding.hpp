@@ -72,7 +72,10 @@ struct Finding {
     std::string fen;           // position k (empty when the game could not be set up)
 
     // Per rule (empty / nullopt when not applicable):
-    std::vector<int> occurrences;  // repetitions: every position index where it appeared
+    // Repetitions: the position indices where it appeared, all of them up to 10, else the first
+    // 5 and the last 5 (RULES.md "Output records"); occurrence_count is their total.
+    std::vector<int> occurrences;
+    std::optional<int> occurrence_count;
     std::vector<std::string> occurrence_moves;  // the same as moves ("32. Kd3"; "start" for 0)
     std::vector<std::string> moves;             // declared routes: the SAN moves that produce it
     std::optional<int> halfmove_clock;

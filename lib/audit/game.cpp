@@ -45,7 +45,8 @@ Finding& CurrentGame::add_unplayable_token(Rule rule, int k, std::string_view to
 }
 
 void CurrentGame::list_occurrences(int k, Finding& finding) const {
-    history.occurrences(k, finding.occurrences);
+    history.listed_occurrences(k, finding.occurrences);
+    finding.occurrence_count = history.occurrence(k);
     for (int i : finding.occurrences) {
         finding.occurrence_moves.push_back(i == 0 ? "start" : history.move_text(i));
     }

@@ -37,7 +37,7 @@ class CurrentGame {
     Finding& add_unplayable_token(Rule rule, int k, std::string_view token, pgn::TextPos pos) const;
     // The index of the finding added last (for the groups that amend their findings later).
     int last_finding_index() const { return static_cast<int>(report_->findings.size()) - 1; }
-    // Fills a repetition finding's occurrences of position k (indices and moves).
+    // Fills a repetition finding's occurrences of position k (indices, moves and their count).
     void list_occurrences(int k, Finding& finding) const;
 
   private:

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "audit/wording.hpp"
 #include "chess/san.hpp"
 
@@ -20,6 +22,7 @@ void History::new_game() {
     current_ = nullptr;
     window_start_ = 0;
     second_occurrences_ = {};
+    repeated_.clear();
 }
 
 void History::start(const chess::Position& start, pgn::TextPos where) {
@@ -30,6 +33,26 @@ void History::start(const chess::Position& start, pgn::TextPos where) {
     window_start_ = 0;
     window_keys_.step(1);
     window_keys_.mark(start.key());
+}
+
+// Position k is the same as position `earlier`, its latest occurrence before k.
+void History::record_repetition(int k, int earlier) {
+    Ply& ply = plies_[static_cast<std::size_t>(k)];
+    const Ply& before = plies_[static_cast<std::size_t>(earlier)];
+    ply.previous = earlier;
+    ply.occurrence = before.occurrence + 1;
+    if (ply.occurrence == 2) {
+        ply.family = static_cast<int>(repeated_.size());
+        repeated_.push_back(Repeated{{earlier, k, -1, -1, -1}, k});
+        ++second_occurrences_[static_cast<std::size_t>(
+            chess::index_of(ply.position.side_to_move()))];
+        return;
+    }
+    ply.family = before.family;
+    Repeated& family = repeated_[static_cast<std::size_t>(ply.family)];
+    if (ply.occurrence <= static_cast<int>(family.first.size()))
+        family.first[static_cast<std::size_t>(ply.occurrence - 1)] = k;
+    family.latest = k;
 }
 
 // Room for at least `positions` positions (and at least twice the room there was).
@@ -65,28 +88,42 @@ std::string History::next_move_text(int k, chess::Move m) const {
 }
 
 std::string History::occurrences_text(int latest) const {
-    std::vector<int>& chain = chain_scratch_;  // newest first, as the links run
-    chain.clear();
-    for (int i = latest; i >= 0; i = previous_occurrence(i)) chain.push_back(i);
+    if (latest < 0) return {};
+    std::vector<int>& listed = chain_scratch_;
+    listed.clear();
+    listed_occurrences(latest, listed);
+    const int unlisted = occurrence(latest) - static_cast<int>(listed.size());
     std::string text;
     bool said_after = false;
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-        if (!text.empty()) text += ", ";
-        if (*it == 0) {
+    for (std::size_t i = 0; i < listed.size(); ++i) {
+        if (unlisted > 0 && i == listed.size() / 2) {
+            text += fmt::format(", and {} more, then ", unlisted);
+        } else if (!text.empty()) {
+            text += ", ";
+        }
+        if (listed[i] == 0) {
             text += "at the start";
             continue;
         }
         if (!said_after) text += "after ";
         said_after = true;
-        text += move_text(*it);
+        text += move_text(listed[i]);
     }
     return text;
 }
 
-void History::occurrences(int k, std::vector<int>& out) const {
-    const std::size_t first = out.size();
-    for (int i = k; i >= 0; i = previous_occurrence(i)) out.push_back(i);
-    std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+void History::listed_occurrences(int k, std::vector<int>& out) const {
+    const int count = occurrence(k);
+    int latest = k;
+    if (count > kListedOccurrences) {
+        const Repeated& family = repeated_[static_cast<std::size_t>(ply(k).family)];
+        out.insert(out.end(), family.first.begin(), family.first.end());
+    }
+    // The latest ones, back along the chain of previous occurrences.
+    const std::size_t chain = out.size();
+    const int last_ones = count > kListedOccurrences ? kListedOccurrences / 2 : count;
+    for (int n = 0; n < last_ones; ++n, latest = previous_occurrence(latest)) out.push_back(latest);
+    std::reverse(out.begin() + static_cast<std::ptrdiff_t>(chain), out.end());
 }
 
 }  // namespace drawaudit::audit

@@ -66,20 +66,29 @@ class History {
     static constexpr std::size_t slot_stride() { return sizeof(Ply); }
     void append_played(chess::Move move, pgn::TextPos where);
 
+    // The latest occurrence so far of the position that occurred at j.
+    int latest_occurrence(int j) const {
+        return occurrence(j) == 1 ? j : repeated_[static_cast<std::size_t>(ply(j).family)].latest;
+    }
+
     // The history in words, for messages. move_text(k): "29... Ng8", the move that led to
     // position k ("" for k = 0); the text stays valid until the next call.
     const std::string& move_text(int k) const;
     // "36. Kd3": a move that could be played from position k (a null move: the number only).
     std::string next_move_text(int k, chess::Move m) const;
     // "after 32. Kd3, 34. Kd3" (or "at the start, after 2... Ng8"): the occurrences of the
-    // position from `latest` back, oldest first.
+    // position up to `latest`, oldest first, as listed_occurrences() lists them ("and 12 more"
+    // between the first and the last five).
     std::string occurrences_text(int latest) const;
     // The occurrences of position k before k, in words.
     std::string earlier_occurrences_text(int k) const {
         return occurrences_text(previous_occurrence(k));
     }
-    // Every occurrence of position k among 0..k, oldest first.
-    void occurrences(int k, std::vector<int>& out) const;
+    // RULES.md "Output records": the occurrences of position k among 0..k that a finding lists,
+    // oldest first, appended to `out`: all of them up to kListedOccurrences, else the first
+    // and the last kListedOccurrences / 2. Their total is occurrence(k).
+    static constexpr int kListedOccurrences = 10;
+    void listed_occurrences(int k, std::vector<int>& out) const;
 
   private:
     struct Ply {
@@ -88,7 +97,15 @@ class History {
         pgn::TextPos where;
         int previous = -1;
         int occurrence = 1;
+        int family = -1;  // into repeated_, once the position occurred twice (else stale)
     };
+    // A position that has occurred at least twice: its first five occurrences and its latest,
+    // so that a repetition's findings list at most ten of them without walking all.
+    struct Repeated {
+        std::array<int, 5> first;
+        int latest;
+    };
+    static_assert(std::tuple_size_v<decltype(Repeated::first)> == kListedOccurrences / 2);
     const Ply& ply(int k) const { return plies_[static_cast<std::size_t>(k)]; }
     std::uint64_t key(int k) const { return keys_[static_cast<std::size_t>(k)]; }
 
@@ -107,7 +124,7 @@ class History {
         return keys_[static_cast<std::size_t>(j)] == key &&
                this->position(j).same_position(position);
     }
-    void record_repetition(int k, int earlier);
+    [[gnu::cold]] void record_repetition(int k, int earlier);
     void grow(std::size_t positions);
 
     // Positions 0..last_ of the game. The vectors are never shrunk: their size is a capacity
@@ -120,6 +137,7 @@ class History {
     int window_start_ = 0;
     std::array<int, 2> second_occurrences_{};  // per side to move, in the current window
     WindowKeys window_keys_;
+    std::vector<Repeated> repeated_;  // of this game, written only when a position repeats
 
     // move_text(k) of the current game: valid where move_text_games_[k] == game_serial_, so that
     // a repetition's findings, which name the same earlier moves many times over, write each
@@ -145,15 +163,6 @@ inline void History::start_window_if(bool starts, int k) {
     window_start_ += static_cast<int>(start) * (k - window_start_);
     for (int& count : second_occurrences_) count &= static_cast<int>(keep);
     window_keys_.step(static_cast<std::uint32_t>(start));
-}
-
-inline void History::record_repetition(int k, int earlier) {
-    Ply& ply = plies_[static_cast<std::size_t>(k)];
-    ply.previous = earlier;
-    ply.occurrence = occurrence(earlier) + 1;
-    if (ply.occurrence == 2)
-        ++second_occurrences_[static_cast<std::size_t>(
-            chess::index_of(ply.position.side_to_move()))];
 }
 
 // Appends the position played into next_slot() and finds its latest earlier occurrence: back

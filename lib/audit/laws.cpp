@@ -1,17 +1,20 @@
-// RULES.md "Which Laws": the edition a PGN Date gives.
+// RULES.md "Which Laws": the edition a PGN Date gives, from the table's first days in force.
 #include "audit/laws.hpp"
 
+#include <algorithm>
 #include <optional>
 
 namespace drawaudit::audit {
 
 namespace {
 
-// Parses a run of digits; nullopt for "??" or anything not a number.
-std::optional<int> date_part(std::string_view part) {
-    if (part.empty()) return std::nullopt;
+// The largest value a date part may stand for: its digits, each '?' read as 9 ("20??" may be
+// 2099). nullopt for an empty part or anything but digits and '?'.
+std::optional<int> latest_value(std::string_view part) {
+    if (part.empty() || part.size() > 4) return std::nullopt;
     int value = 0;
     for (char c : part) {
+        if (c == '?') c = '9';
         if (c < '0' || c > '9') return std::nullopt;
         value = value * 10 + (c - '0');
     }
@@ -20,26 +23,10 @@ std::optional<int> date_part(std::string_view part) {
 
 }  // namespace
 
-// 2023 from 2023-01-01, 2017 from 2017-07-01, 2014 from 2014-07-01, the 1997 text (no 9.6)
-// before. A date that leaves two editions possible gives the newest.
+// A partial date gives the newest edition in force on some day it allows, which is the edition
+// in force on its latest day: the latest year it allows, and in that year the latest month (an
+// edition holds from the first day of a month, so the day never decides).
 Laws laws_for_date(std::string_view date) {
-    // The common form "YYYY.MM.DD" (parts may be "??"): the year alone decides, except in 2014
-    // and 2017, without splitting the date.
-    if (date.size() == 10 && date[4] == '.' && date[7] == '.') {
-        int year = 0;
-        bool digits = true;
-        for (int i = 0; i < 4; ++i) {
-            const char c = date[static_cast<std::size_t>(i)];
-            digits = digits && c >= '0' && c <= '9';
-            year = year * 10 + (c - '0');
-        }
-        if (digits && year != 2014 && year != 2017) {
-            return year >= 2023  ? Laws::Laws2023
-                   : year > 2017 ? Laws::Laws2017
-                   : year > 2014 ? Laws::Laws2014
-                                 : Laws::Laws1997;
-        }
-    }
     std::array<std::string_view, 3> parts{};
     std::size_t count = 0;
     std::size_t begin = 0;
@@ -49,18 +36,18 @@ Laws laws_for_date(std::string_view date) {
             begin = i + 1;
         }
     }
-    const std::optional<int> year = count > 0 ? date_part(parts[0]) : std::nullopt;
-    const std::optional<int> month = count > 1 ? date_part(parts[1]) : std::nullopt;
-    if (!year) return Laws::Laws2023;
-    if (*year >= 2023) return Laws::Laws2023;
-    if (*year > 2017 && *year <= 2022) return Laws::Laws2017;
-    if (*year > 2014 && *year < 2017) return Laws::Laws2014;
-    if (*year < 2014) return Laws::Laws1997;
-    // 2014 or 2017: the edition changed on 1 July of that year.
-    if (!month || *month < 1 || *month > 12) return Laws::Laws2023;
-    const bool second_half = *month >= 7;
-    if (*year == 2017) return second_half ? Laws::Laws2017 : Laws::Laws2014;
-    return second_half ? Laws::Laws2014 : Laws::Laws1997;
+    const std::optional<int> year = count > 0 ? latest_value(parts[0]) : std::nullopt;
+    if (!year) return kLawsEditions.back().laws;  // an unknown date: the newest edition
+    // A month that is missing or not one of 1..12 allows the whole year.
+    const std::optional<int> month = count > 1 ? latest_value(parts[1]) : std::nullopt;
+    const int latest_month = !month || *month < 1 ? 12 : std::min(*month, 12);
+    Laws laws = kLawsEditions.front().laws;
+    for (const LawsEdition& e : kLawsEditions) {
+        if (*year > e.in_force_year ||
+            (*year == e.in_force_year && latest_month >= e.in_force_month))
+            laws = e.laws;
+    }
+    return laws;
 }
 
 }  // namespace drawaudit::audit

@@ -38,8 +38,9 @@ constexpr const LawsEdition& edition_of(Laws laws) {
     return kLawsEditions.back();
 }
 
-// The edition of the Laws in force on a PGN Date ("YYYY.MM.DD", parts may be "??"). A date that
-// does not decide between two editions gives the newest one (RULES.md, "Which Laws").
+// The edition of the Laws in force on a PGN Date ("YYYY.MM.DD", any digit may be "?"). A partial
+// date gives the newest edition in force on some day it allows ("2014.??.??": 2014; "20??.??.??":
+// 2023), an unknown date the newest edition (RULES.md, "Which Laws").
 Laws laws_for_date(std::string_view date);
 
 }  // namespace drawaudit::audit

@@ -201,6 +201,7 @@ class JsonlWriter final : public Writer {
         record.string<"message">(f.message);
         record.string<"fen">(f.fen);
         record.int_list<"occurrences">(f.occurrences);
+        record.number_or_null<"occurrence_count">(f.occurrence_count);
         record.string_list<"moves">(f.moves);
         record.number_or_null<"halfmove_clock">(f.halfmove_clock);
         record.number_or_null<"until_ply">(f.until_ply);

@@ -1,5 +1,4 @@
-// Rule names, editions by date, and the summary counts.
-#include <fmt/format.h>
+// Rule names and the summary counts.
 #include <gtest/gtest.h>
 
 #include "audit_test_support.hpp"
@@ -29,53 +28,6 @@ TEST(RuleNames, SeveritiesRoutesSidesLawsAndTerminationsHaveTheirRulesMdNames) {
     EXPECT_EQ(laws_name(Laws::Laws1997), "1997");
     EXPECT_EQ(termination_name(Termination::SeventyFiveMove), "seventy-five-move");
     EXPECT_EQ(termination_name(Termination::DeadPosition), "dead-position");
-}
-
-TEST(LawsForDate, EachEditionFromItsFirstDay) {
-    EXPECT_EQ(laws_for_date("2023.01.01"), Laws::Laws2023);
-    EXPECT_EQ(laws_for_date("2022.12.31"), Laws::Laws2017);
-    EXPECT_EQ(laws_for_date("2017.07.01"), Laws::Laws2017);
-    EXPECT_EQ(laws_for_date("2017.06.30"), Laws::Laws2014);
-    EXPECT_EQ(laws_for_date("2014.07.01"), Laws::Laws2014);
-    EXPECT_EQ(laws_for_date("2014.06.30"), Laws::Laws1997);
-    EXPECT_EQ(laws_for_date("1851.06.15"), Laws::Laws1997);
-}
-
-TEST(LawsForDate, APartialDateThatDecidesIsUsed) {
-    EXPECT_EQ(laws_for_date("2016.??.??"), Laws::Laws2014);
-    EXPECT_EQ(laws_for_date("2020.??.??"), Laws::Laws2017);
-    EXPECT_EQ(laws_for_date("1990.??.??"), Laws::Laws1997);
-    EXPECT_EQ(laws_for_date("2017.09.??"), Laws::Laws2017);
-    EXPECT_EQ(laws_for_date("2014.03.??"), Laws::Laws1997);
-}
-
-TEST(LawsForDate, AnUndecidedOrUnknownDateGivesTheNewestEdition) {
-    EXPECT_EQ(laws_for_date("2017.??.??"), Laws::Laws2023);
-    EXPECT_EQ(laws_for_date("2014.??.??"), Laws::Laws2023);
-    EXPECT_EQ(laws_for_date("????.??.??"), Laws::Laws2023);
-    EXPECT_EQ(laws_for_date(""), Laws::Laws2023);
-    EXPECT_EQ(laws_for_date("yesterday"), Laws::Laws2023);
-}
-
-// The full "YYYY.MM.DD" form has a short path; it must answer as the general reading does.
-TEST(LawsForDate, TheUsualFormAgreesWithOtherSeparators) {
-    for (int year = 1990; year <= 2030; ++year) {
-        for (const char* month : {"01", "06", "07", "12", "??"}) {
-            const std::string dotted = fmt::format("{}.{}.15", year, month);
-            const std::string dashed = fmt::format("{}-{}-15", year, month);
-            EXPECT_EQ(laws_for_date(dotted), laws_for_date(dashed)) << dotted;
-        }
-    }
-    EXPECT_EQ(laws_for_date("2015.13.40"), Laws::Laws2014);
-    EXPECT_EQ(laws_for_date("0000.00.00"), Laws::Laws1997);
-    EXPECT_EQ(laws_for_date("20a5.01.01"), Laws::Laws2023);
-}
-
-TEST(LawsForDate, AForcedEditionOverridesTheDate) {
-    AuditOptions options;
-    options.laws = Laws::Laws1997;
-    const GameReport g = audit_one(game("1. e4 *", "[Date \"2024.01.01\"]\n"), options);
-    EXPECT_EQ(g.laws, Laws::Laws1997);
 }
 
 TEST(Summary, AddCountsFindingsAndGamesByRule) {

@@ -118,8 +118,8 @@ def case_jsonl_valid(runner):
     records = [json.loads(line) for line in lines]
     check(records[-1]["type"] == "summary", "summary is not last")
     finding_keys = {"type", "file", "game", "line", "column", "ply", "move", "rule", "route", "side",
-                    "article", "severity", "laws", "message", "fen", "occurrences", "moves",
-                    "halfmove_clock", "until_ply", "recorded", "expected", "extra_plies"}
+                    "article", "severity", "laws", "message", "fen", "occurrences", "occurrence_count",
+                    "moves", "halfmove_clock", "until_ply", "recorded", "expected", "extra_plies"}
     game_keys = {"type", "file", "game", "line", "white", "black", "event", "round", "date", "result",
                  "laws", "plies", "termination", "end_ply", "expected_result", "status", "findings"}
     pending = []

@@ -36,6 +36,7 @@ inline audit::GameReport threefold_game() {
     appeared.message = "Black may claim a draw: the position has appeared for the third time";
     appeared.fen = "3r4/8/8/8/8/3K4/8/3k4 b - - 10 36";
     appeared.occurrences = {63, 67, 71};
+    appeared.occurrence_count = 3;
     appeared.occurrence_moves = {"32. Kd3", "34. Kd3", "36. Kd3"};
     report.findings.push_back(appeared);
 
@@ -44,6 +45,7 @@ inline audit::GameReport threefold_game() {
     declared.article = "9.2.1.1";
     declared.message = "Black may claim a draw by writing 36... Rd8+";
     declared.occurrences = {64, 68};
+    declared.occurrence_count = 2;
     declared.occurrence_moves = {"32... Rd8+", "34... Rd8+"};
     declared.moves = {"Rd8+"};
     report.findings.push_back(declared);

@@ -112,7 +112,8 @@ TEST(Jsonl, FindingsThenGameThenSummary) {
         R"("move":"36. Kd3","rule":"threefold-claim","route":"appeared","side":"black",)"
         R"("article":"9.2.1.2","severity":"info","laws":"1997","message":"Black may claim a draw: )"
         R"(the position has appeared for the third time","fen":"3r4/8/8/8/8/3K4/8/3k4 b - - 10 36",)"
-        R"("occurrences":[63,67,71],"moves":null,"halfmove_clock":null,"until_ply":null,)"
+        R"("occurrences":[63,67,71],"occurrence_count":3,"moves":null,"halfmove_clock":null,)"
+        R"("until_ply":null,)"
         R"("recorded":null,"expected":null,"extra_plies":null})");
     EXPECT_NE(lines[1].find(R"("route":"declared")"), std::string::npos);
     EXPECT_NE(lines[1].find(R"("moves":["Rd8+"])"), std::string::npos);

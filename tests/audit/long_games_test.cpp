@@ -1,0 +1,109 @@
+// A game that repeats one cycle for many thousands of plies (RULES.md "Output records": a
+// repetition lists at most ten occurrences, with their total in occurrence_count), so that the
+// work per claim stays bounded however long the game.
+#include <string>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "audit_test_support.hpp"
+
+namespace drawaudit::audit {
+namespace {
+
+using namespace testing;
+
+// `plies` half-moves of Nf3 Nf6 Ng1 Ng8 from the start, under the 1997 Laws (no automatic
+// draw: every repetition is a claim).
+GameReport knight_shuffle(int plies) {
+    static constexpr const char* cycle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    std::string movetext;
+    movetext.reserve(static_cast<std::size_t>(plies) * 12);
+    for (int i = 0; i < plies; ++i) {
+        if (i % 2 == 0) movetext += std::to_string(i / 2 + 1) + ". ";
+        movetext += cycle[i % 4];
+        movetext += ' ';
+    }
+    movetext += "1/2-1/2";
+    AuditOptions options;
+    options.laws = Laws::Laws1997;
+    return audit_one(game(movetext, "[Result \"1/2-1/2\"]\n"), options);
+}
+
+// Position k is the one of the cycle at k mod 4; it has occurred at k mod 4, k mod 4 + 4, ..., k.
+void expect_listed_occurrences_of(const Finding& f, int latest, int count) {
+    ASSERT_EQ(f.occurrence_count, count) << "ply " << f.ply;
+    ASSERT_EQ(f.occurrences.size(), f.occurrence_moves.size());
+    if (count <= 10) {
+        ASSERT_EQ(static_cast<int>(f.occurrences.size()), count) << "ply " << f.ply;
+    } else {
+        ASSERT_EQ(f.occurrences.size(), 10u) << "ply " << f.ply;
+    }
+    const int first = latest % 4;
+    for (int i = 0; i < 5 && i < count; ++i) {
+        EXPECT_EQ(f.occurrences[static_cast<std::size_t>(i)], first + 4 * i) << "ply " << f.ply;
+    }
+    EXPECT_EQ(f.occurrences.back(), latest) << "ply " << f.ply;
+    if (count > 10) {
+        EXPECT_EQ(f.occurrences[5], latest - 16) << "ply " << f.ply;
+    }
+    // The message names the occurrences before the claim: those of the appeared route before
+    // position k itself.
+    const int named = latest == f.ply ? count - 1 : count;
+    if (named > 10) {
+        EXPECT_NE(f.message.find(fmt::format(", and {} more, then ", named - 10)),
+                  std::string::npos)
+            << f.message;
+    } else {
+        EXPECT_EQ(f.message.find(" more"), std::string::npos) << f.message;
+    }
+}
+
+void expect_bounded_claims(int plies) {
+    const GameReport g = knight_shuffle(plies);
+    EXPECT_EQ(g.plies, plies);
+    EXPECT_FALSE(g.end_ply);  // 1997: no fivefold
+    const std::vector<Finding> appeared = findings_of(g, Rule::ThreefoldClaim, Route::Appeared);
+    const std::vector<Finding> declared = findings_of(g, Rule::ThreefoldClaim, Route::Declared);
+    // From the first third occurrence (position 8) on, every position is a claim of both routes
+    // (the declared one from position 7: Ng8 makes the start position's third occurrence).
+    EXPECT_EQ(static_cast<int>(appeared.size()), plies - 8 + 1);
+    EXPECT_EQ(static_cast<int>(declared.size()), plies - 7 + 1);
+    for (const Finding& f : appeared) {
+        expect_listed_occurrences_of(f, f.ply, f.ply / 4 + 1);
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+    for (const Finding& f : declared) {
+        // The move from k leads to position k + 1 of the cycle, last seen at k - 3.
+        expect_listed_occurrences_of(f, f.ply - 3, (f.ply + 1) / 4);
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+}
+
+TEST(LongGames, ARepetitionOf20000PliesListsAtMostTenOccurrencesPerClaim) {
+    expect_bounded_claims(20000);
+}
+
+TEST(LongGames, ARepetitionOf100000PliesListsAtMostTenOccurrencesPerClaim) {
+    expect_bounded_claims(100000);
+}
+
+TEST(LongGames, ElevenOccurrencesListTheFirstAndTheLastFive) {
+    const GameReport g = knight_shuffle(45);  // position 40: the start's 11th occurrence
+    const std::optional<Finding> f = finding_at(g, Rule::ThreefoldClaim, 40, Route::Appeared);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->occurrence_count, 11);
+    EXPECT_EQ(f->occurrences, (std::vector<int>{0, 4, 8, 12, 16, 24, 28, 32, 36, 40}));
+    const std::optional<Finding> twelve = finding_at(g, Rule::ThreefoldClaim, 44, Route::Appeared);
+    ASSERT_TRUE(twelve);
+    EXPECT_NE(twelve->message.find("8... Ng8, and 1 more, then 12... Ng8"), std::string::npos)
+        << twelve->message;
+    const std::optional<Finding> ten = finding_at(g, Rule::ThreefoldClaim, 36, Route::Appeared);
+    ASSERT_TRUE(ten);
+    EXPECT_EQ(ten->occurrence_count, 10);
+    EXPECT_EQ(ten->occurrences.size(), 10u);
+    EXPECT_EQ(ten->message.find("more"), std::string::npos) << ten->message;
+}
+
+}  // namespace
+}  // namespace drawaudit::audit
