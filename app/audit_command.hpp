@@ -29,6 +29,7 @@ struct AuditCommand {
     std::string log_level;
     std::size_t chunk_bytes = std::size_t{256}
                               << 10;  // hidden: how the input is cut (pipeline.hpp)
+    std::string shard;  // "K/N": audit only that part of the input (RULES.md "Shards")
     // Set after parsing: whether --progress / --no-progress was given at all.
     const CLI::Option* progress_option = nullptr;
 };
