@@ -183,6 +183,9 @@ def main():
     parser.add_argument("--binary", required=True)
     parser.add_argument("--root", required=True)
     args = parser.parse_args()
+    # ASan's leak checker cannot run under ptrace-restricted sandboxes (as in cli_test.py); the
+    # workers and the shards' drawaudit inherit this.
+    os.environ.setdefault("ASAN_OPTIONS", "detect_leaks=0")
     root = os.path.abspath(args.root)
     binary = os.path.abspath(args.binary)
     if not os.path.isdir(os.path.join(root, DRAWS)):
