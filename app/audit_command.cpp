@@ -7,6 +7,7 @@
 #include <optional>
 #include <thread>
 
+#include <fmt/format.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@
 #include "pipeline.hpp"
 #include "report/escape.hpp"
 #include "report/writer.hpp"
+#include "shard_part.hpp"
 
 namespace drawaudit::app {
 namespace {
@@ -159,6 +161,16 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
                    "Deepest nesting of variations read; deeper is a parse error and the rest of "
                    "the game is skipped (default 1000; e.g. --max-variation-depth 50)")
         ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{1} << 30));
+    app.add_option("--shard", command.shard,
+                   "Audit only the K-th of N disjoint parts of the input and write its JSON Lines "
+                   "part for drawaudit merge (e.g. --shard 2/8 --format jsonl -o part2.jsonl)")
+        ->check(CLI::Validator(
+            [](std::string& value) -> std::string {
+                if (pgn::parse_shard_spec(value)) return {};
+                return "expected K/N with 1 <= K <= N, got '" + value + "'";
+            },
+            "K/N"))
+        ->type_name("K/N");
     app.add_option("--chunk-bytes", command.chunk_bytes,
                    "Bytes per work unit (e.g. --chunk-bytes 65536); for tests")
         ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
@@ -195,6 +207,15 @@ int run_audit(AuditCommand& command) {
         command.progress_option != nullptr && command.progress_option->count() > 0;
     settings.progress = progress_given ? command.progress : isatty(STDERR_FILENO) == 1;
 
+    std::optional<pgn::ShardSpec> shard;
+    if (!command.shard.empty()) {
+        shard = pgn::parse_shard_spec(command.shard);
+        if (*format != report::Format::Jsonl) {
+            spdlog::error("--shard writes a part for drawaudit merge: it needs --format jsonl");
+            return ExitError;
+        }
+    }
+
     std::uint64_t path_errors = 0;
     {
         auto expanded = pgn::expand_paths(command.paths);
@@ -203,10 +224,22 @@ int run_audit(AuditCommand& command) {
             ++path_errors;
         }
         settings.files = std::move(expanded.files);
-        settings.path_errors = path_errors;
+        // Every shard sees a missing path; the first one counts it, so the merge counts it once.
+        settings.path_errors = shard && shard->index != 1 ? 0 : path_errors;
         if (settings.files.empty() && path_errors == 0) {
             spdlog::warn("no PGN files (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) in the given paths");
         }
+    }
+
+    std::optional<ShardRun> shard_run;
+    if (shard) {
+        auto planned = plan_shard_run(*shard, settings.files);
+        if (!planned) {
+            spdlog::error("{}", planned.error());
+            return ExitError;
+        }
+        shard_run = std::move(*planned);
+        apply_shard_run(*shard_run, settings);
     }
 
     install_interrupt_handler();
@@ -234,10 +267,24 @@ int run_audit(AuditCommand& command) {
     writer_options.color =
         command.color == "always" ||
         (command.color == "auto" && isatty(fileno(stream)) == 1 && !no_color_requested());
+    writer_options.shard_fields = shard_run.has_value();
     report::FileOutput output(stream);
     auto writer = report::make_writer(*format, output, writer_options);
+    if (shard_run) {
+        // What decides the records: every part of one run must have been made with the same.
+        const std::vector<std::string> options = {
+            "laws=" + command.laws,
+            "min-moves-before-agreement=" + std::to_string(command.min_moves_before_agreement),
+            "only=" + fmt::format("{}", fmt::join(command.only, ",")),
+            "ignore=" + fmt::format("{}", fmt::join(command.ignore, ",")),
+            "severity=" + fmt::format("{}", fmt::join(command.severity, ","))};
+        output.write(shard_header(*shard_run, options));
+    }
 
     PipelineResult result = run_pipeline(settings, *filter, *writer);
+    if (shard_run && !result.interrupted && !result.failed) {
+        output.write(shard_trailer(*shard_run, result.files));
+    }
 
     if (result.interrupted) {
         if (output_file) output_file->discard();
@@ -254,7 +301,7 @@ int run_audit(AuditCommand& command) {
         return ExitError;
     }
     errno = 0;
-    if (writer->failed() || (!output_file && std::fflush(stdout) != 0)) {
+    if (writer->failed() || output.error() != 0 || (!output_file && std::fflush(stdout) != 0)) {
         const int reason = output.error() != 0 ? output.error() : errno;
         if (output_file) output_file->discard();
         spdlog::error("{}: cannot write the report{}{}",

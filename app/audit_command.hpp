@@ -35,6 +35,7 @@ struct AuditCommand {
     std::uint32_t max_variation_depth = 1'000;
     std::size_t chunk_bytes = std::size_t{256}
                               << 10;  // hidden: how the input is cut (pipeline.hpp)
+    std::string shard;  // "K/N": audit only that part of the input (RULES.md "Shards")
     // Set after parsing: whether --progress / --no-progress was given at all.
     const CLI::Option* progress_option = nullptr;
 };

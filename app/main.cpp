@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "audit_command.hpp"
+#include "merge_command.hpp"
 #include "perft_command.hpp"
 
 int main(int argc, char** argv) {
@@ -22,6 +23,9 @@ int main(int argc, char** argv) {
     drawaudit::app::PerftOptions perft_options;
     CLI::App* perft = drawaudit::app::add_perft_command(app, perft_options);
 
+    drawaudit::app::MergeOptions merge_options;
+    CLI::App* merge = drawaudit::app::add_merge_command(app, merge_options);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -30,5 +34,6 @@ int main(int argc, char** argv) {
         return code == 0 ? 0 : drawaudit::app::ExitError;
     }
     if (perft->parsed()) return drawaudit::app::run_perft(perft_options);
+    if (merge->parsed()) return drawaudit::app::run_merge(merge_options);
     return drawaudit::app::run_audit(audit_command);
 }

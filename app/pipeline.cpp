@@ -19,6 +19,7 @@
 
 #include "interrupt.hpp"
 #include "pgn/reader.hpp"
+#include "pgn/shard.hpp"
 #include "pgn/source.hpp"
 #include "progress.hpp"
 #include "report/escape.hpp"
@@ -142,6 +143,8 @@ struct FileProgress {
     std::uint64_t chunks = 0;  // submitted so far; final once `read` is set
     bool read = false;         // its reader is done with it
     std::string error;         // why it could not be opened or read to the end, if so
+    bool opened = false;
+    std::uint64_t line_breaks = 0;  // in what its reader handed out
 };
 
 // The state shared by the readers, the workers and the ordered writer stage.
@@ -200,10 +203,13 @@ class JobBoard {
         work_.notify_one();
     }
     // Reader: the file has no more chunks (`error`: why it ended early, if it did).
-    void file_read(std::size_t file, std::string error) {
+    void file_read(std::size_t file, std::string error, bool opened = false,
+                   std::uint64_t line_breaks = 0) {
         std::lock_guard lock(mutex_);
         files_[file].read = true;
         files_[file].error = std::move(error);
+        files_[file].opened = opened;
+        files_[file].line_breaks = line_breaks;
         finished_cv_.notify_all();
     }
     // The last reader: no file will get any more chunks.
@@ -263,6 +269,11 @@ class JobBoard {
         head_file_ = file + 1;
         room_.notify_all();
         return std::move(files_[file].error);
+    }
+    // Writer, after file_written: what the file's reader saw of it.
+    FileOutcome outcome(std::size_t file) {
+        std::lock_guard lock(mutex_);
+        return FileOutcome{files_[file].opened, 0, 0, files_[file].line_breaks};
     }
 
     void abort() {
@@ -357,7 +368,10 @@ std::string describe(const pgn::IoError& error, const std::string& path) {
 void read_file(ReaderState& state, std::size_t index) {
     const std::string& path = state.settings.files[index];
     JobBoard& board = state.board;
-    auto source = pgn::open_source(path);
+    const InputRange range =
+        index < state.settings.ranges.size() ? state.settings.ranges[index] : InputRange{};
+    auto source =
+        range.whole ? pgn::open_source(path) : pgn::open_source_range(path, range.begin, range.end);
     if (!source) {
         ++state.io_errors;
         board.file_read(index, describe(source.error(), path));
@@ -367,6 +381,7 @@ void read_file(ReaderState& state, std::size_t index) {
     if ((*source)->compression() != pgn::Compression::None)
         board.raise_capacity(state.compressed_capacity);
     pgn::GameChunker chunker(**source, state.settings.chunk_bytes, state.settings.max_game_bytes);
+    if (!range.whole) chunker.start_at(range.begin);
     std::uint64_t input_bytes_counted = 0;  // of this file, in the progress counter
     std::string error;
     for (;;) {
@@ -389,7 +404,7 @@ void read_file(ReaderState& state, std::size_t index) {
         }
         board.submit(std::move(job));
     }
-    board.file_read(index, std::move(error));
+    board.file_read(index, std::move(error), true, chunker.line() - 1);
 }
 
 // One reader thread: takes the next file nobody has taken until there is none left.
@@ -467,7 +482,9 @@ class OutsideText {
 // The ordered stage's work on one audited chunk: game numbers, filter, summary, writer; or, when
 // its worker formatted its records (FormattingSink), their numbers and text, and its counts.
 void write_chunk(Job& job, bool formatted, bool outside_text, std::uint64_t& games_before_chunk,
-                 const FindingFilter& filter, report::Writer& writer, PipelineResult& result) {
+                 const FindingFilter& filter, report::Writer& writer, PipelineResult& result,
+                 FileOutcome& outcome) {
+    outcome.records += job.report_count;
     if (formatted) {
         writer.write_formatted(job.formatted, games_before_chunk);
         if (job.worst && (!result.worst || *job.worst > *result.worst)) result.worst = job.worst;
@@ -539,6 +556,7 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
         bool stopped = false;
         for (std::size_t file = 0; file < settings.files.size() && !stopped; ++file) {
             std::uint64_t games_before_chunk = 0;  // games of the file in earlier chunks
+            FileOutcome outcome;
             for (std::uint64_t chunk = 0;; ++chunk) {
                 auto taken = board.take_in_order({file, chunk});
                 if (!taken.job) {
@@ -546,7 +564,7 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
                     break;
                 }
                 write_chunk(*taken.job, workers_format, settings.audit.keep_game_text,
-                            games_before_chunk, filter, writer, result);
+                            games_before_chunk, filter, writer, result, outcome);
                 progress.games.store(result.summary.games, std::memory_order_relaxed);
                 progress.bytes.store(result.summary.bytes, std::memory_order_relaxed);
                 board.written(std::move(taken.job));
@@ -560,6 +578,11 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
             if (const std::string error = board.file_written(file); !error.empty()) {
                 spdlog::error("{}", error);
             }
+            const FileOutcome read = board.outcome(file);
+            outcome.opened = read.opened;
+            outcome.line_breaks = read.line_breaks;
+            outcome.games = games_before_chunk;
+            result.files.push_back(outcome);
         }
         if (interrupted()) board.abort();
         for (auto& worker : workers) worker.join();

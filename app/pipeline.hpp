@@ -17,8 +17,16 @@
 
 namespace drawaudit::app {
 
+// Where a shard reads a file (see pgn/shard.hpp): the whole file, or a byte range of a plain file.
+struct InputRange {
+    bool whole = true;
+    std::uint64_t begin = 0, end = 0;
+};
+
 struct PipelineSettings {
     std::vector<std::string> files;  // expanded input files ("-" is standard input)
+    // Per file (empty: every file whole): a shard's range of it.
+    std::vector<InputRange> ranges;
     audit::AuditOptions audit;
     unsigned threads = 1;
     // 256 KiB: the jobs in flight (text and pooled records) stay within the L2 caches, which
@@ -40,8 +48,18 @@ struct StageCpu {
                          // too, for the formats the workers do not format)
 };
 
+// What the run found in each input file, for a shard's part (drawaudit merge numbers the games
+// and lines of later parts of a file from these).
+struct FileOutcome {
+    bool opened = false;
+    std::uint64_t games = 0;        // the span of game numbers the file's games took
+    std::uint64_t records = 0;      // game records written
+    std::uint64_t line_breaks = 0;  // in the bytes read
+};
+
 struct PipelineResult {
     audit::Summary summary;
+    std::vector<FileOutcome> files;  // one per input file, when the run was not aborted
     StageCpu cpu;
     std::uint64_t io_errors = 0;  // inputs that could not be opened or read to the end
     bool interrupted = false;

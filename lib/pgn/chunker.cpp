@@ -135,6 +135,44 @@ std::size_t first_cut(const char* b, const char* e) {
 
 }  // namespace
 
+WindowCut find_cut_in_window(std::string_view window, std::size_t from, bool begins_file,
+                             bool ends_file) {
+    using Kind = WindowCut::Kind;
+    const char* b = window.data();
+    const char* e = b + window.size();
+    const char* q = b + std::min(from, window.size());
+    while (q < e) {
+        const auto* bracket =
+            static_cast<const char*>(std::memchr(q, '[', static_cast<std::size_t>(e - q)));
+        if (bracket == nullptr) break;
+        q = bracket + 1;
+        const char* ls = line_start_of(b, bracket);
+        if (ls == nullptr) continue;  // other bytes before it on its line
+        if (ls == b && !begins_file) return {Kind::NeedBefore};
+        if (ls < b + from) continue;  // its line starts before the boundary
+        // The candidate line must be whole in the window to be judged as the whole file would.
+        const char* line_end = ls;
+        while (line_end < e && !is(*line_end, kBreak)) ++line_end;
+        if (line_end == e && !ends_file) return {Kind::NeedAfter};
+        std::string_view name;
+        if (!tag_line_at(ls, e, &name)) continue;
+        const auto found = WindowCut{Kind::Found, static_cast<std::size_t>(ls - b)};
+        if (name == "Event") return found;
+        const char* before = ls;
+        while (before > b && is(before[-1], kBlank | kBreak)) --before;
+        if (before == b) {
+            if (!begins_file) return {Kind::NeedBefore};
+            return found;  // only blanks since the file's start
+        }
+        if (before[-1] == ']') continue;
+        const char* line = before - 1;
+        while (line > b && !is(line[-1], kBreak)) --line;
+        if (line == b && !begins_file) return {Kind::NeedBefore};
+        if (*line != '%') return found;
+    }
+    return {ends_file ? Kind::NoneToEnd : Kind::NeedAfter};
+}
+
 GameChunker::GameChunker(ByteSource& source, std::size_t target_bytes, std::size_t max_game_bytes)
     : source_(source),
       target_(std::max<std::size_t>(target_bytes, 1)),

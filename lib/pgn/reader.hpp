@@ -98,6 +98,11 @@ class GameChunker {
     tl::expected<bool, IoError> next_view(ChunkView& out);
     // Decompressed bytes read so far.
     std::uint64_t bytes_read() const { return read_offset_; }
+    // For a source that is a part of a file (a shard's byte range, see shard.hpp): the offset of
+    // its first byte, so that chunk and game offsets are those of the whole file. Before next().
+    void start_at(std::uint64_t offset) { offset_ = offset; }
+    // The line the next chunk begins on (1 + the line breaks handed out so far).
+    std::uint32_t line() const { return line_; }
 
   private:
     tl::expected<bool, IoError> fill(std::size_t want);
@@ -120,6 +125,18 @@ class GameChunker {
     std::optional<IoError> pending_error_;
     std::string oversized_head_;
 };
+
+// Where the chunker's rule (above) first allows a cut at or after window[from], `window` being a
+// part of a file read around a shard boundary. The rule looks at the line before a candidate and
+// at the candidate line itself, so the answer may need more of the file on either side:
+// `begins_file` / `ends_file` say whether the window reaches the file's ends. Only blanks before a
+// tag line (the file's first game) count as a cut here: parsing the blanks alone finds no game.
+struct WindowCut {
+    enum class Kind { Found, NoneToEnd, NeedBefore, NeedAfter } kind = Kind::NoneToEnd;
+    std::size_t at = 0;  // Found: the cut, relative to the window
+};
+WindowCut find_cut_in_window(std::string_view window, std::size_t from, bool begins_file,
+                             bool ends_file);
 
 // Parses one chunk of `file` (numbering its games from first_game); returns its number of games.
 std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::uint64_t first_game,

@@ -360,6 +360,26 @@ tl::expected<std::unique_ptr<ByteSource>, IoError> open_source(const std::string
     return std::make_unique<PlainSource>(std::move(raw));
 }
 
+tl::expected<Compression, IoError> sniff_compression(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return tl::unexpected(IoError{path, "cannot open: " + errno_text(errno)});
+    char head[4];
+    std::size_t filled = 0;
+    while (filled < sizeof head) {
+        const ssize_t n = ::read(fd, head + filled, sizeof head - filled);
+        if (n == 0) break;
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            const int error = errno;
+            ::close(fd);
+            return tl::unexpected(IoError{path, "read: " + errno_text(error)});
+        }
+        filled += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    return detect(std::string_view(head, filled));
+}
+
 ExpandedPaths expand_paths(const std::vector<std::string>& paths) {
     namespace fs = std::filesystem;
     ExpandedPaths result;

@@ -34,6 +34,9 @@ class ByteSource {
 // Opens a file ("-" is standard input) and wraps it in the decompressor its first bytes call for.
 tl::expected<std::unique_ptr<ByteSource>, IoError> open_source(const std::string& path);
 
+// The compression of a file, told from its first bytes as open_source does (reads only those).
+tl::expected<Compression, IoError> sniff_compression(const std::string& path);
+
 // Expands the command-line paths: files as given (any name), directories recursively to their
 // *.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2 files in sorted order, "-" as is. Paths that do not exist
 // become errors; the others are still returned.

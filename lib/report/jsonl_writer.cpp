@@ -151,7 +151,8 @@ class JsonRecord {
 
 class JsonlWriter final : public Writer {
   public:
-    using Writer::Writer;
+    explicit JsonlWriter(bool shard_fields) : shard_fields_(shard_fields) {}
+    JsonlWriter(Output& output, bool shard_fields) : Writer(output), shard_fields_(shard_fields) {}
 
     void game(const GameReport& report) override {
         for (const Finding& finding : report.findings) write_finding(report, finding);
@@ -161,7 +162,7 @@ class JsonlWriter final : public Writer {
 
     // Each record stands alone: any worker can format its own chunk's.
     std::unique_ptr<Writer> make_formatter() const override {
-        return std::make_unique<JsonlWriter>();
+        return std::make_unique<JsonlWriter>(shard_fields_);
     }
 
     void end(const audit::Summary& summary) override {
@@ -174,6 +175,10 @@ class JsonlWriter final : public Writer {
             record.rule_counts<"findings">(summary.findings);
             record.rule_counts<"games_by_rule">(summary.games_by_rule);
             record.fixed<"seconds">(summary.seconds, 3);
+            if (shard_fields_) {
+                record.number<"io_errors">(summary.io_errors);
+                record.number<"bytes">(summary.bytes);
+            }
         }
         flush();
     }
@@ -208,6 +213,10 @@ class JsonlWriter final : public Writer {
         record.string<"recorded">(f.recorded);
         record.string<"expected">(f.expected);
         record.number_or_null<"extra_plies">(f.extra_plies);
+        if (shard_fields_) {
+            record.string_list<"occurrence_moves">(f.occurrence_moves);
+            record.number<"offset">(f.offset);
+        }
     }
 
     void write_game(const GameReport& report) {
@@ -226,13 +235,25 @@ class JsonlWriter final : public Writer {
         record.string<"expected_result">(report.expected_result);
         record.string<"status">(report.error ? "error" : "ok");
         record.number<"findings">(report.findings.size());
+        if (shard_fields_) {
+            // What the other formats print and plain JSON Lines leaves out, for drawaudit merge.
+            record.string<"site">(report.site);
+            record.string<"white_elo">(report.white_elo);
+            record.string<"black_elo">(report.black_elo);
+            record.string<"termination_tag">(report.termination_tag);
+            record.string<"movetext_result">(report.movetext_result);
+            record.number<"offset">(report.offset);
+        }
     }
+
+    // A shard's part (--shard) carries the fields drawaudit merge needs to write any format.
+    bool shard_fields_ = false;
 };
 
 }  // namespace
 
-std::unique_ptr<Writer> make_jsonl_writer(Output& output, const WriterOptions&) {
-    return std::make_unique<JsonlWriter>(output);
+std::unique_ptr<Writer> make_jsonl_writer(Output& output, const WriterOptions& options) {
+    return std::make_unique<JsonlWriter>(output, options.shard_fields);
 }
 
 }  // namespace drawaudit::report

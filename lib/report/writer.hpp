@@ -54,6 +54,8 @@ struct WriterOptions {
     bool color = false;      // ANSI colour (text format only)
     bool all_games = false;  // text: print games without findings too
     std::string tool_version = "0.0.0";
+    // JSON Lines: the fields a shard's part carries for drawaudit merge (RULES.md "Shards").
+    bool shard_fields = false;
 };
 
 // Records formatted apart from the report, by an audit worker, before the numbers of their games

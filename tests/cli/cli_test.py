@@ -9,6 +9,7 @@ on where the repository lives. Only the run time ("seconds") is normalised in th
 """
 
 import argparse
+import difflib
 import inspect
 import json
 import os
@@ -647,6 +648,169 @@ def case_filters(runner):
     levels = {json.loads(line)["severity"] for line in severity.splitlines() if '"type":"finding"' in line}
     check(levels == {"error"}, f"--severity gave {levels}")
 
+DRAWS = "../shared/corpus/draws"
+MERGE_FORMATS = ["jsonl", "text", "csv", "sarif", "github"]
+SHARD_COUNTS = (1, 2, 3, 7)
+# Fields a shard's part adds for drawaudit merge (RULES.md "Shards").
+SHARD_ONLY = {"site", "white_elo", "black_elo", "termination_tag", "movetext_result", "offset",
+              "occurrence_moves"}
+
+
+def run_shards(runner, n, inputs, scratch, cwd=None, extra=()):
+    """The N parts of a run over `inputs`: their paths."""
+    parts = []
+    for k in range(1, n + 1):
+        part = os.path.join(scratch, f"part-{k}-of-{n}.jsonl")
+        runner.run("--format", "jsonl", "--no-progress", "--shard", f"{k}/{n}", "-o", part, *extra,
+                   *inputs, cwd=cwd)
+        check(os.path.exists(part), f"--shard {k}/{n} wrote no part")
+        parts.append(part)
+    return parts
+
+
+def records_of(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+def tricky_pgn():
+    """Games whose starts the shard search must find as the chunker does: no Event tags, a tag
+    line after a comment, a '[' inside a comment at a line start, a '%' escape line before a tag,
+    blank lines in runs, CRLF and lone CR line ends, a tag section split by a blank line."""
+    games = [
+        '[Event "a"]\n[Result "1/2-1/2"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n',
+        '\n\n\n[White "no event"]\n[Result "*"]\n\n1. e4 {a comment\n[Black "inside"]\n} e5 *\n',
+        '[Site "after blank"]\n\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',
+        '% an escape line\n[White "after escape"]\n\n1. d4 d5 *\n',
+        '[Event "crlf"]\r\n[Result "*"]\r\n\r\n1. c4 c5 *\r\n\r\n',
+        '[Event "cr"]\r[Result "*"]\r\r1. g3 g6 *\r\r',
+        '{ a comment before the game }\n[Event "late"]\n1. b3 (1. b4 [ 1... e5 ]) 1... b6 *\n',
+    ]
+    text = "".join(games * 6)
+    return text.encode()
+
+
+def plain_game_sequences(records):
+    """Per file, its game records in order without what a shard numbers differently."""
+    files = {}
+    for record in records:
+        if record.get("type") != "game":
+            continue
+        stripped = {key: value for key, value in record.items()
+                    if key not in {"game", "line"} | SHARD_ONLY}
+        files.setdefault(record["file"], []).append((record.get("offset"), stripped))
+    return files
+
+
+def check_union(runner, inputs, scratch, cwd, counts=SHARD_COUNTS):
+    """For each N: every game of the whole run in exactly one part, in file order by offset."""
+    whole = runner.run("--format", "jsonl", "--no-progress", *inputs, cwd=cwd)
+    check(whole.returncode in (0, 1), f"the run over {inputs}: exit {whole.returncode}")
+    expected = plain_game_sequences(json.loads(line) for line in whole.stdout.decode().splitlines())
+    for n in counts:
+        records = []
+        for part in run_shards(runner, n, inputs, scratch, cwd=cwd):
+            records += records_of(part)
+        found = plain_game_sequences(records)
+        check(set(found) == set(expected), f"--shard x/{n}: files {sorted(found)} != {sorted(expected)}")
+        for file, games in found.items():
+            offsets = [offset for offset, _ in games]
+            check(len(set(offsets)) == len(offsets), f"--shard x/{n}: a game of {file} in two parts")
+            ordered = [game for _, game in sorted(games, key=lambda g: g[0])]
+            check(len(ordered) == len(expected[file]),
+                  f"--shard x/{n}: {file} has {len(ordered)} games in the parts, {len(expected[file])} "
+                  "in one run")
+            for number, (got, want) in enumerate(zip(ordered, [g for _, g in expected[file]]), 1):
+                check(got == want, f"--shard x/{n}: game {number} of {file} differs:\n{got}\n{want}")
+
+
+def case_shard_union(runner):
+    """The union of --shard K/N for N = 1, 2, 3, 7 is the whole run, on plain files cut at game
+    starts (also tricky ones) and on compressed files given whole."""
+    with tempfile.TemporaryDirectory() as scratch:
+        many = make_many_files(runner, scratch)
+        with open(os.path.join(many, "tricky.pgn"), "wb") as f:
+            f.write(tricky_pgn())
+        os.makedirs(os.path.join(scratch, "out"))
+        check_union(runner, ["many"], os.path.join(scratch, "out"), scratch)
+        # One tricky file alone: many more cuts inside it.
+        check_union(runner, ["many/tricky.pgn"], os.path.join(scratch, "out"), scratch,
+                    counts=(2, 3, 5, 7, 13, 29))
+        # Every part carries which part of which run it is.
+        header = records_of(os.path.join(scratch, "out", "part-2-of-3.jsonl"))[0]
+        check(header["type"] == "shard" and header["shard"] == 2 and header["of"] == 3,
+              f"the first record of a part is {header}")
+
+
+def check_merge(runner, inputs, scratch, cwd=None, counts=SHARD_COUNTS):
+    for n in counts:
+        parts = run_shards(runner, n, inputs, scratch, cwd=cwd)
+        for fmt in MERGE_FORMATS:
+            whole = runner.run("--format", fmt, "--no-progress", *inputs, cwd=cwd)
+            merged = runner.run("merge", "--format", fmt, *reversed(parts), cwd=cwd)
+            check(merged.returncode == whole.returncode,
+                  f"merge --format {fmt} of {n} parts: exit {merged.returncode}, the run "
+                  f"{whole.returncode}\n{merged.stderr.decode(errors='replace')}")
+            got = normalise(merged.stdout.decode(), runner.root)
+            want = normalise(whole.stdout.decode(), runner.root)
+            check(got == want, f"merge --format {fmt} of {n} parts differs from one run over "
+                  f"{inputs}:\n" + "".join(list(difflib.unified_diff(
+                      want.splitlines(True), got.splitlines(True)))[:40]))
+
+
+def case_merge_formats(runner):
+    """drawaudit merge of the parts writes what one run writes: JSON Lines byte for byte (but
+    "seconds"), and the text, CSV, SARIF and GitHub reports, on sample_pgns/ and a draws/ file
+    (the Dask driver's test merges all of draws/)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        check_merge(runner, [SAMPLES], scratch)
+        check_merge(runner, [os.path.join(DRAWS, "pgnmentor-fifty-move.pgn")], scratch, counts=(3,))
+
+
+def case_merge_errors(runner):
+    """A missing, duplicated, foreign, truncated or malformed part: exit 2 and a message that says
+    which; the output file is not written."""
+    with tempfile.TemporaryDirectory() as scratch:
+        p1, p2, p3 = run_shards(runner, 3, [SAMPLES], scratch)
+        out = os.path.join(scratch, "merged.txt")
+
+        def expect_error(parts, *needles):
+            completed = runner.expect_exit(2, "merge", "-o", out, *parts)
+            message = completed.stderr.decode(errors="replace")
+            for needle in needles:
+                check(needle in message, f"merge {parts}: stderr lacks {needle!r}:\n{message}")
+            check(not os.path.exists(out), f"merge {parts} failed but wrote {out}")
+
+        expect_error([p1, p3], "part 2/3 missing")
+        expect_error([p1, p2, p2, p3], "part 2/3 is given twice", p2)
+        os.makedirs(os.path.join(scratch, "two"))
+        other = run_shards(runner, 2, [SAMPLES], os.path.join(scratch, "two"))
+        expect_error([p1, p2, p3, other[0]], "parts of different runs")
+        plain = os.path.join(scratch, "plain.jsonl")
+        with open(plain, "wb") as f:
+            f.write(runner.run("--format", "jsonl", "--no-progress", SAMPLES).stdout)
+        expect_error([plain], f"{plain}:1:", "not a shard's part")
+        with open(p2, encoding="utf-8") as f:
+            lines = f.readlines()
+        broken = os.path.join(scratch, "broken.jsonl")
+        with open(broken, "w", encoding="utf-8") as f:
+            f.writelines(lines[:4] + ['{"type":"game","file": oops\n'] + lines[5:])
+        expect_error([p1, broken, p3], f"{broken}:5:", "malformed JSON")
+        unknown = os.path.join(scratch, "unknown.jsonl")
+        with open(unknown, "w", encoding="utf-8") as f:
+            f.writelines(lines[:3] + [lines[3].replace('"ply":', '"novel":1,"ply":', 1)] + lines[4:])
+        expect_error([p1, unknown, p3], f"{unknown}:4:", "unknown field 'novel'")
+        truncated = os.path.join(scratch, "truncated.jsonl")
+        with open(truncated, "w", encoding="utf-8") as f:
+            f.writelines(lines[:-3])
+        expect_error([p1, truncated, p3], truncated, "incomplete part")
+        # --shard writes parts only in JSON Lines.
+        runner.expect_exit(2, "--shard", "1/2", "--format", "text", SAMPLES)
+        runner.expect_exit(2, "--shard", "3/2", "--format", "jsonl", SAMPLES)
+        # And the good parts still merge.
+        runner.expect_exit(1, "merge", "-o", out, p3, p1, p2)
+        check(os.path.exists(out), "merge of good parts wrote nothing")
+
 
 def case_readme_excerpt(runner):
     """The arbiter's report quoted in README.md is what the tool prints for that file today."""
@@ -702,6 +866,9 @@ CASES = {
     "run-statistics": case_run_statistics,
     "readme-excerpt": case_readme_excerpt,
     "architecture-table": case_architecture_table,
+    "shard-union": case_shard_union,
+    "merge-formats": case_merge_formats,
+    "merge-errors": case_merge_errors,
 }
 
 

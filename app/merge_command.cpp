@@ -1,0 +1,512 @@
+#include "merge_command.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "audit_command.hpp"
+#include "output_file.hpp"
+#include "report/jsonl_reader.hpp"
+#include "report/writer.hpp"
+
+namespace drawaudit::app {
+namespace {
+
+using report::JsonValue;
+
+struct InputInfo {
+    std::string path;
+    std::uint64_t size = 0;
+    bool split = false;
+    bool operator==(const InputInfo&) const = default;
+};
+
+// One piece a shard read (its shard-end record).
+struct PieceInfo {
+    std::size_t input = 0;
+    bool whole = true;
+    std::uint64_t begin = 0, end = 0;
+    bool opened = false;
+    std::uint64_t games = 0, records = 0, line_breaks = 0;
+};
+
+struct Part {
+    std::string path;
+    unsigned index = 0, count = 0;
+    std::string version;
+    std::vector<InputInfo> inputs;
+    std::vector<std::string> options;
+    std::vector<PieceInfo> pieces;
+    audit::Summary summary;
+    std::unique_ptr<report::JsonlFile> file;  // pass 2: positioned after the header
+    std::unique_ptr<report::GameRecordReader> games;
+};
+
+using Failure = std::string;  // the message of an error that stops the merge
+
+tl::expected<const JsonValue*, Failure> need(const report::JsonlFile& file, const JsonValue& record,
+                                             std::string_view name, std::string_view what) {
+    const JsonValue* value = record.find(name);
+    if (value == nullptr)
+        return tl::unexpected(describe(file.error(fmt::format("{} without '{}'", what, name))));
+    return value;
+}
+
+tl::expected<std::uint64_t, Failure> count_of(const report::JsonlFile& file,
+                                              const JsonValue& record, std::string_view name,
+                                              std::string_view what) {
+    auto value = need(file, record, name, what);
+    if (!value) return tl::unexpected(value.error());
+    auto n = report::json_unsigned(**value);
+    if (!n) return tl::unexpected(describe(file.error(fmt::format("'{}': {}", name, n.error()))));
+    return *n;
+}
+
+tl::expected<bool, Failure> flag_of(const report::JsonlFile& file, const JsonValue& record,
+                                    std::string_view name, std::string_view what) {
+    auto value = need(file, record, name, what);
+    if (!value) return tl::unexpected(value.error());
+    if ((*value)->kind != JsonValue::Kind::Bool)
+        return tl::unexpected(
+            describe(file.error(fmt::format("'{}': expected true or false", name))));
+    return (*value)->boolean;
+}
+
+tl::expected<std::string, Failure> text_of(const report::JsonlFile& file, const JsonValue& record,
+                                           std::string_view name, std::string_view what) {
+    auto value = need(file, record, name, what);
+    if (!value) return tl::unexpected(value.error());
+    auto text = report::json_string(**value);
+    if (!text)
+        return tl::unexpected(describe(file.error(fmt::format("'{}': {}", name, text.error()))));
+    return *text;
+}
+
+#define MERGE_TRY(var, expr)                                        \
+    auto var##_result = (expr);                                     \
+    if (!var##_result) return tl::unexpected(var##_result.error()); \
+    auto var = std::move(*var##_result)
+
+tl::expected<void, Failure> read_header(Part& part, const report::JsonlFile& file,
+                                        const JsonValue& header) {
+    const std::string_view what = "the shard record";
+    MERGE_TRY(index, count_of(file, header, "shard", what));
+    MERGE_TRY(count, count_of(file, header, "of", what));
+    MERGE_TRY(version, text_of(file, header, "version", what));
+    if (index < 1 || index > count || count > 1000000)
+        return tl::unexpected(
+            describe(file.error(fmt::format("shard {}/{} is no part", index, count))));
+    part.index = static_cast<unsigned>(index);
+    part.count = static_cast<unsigned>(count);
+    part.version = version;
+    MERGE_TRY(inputs, need(file, header, "inputs", what));
+    if (inputs->kind != JsonValue::Kind::Array)
+        return tl::unexpected(describe(file.error("'inputs' is not a list")));
+    for (const JsonValue& input : inputs->items) {
+        MERGE_TRY(path, text_of(file, input, "path", "an input"));
+        MERGE_TRY(size, count_of(file, input, "size", "an input"));
+        MERGE_TRY(split, flag_of(file, input, "split", "an input"));
+        part.inputs.push_back(InputInfo{path, size, split});
+    }
+    MERGE_TRY(options, need(file, header, "options", what));
+    if (options->kind != JsonValue::Kind::Array)
+        return tl::unexpected(describe(file.error("'options' is not a list")));
+    for (const JsonValue& option : options->items) {
+        auto text = report::json_string(option);
+        if (!text) return tl::unexpected(describe(file.error("'options': " + text.error())));
+        part.options.push_back(*text);
+    }
+    return {};
+}
+
+tl::expected<void, Failure> read_trailer(Part& part, const report::JsonlFile& file,
+                                         const JsonValue& trailer) {
+    MERGE_TRY(pieces, need(file, trailer, "pieces", "the shard-end record"));
+    if (pieces->kind != JsonValue::Kind::Array)
+        return tl::unexpected(describe(file.error("'pieces' is not a list")));
+    for (const JsonValue& piece : pieces->items) {
+        const std::string_view what = "a piece";
+        PieceInfo info;
+        MERGE_TRY(input, count_of(file, piece, "input", what));
+        if (input >= part.inputs.size())
+            return tl::unexpected(describe(
+                file.error(fmt::format("piece of input {} of {}", input, part.inputs.size()))));
+        info.input = static_cast<std::size_t>(input);
+        MERGE_TRY(whole, flag_of(file, piece, "whole", what));
+        MERGE_TRY(begin, count_of(file, piece, "begin", what));
+        MERGE_TRY(end, count_of(file, piece, "end", what));
+        MERGE_TRY(opened, flag_of(file, piece, "opened", what));
+        MERGE_TRY(games, count_of(file, piece, "games", what));
+        MERGE_TRY(records, count_of(file, piece, "records", what));
+        MERGE_TRY(line_breaks, count_of(file, piece, "line_breaks", what));
+        info.whole = whole;
+        info.begin = begin;
+        info.end = end;
+        info.opened = opened;
+        info.games = games;
+        info.records = records;
+        info.line_breaks = line_breaks;
+        part.pieces.push_back(info);
+    }
+    return {};
+}
+
+// Pass 1: the header, the summary and the shard-end record (the part's last two lines).
+tl::expected<Part, Failure> scan_part(const std::string& path) {
+    Part part;
+    part.path = path;
+    auto opened = report::JsonlFile::open(path);
+    if (!opened) return tl::unexpected(describe(opened.error()));
+    report::JsonlFile& file = **opened;
+    JsonValue header;
+    auto got = file.next(header);
+    if (!got) return tl::unexpected(describe(got.error()));
+    if (!*got || report::record_type(header) != "shard") {
+        return tl::unexpected(describe(report::ReadError{
+            path, 1,
+            "not a shard's part: its first record is no {\"type\":\"shard\",...} (write parts with "
+            "drawaudit --shard K/N --format jsonl)"}));
+    }
+    if (auto ok = read_header(part, file, header); !ok) return tl::unexpected(ok.error());
+    std::string summary_line, last_line, previous_line;
+    std::uint64_t summary_at = 0, last_at = 0;
+    std::string_view line;
+    for (;;) {
+        auto more = file.next_line(line);
+        if (!more) return tl::unexpected(describe(more.error()));
+        if (!*more) break;
+        if (line.starts_with(R"({"type":"summary")")) {
+            summary_line.assign(line);
+            summary_at = file.line();
+        }
+        if (line.starts_with(R"({"type":"shard-end")")) {
+            last_line.assign(line);
+            last_at = file.line();
+        }
+    }
+    if (last_at == 0 || last_at != file.line() || summary_at + 1 != last_at) {
+        return tl::unexpected(describe(report::ReadError{
+            path, file.line(),
+            "incomplete part: it does not end with its summary and shard-end records (did its "
+            "run stop early?)"}));
+    }
+    const auto parsed_summary = report::parse_json(summary_line);
+    const auto parsed_trailer = report::parse_json(last_line);
+    if (!parsed_summary)
+        return tl::unexpected(
+            describe(report::ReadError{path, summary_at, parsed_summary.error()}));
+    if (!parsed_trailer)
+        return tl::unexpected(describe(report::ReadError{path, last_at, parsed_trailer.error()}));
+    if (auto ok = report::read_summary(*parsed_summary, part.summary); !ok)
+        return tl::unexpected(describe(report::ReadError{path, summary_at, ok.error()}));
+    if (auto ok = read_trailer(part, file, *parsed_trailer); !ok) return tl::unexpected(ok.error());
+    return part;
+}
+
+// The parts make one run: the same N, inputs, options and version; each K exactly once.
+tl::expected<void, Failure> check_parts(std::vector<Part>& parts) {
+    const Part& first = parts.front();
+    for (const Part& part : parts) {
+        if (part.count != first.count) {
+            return tl::unexpected(fmt::format(
+                "{} is part {}/{} but {} is part {}/{}: parts of "
+                "different runs",
+                part.path, part.index, part.count, first.path, first.index, first.count));
+        }
+        if (part.inputs != first.inputs)
+            return tl::unexpected(
+                fmt::format("{} and {} were made over different inputs: parts of different runs",
+                            part.path, first.path));
+        if (part.options != first.options)
+            return tl::unexpected(fmt::format(
+                "{} and {} were made with different options ({} / {}): parts of different runs",
+                part.path, first.path, fmt::join(part.options, " "),
+                fmt::join(first.options, " ")));
+        if (part.version != first.version)
+            return tl::unexpected(fmt::format("{} and {} were made by drawaudit {} and {}",
+                                              part.path, first.path, part.version, first.version));
+    }
+    std::vector<const Part*> by_index(first.count + 1, nullptr);
+    for (const Part& part : parts) {
+        if (by_index[part.index] != nullptr) {
+            return tl::unexpected(fmt::format("part {}/{} is given twice: {} and {}", part.index,
+                                              part.count, by_index[part.index]->path, part.path));
+        }
+        by_index[part.index] = &part;
+    }
+    std::vector<std::string> missing;
+    for (unsigned k = 1; k <= first.count; ++k) {
+        if (by_index[k] == nullptr) missing.push_back(fmt::format("{}/{}", k, first.count));
+    }
+    if (!missing.empty()) {
+        return tl::unexpected(
+            fmt::format("part{} {} missing: a merge needs all {} parts of the run",
+                        missing.size() > 1 ? "s" : "", fmt::join(missing, ", "), first.count));
+    }
+    std::sort(parts.begin(), parts.end(),
+              [](const Part& a, const Part& b) { return a.index < b.index; });
+    return {};
+}
+
+struct PieceRef {
+    const PieceInfo* piece;
+    std::size_t part;  // index into the parts
+};
+
+// Every input once: a whole file in one part, a split one covered by ranges from 0 to its size.
+tl::expected<std::vector<std::vector<PieceRef>>, Failure> pieces_by_input(
+    const std::vector<Part>& parts) {
+    const std::vector<InputInfo>& inputs = parts.front().inputs;
+    std::vector<std::vector<PieceRef>> by_input(inputs.size());
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+        for (const PieceInfo& piece : parts[p].pieces) by_input[piece.input].push_back({&piece, p});
+    }
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        auto& pieces = by_input[i];
+        std::stable_sort(pieces.begin(), pieces.end(), [](const PieceRef& a, const PieceRef& b) {
+            return a.piece->begin < b.piece->begin;
+        });
+        if (!inputs[i].split) {
+            if (pieces.size() != 1 || !pieces.front().piece->whole) {
+                return tl::unexpected(
+                    fmt::format("input {} is in {} parts, not one", inputs[i].path, pieces.size()));
+            }
+            continue;
+        }
+        std::uint64_t at = 0;
+        for (const PieceRef& ref : pieces) {
+            if (ref.piece->whole || ref.piece->begin != at) {
+                return tl::unexpected(fmt::format(
+                    "input {}: bytes from {} are {} (at {})", inputs[i].path, at,
+                    ref.piece->begin > at ? "in no part" : "in two parts", parts[ref.part].path));
+            }
+            at = ref.piece->end;
+        }
+        if (at != inputs[i].size) {
+            return tl::unexpected(
+                fmt::format("input {}: bytes from {} are in no part", inputs[i].path, at));
+        }
+    }
+    return by_input;
+}
+
+// A line number of a later piece of a file, and the parse-error sentence that quotes it.
+void shift_lines(audit::GameReport& report, std::uint64_t lines_before) {
+    if (lines_before == 0) return;
+    report.line += static_cast<std::uint32_t>(lines_before);
+    for (audit::Finding& f : report.findings) {
+        if (f.line == 0) continue;
+        const auto shifted = static_cast<std::uint32_t>(f.line + lines_before);
+        const std::string quoted = fmt::format("at line {}, column {}", f.line, f.column);
+        if (const auto at = f.message.find(quoted); at != std::string::npos) {
+            f.message.replace(at, quoted.size(),
+                              fmt::format("at line {}, column {}", shifted, f.column));
+        }
+        f.line = shifted;
+    }
+}
+
+void set_up_logging() {
+    auto sink = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
+    auto logger = std::make_shared<spdlog::logger>("drawaudit", sink);
+    logger->set_pattern("drawaudit: %^%l%$: %v");
+    logger->set_level(spdlog::level::warn);
+    spdlog::set_default_logger(std::move(logger));
+}
+
+// Pass 2: the games of every piece, input by input, numbered and placed as in one run.
+tl::expected<std::optional<audit::Severity>, Failure> write_games(
+    std::vector<Part>& parts, const std::vector<std::vector<PieceRef>>& by_input,
+    report::Writer& writer) {
+    std::optional<audit::Severity> worst;
+    audit::GameReport report;
+    const std::vector<InputInfo>& inputs = parts.front().inputs;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        std::uint64_t games_before = 0, lines_before = 0;
+        for (const PieceRef& ref : by_input[i]) {
+            Part& part = parts[ref.part];
+            for (std::uint64_t r = 0; r < ref.piece->records; ++r) {
+                auto got = part.games->next(report);
+                if (!got) return tl::unexpected(describe(got.error()));
+                if (!*got) {
+                    return tl::unexpected(describe(
+                        part.file->error(fmt::format("{} game records of {} expected, {} found",
+                                                     ref.piece->records, inputs[i].path, r))));
+                }
+                if (report.file != inputs[i].path) {
+                    return tl::unexpected(describe(part.file->error(fmt::format(
+                        "a game of {} where one of {} belongs", report.file, inputs[i].path))));
+                }
+                report.game += games_before;
+                shift_lines(report, lines_before);
+                for (const audit::Finding& f : report.findings) {
+                    if (!worst || f.severity > *worst) worst = f.severity;
+                }
+                writer.game(report);
+                if (writer.failed()) return worst;
+            }
+            games_before += ref.piece->games;
+            lines_before += ref.piece->line_breaks;
+        }
+    }
+    for (Part& part : parts) {
+        auto got = part.games->next(report);
+        if (!got) return tl::unexpected(describe(got.error()));
+        if (*got || report::record_type(part.games->other()) != "summary") {
+            return tl::unexpected(
+                describe(part.file->error("more game records than its shard-end record counts")));
+        }
+    }
+    return worst;
+}
+
+}  // namespace
+
+CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
+    CLI::App* merge = app.add_subcommand(
+        "merge",
+        "Merge the JSON Lines parts of a sharded run (drawaudit --shard K/N --format jsonl) into "
+        "the report one run would have written (e.g. drawaudit merge part*.jsonl --format sarif)");
+    merge->add_option("parts", options.parts, "The N parts of the run, in any order")
+        ->required()
+        ->type_name("PART");
+    merge
+        ->add_option("--format", options.format,
+                     "Report format: text, jsonl, csv, sarif or github (e.g. --format jsonl)")
+        ->check(CLI::IsMember({"text", "jsonl", "csv", "sarif", "github"}))
+        ->capture_default_str();
+    merge
+        ->add_option("-o,--output", options.output,
+                     "Write the report to FILE instead of standard output (e.g. -o report.sarif)")
+        ->type_name("FILE");
+    merge
+        ->add_option("--fail-on", options.fail_on,
+                     "Exit 1 when a finding is at or above this level: info, warning, error or "
+                     "never (e.g. --fail-on warning)")
+        ->check(CLI::IsMember({"info", "warning", "error", "never"}))
+        ->capture_default_str();
+    merge->add_flag("--all-games", options.all_games,
+                    "Text format: print every game, also those without findings");
+    merge->add_option("--color", options.color, "Colour in the text report: auto, always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
+    return merge;
+}
+
+int run_merge(const MergeOptions& options) {
+    set_up_logging();
+    const auto format = report::format_from_name(options.format);
+    if (!format || *format == report::Format::Pgn) {
+        spdlog::error("merge cannot write --format {}", options.format);
+        return ExitError;
+    }
+
+    std::vector<Part> parts;
+    for (const std::string& path : options.parts) {
+        auto part = scan_part(path);
+        if (!part) {
+            spdlog::error("{}", part.error());
+            return ExitError;
+        }
+        parts.push_back(std::move(*part));
+    }
+    if (auto ok = check_parts(parts); !ok) {
+        spdlog::error("{}", ok.error());
+        return ExitError;
+    }
+    auto by_input = pieces_by_input(parts);
+    if (!by_input) {
+        spdlog::error("{}", by_input.error());
+        return ExitError;
+    }
+    for (Part& part : parts) {
+        auto opened = report::JsonlFile::open(part.path);
+        if (!opened) {
+            spdlog::error("{}", describe(opened.error()));
+            return ExitError;
+        }
+        part.file = std::move(*opened);
+        std::string_view header;
+        if (auto got = part.file->next_line(header); !got || !*got) {
+            spdlog::error("{}: changed while it was merged", part.path);
+            return ExitError;
+        }
+        part.games = std::make_unique<report::GameRecordReader>(*part.file);
+    }
+
+    std::optional<AtomicOutputFile> output_file;
+    std::FILE* stream = stdout;
+    const std::string target = options.output == "-" ? std::string() : options.output;
+    if (!target.empty()) {
+        if (const auto part = input_named_by(target, options.parts)) {
+            spdlog::error("-o {} names the part {}: the report would replace it", target, *part);
+            return ExitError;
+        }
+        auto created = AtomicOutputFile::create(target);
+        if (!created) {
+            spdlog::error("{}", created.error());
+            return ExitError;
+        }
+        output_file.emplace(std::move(*created));
+        stream = output_file->stream();
+    }
+    report::WriterOptions writer_options;
+    writer_options.all_games = options.all_games;
+    writer_options.tool_version = DRAWAUDIT_VERSION;
+    const char* no_color = std::getenv("NO_COLOR");
+    writer_options.color =
+        options.color == "always" || (options.color == "auto" && isatty(fileno(stream)) == 1 &&
+                                      (no_color == nullptr || no_color[0] == '\0'));
+    report::FileOutput output(stream);
+    auto writer = report::make_writer(*format, output, writer_options);
+
+    writer->begin();
+    auto worst = write_games(parts, *by_input, *writer);
+    if (!worst) {
+        if (output_file) output_file->discard();
+        spdlog::error("{}", worst.error());
+        return ExitError;
+    }
+    // The run's summary: the parts' counts added up; a file cut into pieces counts once.
+    audit::Summary summary;
+    for (const Part& part : parts) summary.merge(part.summary);
+    std::vector<bool> opened(parts.front().inputs.size(), false);
+    for (const Part& part : parts) {
+        for (const PieceInfo& piece : part.pieces)
+            opened[piece.input] = opened[piece.input] || piece.opened;
+    }
+    summary.files = static_cast<std::uint64_t>(std::count(opened.begin(), opened.end(), true));
+    writer->end(summary);
+
+    if (writer->failed() || (!output_file && std::fflush(stdout) != 0)) {
+        if (output_file) output_file->discard();
+        spdlog::error("{}: cannot write the report{}{}",
+                      target.empty() ? "standard output" : target, output.error() != 0 ? ": " : "",
+                      output.error() != 0 ? std::strerror(output.error()) : "");
+        return ExitError;
+    }
+    if (output_file) {
+        if (auto committed = output_file->commit(); !committed) {
+            spdlog::error("{}", committed.error());
+            return ExitError;
+        }
+    }
+    if (summary.io_errors > 0) return ExitError;  // as the run: an input could not be read
+    if (options.fail_on != "never") {
+        const auto threshold = audit::severity_from_name(options.fail_on);
+        if (threshold && *worst && **worst >= *threshold) return ExitFindings;
+    }
+    return ExitClean;
+}
+
+}  // namespace drawaudit::app

@@ -1,0 +1,29 @@
+// `drawaudit merge PART...`: the report one run over the whole input would have written, from the
+// JSON Lines parts of its N shards (RULES.md "Shards"), in any format but pgn (the parts do not
+// hold the games' text).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace drawaudit::app {
+
+struct MergeOptions {
+    std::vector<std::string> parts;
+    std::string format = "text";
+    std::string output;  // empty: standard output
+    std::string fail_on = "error";
+    bool all_games = false;
+    std::string color = "auto";
+};
+
+// Registers the subcommand on `app`; `options` is filled when it is chosen.
+CLI::App* add_merge_command(CLI::App& app, MergeOptions& options);
+
+// Runs it and returns the exit code: that of the run (0, 1 for findings at or above --fail-on,
+// 2 when an input could not be read), or 2 for a missing, duplicated or malformed part.
+int run_merge(const MergeOptions& options);
+
+}  // namespace drawaudit::app

@@ -1,0 +1,636 @@
+// JSON Lines records back into GameReport, Finding and Summary: a small JSON parser and one field
+// table per record type.
+#include "report/jsonl_reader.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <system_error>
+
+#include <fmt/format.h>
+
+namespace drawaudit::report {
+namespace {
+
+class Parser {
+  public:
+    explicit Parser(std::string_view text) : text_(text) {}
+
+    tl::expected<JsonValue, std::string> document() {
+        JsonValue value;
+        if (auto ok = parse(value, 0); !ok) return tl::unexpected(ok.error());
+        skip_blanks();
+        if (pos_ != text_.size()) return tl::unexpected(fail("text after the JSON value"));
+        return value;
+    }
+
+  private:
+    static constexpr int kMaxDepth = 64;
+
+    std::string fail(std::string_view what) const {
+        return fmt::format("malformed JSON at column {}: {}", pos_ + 1, what);
+    }
+    void skip_blanks() {
+        while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' ||
+                                       text_[pos_] == '\r' || text_[pos_] == '\n'))
+            ++pos_;
+    }
+    bool literal(std::string_view word) {
+        if (text_.substr(pos_, word.size()) != word) return false;
+        pos_ += word.size();
+        return true;
+    }
+
+    tl::expected<void, std::string> parse(JsonValue& out, int depth) {
+        if (depth > kMaxDepth) return tl::unexpected(fail("nested too deeply"));
+        skip_blanks();
+        if (pos_ >= text_.size()) return tl::unexpected(fail("the line ends before a value"));
+        const char c = text_[pos_];
+        if (c == '{') return object(out, depth);
+        if (c == '[') return array(out, depth);
+        if (c == '"') {
+            out.kind = JsonValue::Kind::String;
+            return string(out.text);
+        }
+        if (literal("null")) {
+            out.kind = JsonValue::Kind::Null;
+            return {};
+        }
+        if (literal("true") || literal("false")) {
+            out.kind = JsonValue::Kind::Bool;
+            out.boolean = text_[pos_ - 1] == 'e' && text_[pos_ - 2] == 'u';
+            return {};
+        }
+        if (c == '-' || (c >= '0' && c <= '9')) return number(out);
+        return tl::unexpected(fail(fmt::format("unexpected '{}'", c)));
+    }
+
+    tl::expected<void, std::string> object(JsonValue& out, int depth) {
+        out.kind = JsonValue::Kind::Object;
+        ++pos_;
+        skip_blanks();
+        if (pos_ < text_.size() && text_[pos_] == '}') {
+            ++pos_;
+            return {};
+        }
+        for (;;) {
+            skip_blanks();
+            if (pos_ >= text_.size() || text_[pos_] != '"')
+                return tl::unexpected(fail("expected a member name"));
+            auto& member = out.members.emplace_back();
+            if (auto ok = string(member.first); !ok) return ok;
+            skip_blanks();
+            if (pos_ >= text_.size() || text_[pos_] != ':')
+                return tl::unexpected(fail("expected ':'"));
+            ++pos_;
+            if (auto ok = parse(member.second, depth + 1); !ok) return ok;
+            skip_blanks();
+            if (pos_ < text_.size() && text_[pos_] == ',') {
+                ++pos_;
+                continue;
+            }
+            if (pos_ < text_.size() && text_[pos_] == '}') {
+                ++pos_;
+                return {};
+            }
+            return tl::unexpected(fail("expected ',' or '}'"));
+        }
+    }
+
+    tl::expected<void, std::string> array(JsonValue& out, int depth) {
+        out.kind = JsonValue::Kind::Array;
+        ++pos_;
+        skip_blanks();
+        if (pos_ < text_.size() && text_[pos_] == ']') {
+            ++pos_;
+            return {};
+        }
+        for (;;) {
+            if (auto ok = parse(out.items.emplace_back(), depth + 1); !ok) return ok;
+            skip_blanks();
+            if (pos_ < text_.size() && text_[pos_] == ',') {
+                ++pos_;
+                continue;
+            }
+            if (pos_ < text_.size() && text_[pos_] == ']') {
+                ++pos_;
+                return {};
+            }
+            return tl::unexpected(fail("expected ',' or ']'"));
+        }
+    }
+
+    tl::expected<void, std::string> number(JsonValue& out) {
+        out.kind = JsonValue::Kind::Number;
+        const std::size_t start = pos_;
+        if (text_[pos_] == '-') ++pos_;
+        const auto digits = [&] {
+            const std::size_t from = pos_;
+            while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
+            return pos_ > from;
+        };
+        if (!digits()) return tl::unexpected(fail("a number without digits"));
+        if (pos_ < text_.size() && text_[pos_] == '.') {
+            ++pos_;
+            if (!digits()) return tl::unexpected(fail("no digits after the decimal point"));
+        }
+        if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+            ++pos_;
+            if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
+            if (!digits()) return tl::unexpected(fail("no digits in the exponent"));
+        }
+        out.text.assign(text_.substr(start, pos_ - start));
+        return {};
+    }
+
+    tl::expected<unsigned, std::string> hex4() {
+        if (pos_ + 4 > text_.size()) return tl::unexpected(fail("a short \\u escape"));
+        unsigned value = 0;
+        const auto [ptr, error] =
+            std::from_chars(text_.data() + pos_, text_.data() + pos_ + 4, value, 16);
+        if (error != std::errc() || ptr != text_.data() + pos_ + 4)
+            return tl::unexpected(fail("a bad \\u escape"));
+        pos_ += 4;
+        return value;
+    }
+
+    static void put_utf8(std::string& out, unsigned cp) {
+        if (cp < 0x80) {
+            out.push_back(static_cast<char>(cp));
+        } else if (cp < 0x800) {
+            out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+        } else if (cp < 0x10000) {
+            out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+        } else {
+            out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+            out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+        }
+    }
+
+    tl::expected<void, std::string> string(std::string& out) {
+        ++pos_;  // the opening quote
+        out.clear();
+        for (;;) {
+            const std::size_t run = text_.find_first_of("\"\\", pos_);
+            if (run == std::string_view::npos)
+                return tl::unexpected(fail("a string that does not end"));
+            out.append(text_.substr(pos_, run - pos_));
+            pos_ = run + 1;
+            if (text_[run] == '"') return {};
+            if (pos_ >= text_.size()) return tl::unexpected(fail("a string that does not end"));
+            const char e = text_[pos_++];
+            switch (e) {
+                case '"':
+                    out.push_back('"');
+                    break;
+                case '\\':
+                    out.push_back('\\');
+                    break;
+                case '/':
+                    out.push_back('/');
+                    break;
+                case 'b':
+                    out.push_back('\b');
+                    break;
+                case 'f':
+                    out.push_back('\f');
+                    break;
+                case 'n':
+                    out.push_back('\n');
+                    break;
+                case 'r':
+                    out.push_back('\r');
+                    break;
+                case 't':
+                    out.push_back('\t');
+                    break;
+                case 'u': {
+                    auto cp = hex4();
+                    if (!cp) return tl::unexpected(cp.error());
+                    unsigned code = *cp;
+                    if (code >= 0xD800 && code < 0xDC00 && text_.substr(pos_, 2) == "\\u") {
+                        pos_ += 2;
+                        auto low = hex4();
+                        if (!low) return tl::unexpected(low.error());
+                        if (*low < 0xDC00 || *low > 0xDFFF)
+                            return tl::unexpected(fail("a lone surrogate in a \\u escape"));
+                        code = 0x10000 + ((code - 0xD800) << 10) + (*low - 0xDC00);
+                    } else if (code >= 0xD800 && code <= 0xDFFF) {
+                        return tl::unexpected(fail("a lone surrogate in a \\u escape"));
+                    }
+                    put_utf8(out, code);
+                    break;
+                }
+                default:
+                    return tl::unexpected(fail(fmt::format("a bad escape '\\{}'", e)));
+            }
+        }
+    }
+
+    std::string_view text_;
+    std::size_t pos_ = 0;
+};
+
+using Status = tl::expected<void, std::string>;
+
+tl::expected<std::int64_t, std::string> json_signed(const JsonValue& value) {
+    if (value.kind != JsonValue::Kind::Number)
+        return tl::unexpected(std::string("expected a number"));
+    std::int64_t n = 0;
+    const char* end = value.text.data() + value.text.size();
+    const auto [ptr, error] = std::from_chars(value.text.data(), end, n);
+    if (error != std::errc() || ptr != end)
+        return tl::unexpected("expected an integer, got " + value.text);
+    return n;
+}
+
+template <typename Int>
+Status set_int(Int& out, const JsonValue& value) {
+    auto n = json_signed(value);
+    if (!n) return tl::unexpected(n.error());
+    out = static_cast<Int>(*n);
+    return {};
+}
+template <typename Int>
+Status set_optional_int(std::optional<Int>& out, const JsonValue& value) {
+    if (value.kind == JsonValue::Kind::Null) {
+        out.reset();
+        return {};
+    }
+    Int n{};
+    if (auto ok = set_int(n, value); !ok) return ok;
+    out = n;
+    return {};
+}
+Status set_string(std::string& out, const JsonValue& value) {
+    auto text = json_string(value);
+    if (!text) return tl::unexpected(text.error());
+    out = std::move(*text);
+    return {};
+}
+Status set_string_list(std::vector<std::string>& out, const JsonValue& value) {
+    out.clear();
+    if (value.kind == JsonValue::Kind::Null) return {};
+    if (value.kind != JsonValue::Kind::Array) return tl::unexpected(std::string("expected a list"));
+    for (const JsonValue& item : value.items) {
+        if (auto ok = set_string(out.emplace_back(), item); !ok) return ok;
+    }
+    return {};
+}
+Status set_int_list(std::vector<int>& out, const JsonValue& value) {
+    out.clear();
+    if (value.kind == JsonValue::Kind::Null) return {};
+    if (value.kind != JsonValue::Kind::Array) return tl::unexpected(std::string("expected a list"));
+    for (const JsonValue& item : value.items) {
+        if (auto ok = set_int(out.emplace_back(), item); !ok) return ok;
+    }
+    return {};
+}
+// An enum from its name through its name function (the writers' own), over its values.
+template <typename Enum, std::size_t Count>
+Status set_named(Enum& out, const JsonValue& value, std::string_view (*name)(Enum),
+                 std::string_view what) {
+    auto text = json_string(value);
+    if (!text) return tl::unexpected(text.error());
+    for (std::size_t i = 0; i < Count; ++i) {
+        const auto candidate = static_cast<Enum>(i);
+        if (name(candidate) == *text) {
+            out = candidate;
+            return {};
+        }
+    }
+    return tl::unexpected(fmt::format("unknown {} '{}'", what, *text));
+}
+Status set_rule_counts(std::array<std::uint64_t, audit::RuleCount>& out, const JsonValue& value) {
+    if (value.kind != JsonValue::Kind::Object)
+        return tl::unexpected(std::string("expected an object of rule ids"));
+    out.fill(0);
+    for (const auto& [id, count] : value.members) {
+        const auto rule = audit::rule_from_id(id);
+        if (!rule) return tl::unexpected(fmt::format("unknown rule id '{}'", id));
+        auto n = json_unsigned(count);
+        if (!n) return tl::unexpected(n.error());
+        out[static_cast<std::size_t>(*rule)] = *n;
+    }
+    return {};
+}
+
+// A finding record: the finding, and which game it says it belongs to.
+struct FindingRecord {
+    audit::Finding finding;
+    std::string file;
+    std::uint64_t game = 0;
+};
+// A game record: the game, and the number of findings it says it has.
+struct GameRecord {
+    audit::GameReport* report = nullptr;
+    std::uint64_t findings = 0;
+};
+
+template <typename Target>
+struct Field {
+    std::string_view name;
+    Status (*set)(Target&, const JsonValue&);
+};
+
+Status ignore_type(auto&, const JsonValue&) {
+    return {};
+}
+
+// The tables: one row per field a drawaudit record may carry (RULES.md "Output records"; the
+// shard-only fields at the end of each). A new field of the writer needs a row here.
+const Field<FindingRecord> kFindingFields[] = {
+    {"type", ignore_type<FindingRecord>},
+    {"file", [](FindingRecord& r, const JsonValue& v) { return set_string(r.file, v); }},
+    {"game", [](FindingRecord& r, const JsonValue& v) { return set_int(r.game, v); }},
+    {"line", [](FindingRecord& r, const JsonValue& v) { return set_int(r.finding.line, v); }},
+    {"column",
+     [](FindingRecord& r, const JsonValue& v) -> Status {
+         r.finding.column = 0;
+         return v.kind == JsonValue::Kind::Null ? Status{} : set_int(r.finding.column, v);
+     }},
+    {"ply", [](FindingRecord& r, const JsonValue& v) { return set_int(r.finding.ply, v); }},
+    {"move", [](FindingRecord& r, const JsonValue& v) { return set_string(r.finding.move, v); }},
+    {"rule",
+     [](FindingRecord& r, const JsonValue& v) {
+         return set_named<audit::Rule, audit::RuleCount>(r.finding.rule, v, audit::rule_id,
+                                                         "rule id");
+     }},
+    {"route",
+     [](FindingRecord& r, const JsonValue& v) {
+         return set_named<audit::Route, 3>(r.finding.route, v, audit::route_name, "route");
+     }},
+    {"side",
+     [](FindingRecord& r, const JsonValue& v) {
+         return set_named<audit::Side, 3>(r.finding.side, v, audit::side_name, "side");
+     }},
+    {"article",
+     [](FindingRecord& r, const JsonValue& v) { return set_string(r.finding.article, v); }},
+    {"severity",
+     [](FindingRecord& r, const JsonValue& v) {
+         return set_named<audit::Severity, 3>(r.finding.severity, v, audit::severity_name,
+                                              "severity");
+     }},
+    {"laws",
+     [](FindingRecord& r, const JsonValue& v) {
+         return set_named<audit::Laws, 4>(r.finding.laws, v, audit::laws_name, "edition");
+     }},
+    {"message",
+     [](FindingRecord& r, const JsonValue& v) { return set_string(r.finding.message, v); }},
+    {"fen", [](FindingRecord& r, const JsonValue& v) { return set_string(r.finding.fen, v); }},
+    {"occurrences",
+     [](FindingRecord& r, const JsonValue& v) { return set_int_list(r.finding.occurrences, v); }},
+    {"moves",
+     [](FindingRecord& r, const JsonValue& v) { return set_string_list(r.finding.moves, v); }},
+    {"halfmove_clock",
+     [](FindingRecord& r, const JsonValue& v) {
+         return set_optional_int(r.finding.halfmove_clock, v);
+     }},
+    {"until_ply",
+     [](FindingRecord& r, const JsonValue& v) { return set_optional_int(r.finding.until_ply, v); }},
+    {"recorded",
+     [](FindingRecord& r, const JsonValue& v) { return set_string(r.finding.recorded, v); }},
+    {"expected",
+     [](FindingRecord& r, const JsonValue& v) { return set_string(r.finding.expected, v); }},
+    {"extra_plies", [](FindingRecord& r,
+                       const JsonValue& v) { return set_optional_int(r.finding.extra_plies, v); }},
+    {"occurrence_moves",
+     [](FindingRecord& r, const JsonValue& v) {
+         return set_string_list(r.finding.occurrence_moves, v);
+     }},
+    {"offset", [](FindingRecord& r, const JsonValue& v) { return set_int(r.finding.offset, v); }},
+};
+
+const Field<GameRecord> kGameFields[] = {
+    {"type", ignore_type<GameRecord>},
+    {"file", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->file, v); }},
+    {"game", [](GameRecord& r, const JsonValue& v) { return set_int(r.report->game, v); }},
+    {"line", [](GameRecord& r, const JsonValue& v) { return set_int(r.report->line, v); }},
+    {"white", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->white, v); }},
+    {"black", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->black, v); }},
+    {"event", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->event, v); }},
+    {"round", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->round, v); }},
+    {"date", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->date, v); }},
+    {"result", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->result, v); }},
+    {"laws",
+     [](GameRecord& r, const JsonValue& v) {
+         return set_named<audit::Laws, 4>(r.report->laws, v, audit::laws_name, "edition");
+     }},
+    {"plies", [](GameRecord& r, const JsonValue& v) { return set_int(r.report->plies, v); }},
+    {"termination",
+     [](GameRecord& r, const JsonValue& v) {
+         return set_named<audit::Termination, 6>(r.report->termination, v, audit::termination_name,
+                                                 "termination");
+     }},
+    {"end_ply",
+     [](GameRecord& r, const JsonValue& v) { return set_optional_int(r.report->end_ply, v); }},
+    {"expected_result",
+     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->expected_result, v); }},
+    {"status",
+     [](GameRecord& r, const JsonValue& v) -> Status {
+         auto text = json_string(v);
+         if (!text) return tl::unexpected(text.error());
+         if (*text != "ok" && *text != "error")
+             return tl::unexpected(fmt::format("unknown status '{}'", *text));
+         r.report->error = *text == "error";
+         return {};
+     }},
+    {"findings", [](GameRecord& r, const JsonValue& v) { return set_int(r.findings, v); }},
+    {"site", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->site, v); }},
+    {"white_elo",
+     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->white_elo, v); }},
+    {"black_elo",
+     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->black_elo, v); }},
+    {"termination_tag",
+     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->termination_tag, v); }},
+    {"movetext_result",
+     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->movetext_result, v); }},
+    {"offset", [](GameRecord& r, const JsonValue& v) { return set_int(r.report->offset, v); }},
+};
+
+const Field<audit::Summary> kSummaryFields[] = {
+    {"type", ignore_type<audit::Summary>},
+    {"files", [](audit::Summary& s, const JsonValue& v) { return set_int(s.files, v); }},
+    {"games", [](audit::Summary& s, const JsonValue& v) { return set_int(s.games, v); }},
+    {"games_with_errors",
+     [](audit::Summary& s, const JsonValue& v) { return set_int(s.games_with_errors, v); }},
+    {"plies", [](audit::Summary& s, const JsonValue& v) { return set_int(s.plies, v); }},
+    {"findings",
+     [](audit::Summary& s, const JsonValue& v) { return set_rule_counts(s.findings, v); }},
+    {"games_by_rule",
+     [](audit::Summary& s, const JsonValue& v) { return set_rule_counts(s.games_by_rule, v); }},
+    {"seconds",
+     [](audit::Summary& s, const JsonValue& v) -> Status {
+         if (v.kind != JsonValue::Kind::Number)
+             return tl::unexpected(std::string("expected a number"));
+         s.seconds = std::strtod(v.text.c_str(), nullptr);
+         return {};
+     }},
+    {"io_errors", [](audit::Summary& s, const JsonValue& v) { return set_int(s.io_errors, v); }},
+    {"bytes", [](audit::Summary& s, const JsonValue& v) { return set_int(s.bytes, v); }},
+};
+
+template <typename Target, std::size_t Size>
+Status read_fields(const Field<Target> (&table)[Size], const JsonValue& record, Target& target,
+                   std::string_view what) {
+    for (const auto& [name, value] : record.members) {
+        const auto* field = std::find_if(std::begin(table), std::end(table),
+                                         [&](const Field<Target>& f) { return f.name == name; });
+        if (field == std::end(table)) {
+            return tl::unexpected(fmt::format(
+                "unknown field '{}' in a {} record (a part of another drawaudit version?)", name,
+                what));
+        }
+        if (auto ok = field->set(target, value); !ok) {
+            return tl::unexpected(
+                fmt::format("field '{}' of a {} record: {}", name, what, ok.error()));
+        }
+    }
+    return {};
+}
+
+}  // namespace
+
+const JsonValue* JsonValue::find(std::string_view name) const {
+    for (const auto& member : members) {
+        if (member.first == name) return &member.second;
+    }
+    return nullptr;
+}
+
+tl::expected<JsonValue, std::string> parse_json(std::string_view text) {
+    return Parser(text).document();
+}
+
+tl::expected<std::uint64_t, std::string> json_unsigned(const JsonValue& value) {
+    if (value.kind != JsonValue::Kind::Number)
+        return tl::unexpected(std::string("expected a number"));
+    std::uint64_t n = 0;
+    const char* end = value.text.data() + value.text.size();
+    const auto [ptr, error] = std::from_chars(value.text.data(), end, n);
+    if (error != std::errc() || ptr != end)
+        return tl::unexpected("expected a count, got " + value.text);
+    return n;
+}
+
+tl::expected<std::string, std::string> json_string(const JsonValue& value) {
+    if (value.kind == JsonValue::Kind::Null) return std::string();
+    if (value.kind != JsonValue::Kind::String)
+        return tl::unexpected(std::string("expected a string"));
+    return value.text;
+}
+
+std::string describe(const ReadError& error) {
+    if (error.line == 0) return fmt::format("{}: {}", error.file, error.message);
+    return fmt::format("{}:{}: {}", error.file, error.line, error.message);
+}
+
+tl::expected<std::unique_ptr<JsonlFile>, ReadError> JsonlFile::open(const std::string& path) {
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (file == nullptr) {
+        return tl::unexpected(
+            ReadError{path, 0, "cannot open: " + std::generic_category().message(errno)});
+    }
+    return std::unique_ptr<JsonlFile>(new JsonlFile(path, file));
+}
+
+JsonlFile::~JsonlFile() {
+    std::fclose(file_);
+    std::free(buffer_);
+}
+
+tl::expected<bool, ReadError> JsonlFile::next_line(std::string_view& line) {
+    errno = 0;
+    const ssize_t n = ::getline(&buffer_, &capacity_, file_);
+    if (n < 0) {
+        if (std::ferror(file_))
+            return tl::unexpected(
+                ReadError{path_, line_, "read: " + std::generic_category().message(errno)});
+        return false;
+    }
+    ++line_;
+    std::size_t size = static_cast<std::size_t>(n);
+    if (size == 0 || buffer_[size - 1] != '\n') {
+        return tl::unexpected(error("the line does not end (a truncated part?)"));
+    }
+    line = std::string_view(buffer_, size - 1);
+    return true;
+}
+
+tl::expected<bool, ReadError> JsonlFile::next(JsonValue& record) {
+    std::string_view line;
+    auto got = next_line(line);
+    if (!got || !*got) return got;
+    auto parsed = parse_json(line);
+    if (!parsed) return tl::unexpected(error(parsed.error()));
+    if (parsed->kind != JsonValue::Kind::Object) return tl::unexpected(error("not a JSON object"));
+    record = std::move(*parsed);
+    return true;
+}
+
+std::string_view record_type(const JsonValue& record) {
+    const JsonValue* type = record.find("type");
+    if (type == nullptr || type->kind != JsonValue::Kind::String) return {};
+    return type->text;
+}
+
+tl::expected<void, std::string> read_summary(const JsonValue& record, audit::Summary& summary) {
+    summary = audit::Summary{};
+    return read_fields(kSummaryFields, record, summary, "summary");
+}
+
+tl::expected<bool, ReadError> GameRecordReader::next(audit::GameReport& report) {
+    report.clear();
+    report.findings.clear();
+    std::string first_file;
+    std::uint64_t first_game = 0;
+    for (;;) {
+        auto got = file_.next(record_);
+        if (!got) return tl::unexpected(got.error());
+        if (!*got) return tl::unexpected(file_.error("the report ends before its summary record"));
+        const std::string_view type = record_type(record_);
+        if (type == "finding") {
+            FindingRecord finding;
+            if (auto ok = read_fields(kFindingFields, record_, finding, "finding"); !ok)
+                return tl::unexpected(file_.error(ok.error()));
+            if (report.findings.empty()) {
+                first_file = finding.file;
+                first_game = finding.game;
+            } else if (finding.file != first_file || finding.game != first_game) {
+                return tl::unexpected(
+                    file_.error("a finding of another game before a game record"));
+            }
+            report.findings.push_back(std::move(finding.finding));
+            continue;
+        }
+        if (type == "game") {
+            GameRecord game{&report, 0};
+            if (auto ok = read_fields(kGameFields, record_, game, "game"); !ok)
+                return tl::unexpected(file_.error(ok.error()));
+            if (game.findings != report.findings.size()) {
+                return tl::unexpected(
+                    file_.error(fmt::format("the game record counts {} findings, {} precede it",
+                                            game.findings, report.findings.size())));
+            }
+            if (!report.findings.empty() &&
+                (first_file != report.file || first_game != report.game)) {
+                return tl::unexpected(
+                    file_.error("findings of another game before this game record"));
+            }
+            return true;
+        }
+        if (!report.findings.empty())
+            return tl::unexpected(file_.error("findings without their game record"));
+        other_ = std::move(record_);
+        return false;
+    }
+}
+
+}  // namespace drawaudit::report

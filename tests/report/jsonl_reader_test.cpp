@@ -1,0 +1,94 @@
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "report/jsonl_reader.hpp"
+#include "report/sample_reports.hpp"
+#include "report/writer.hpp"
+
+namespace drawaudit::report {
+namespace {
+
+TEST(ParseJson, DecodesEscapesAndSurrogatePairs) {
+    const auto value = parse_json(R"({"a":"x\"\\\n\u00e9\ud83d\ude00","b":[1,-2.5e3,null,true]})");
+    ASSERT_TRUE(value) << value.error();
+    EXPECT_EQ(value->find("a")->text, "x\"\\\n\xC3\xA9\xF0\x9F\x98\x80");
+    const JsonValue* b = value->find("b");
+    ASSERT_EQ(b->items.size(), 4u);
+    EXPECT_EQ(b->items[1].text, "-2.5e3");
+    EXPECT_EQ(b->items[2].kind, JsonValue::Kind::Null);
+    EXPECT_TRUE(b->items[3].boolean);
+}
+
+TEST(ParseJson, NamesTheColumnOfAnError) {
+    const auto value = parse_json(R"({"a":tru})");
+    ASSERT_FALSE(value);
+    EXPECT_NE(value.error().find("column 6"), std::string::npos) << value.error();
+    EXPECT_FALSE(parse_json(R"({"a":1} x)"));
+    EXPECT_FALSE(parse_json(R"({"a":"\ud800"})"));
+}
+
+std::string write_temp(const std::string& text) {
+    char name[] = "/tmp/jsonl-reader-test-XXXXXX";
+    const int fd = mkstemp(name);
+    EXPECT_GE(fd, 0);
+    std::FILE* file = fdopen(fd, "wb");
+    std::fwrite(text.data(), 1, text.size(), file);
+    std::fclose(file);
+    return name;
+}
+
+TEST(GameRecordReader, RebuildsWhatTheWriterWrote) {
+    const std::vector<audit::GameReport> games = {testing::threefold_game(),
+                                                  testing::awkward_game(), testing::clean_game()};
+    StringOutput first;
+    WriterOptions options;
+    options.shard_fields = true;
+    auto writer = make_writer(Format::Jsonl, first, options);
+    audit::Summary summary;
+    for (const auto& game : games) {
+        writer->game(game);
+        summary.add(game);
+    }
+    writer->end(summary);
+    const std::string path = write_temp(first.text);
+
+    auto file = JsonlFile::open(path);
+    ASSERT_TRUE(file);
+    GameRecordReader reader(**file);
+    StringOutput again;
+    auto rewriter = make_writer(Format::Jsonl, again, options);
+    audit::GameReport report;
+    for (;;) {
+        auto got = reader.next(report);
+        ASSERT_TRUE(got) << describe(got.error());
+        if (!*got) break;
+        rewriter->game(report);
+    }
+    ASSERT_EQ(record_type(reader.other()), "summary");
+    audit::Summary read;
+    ASSERT_TRUE(read_summary(reader.other(), read));
+    rewriter->end(read);
+    EXPECT_EQ(again.text, first.text);
+    std::remove(path.c_str());
+}
+
+TEST(GameRecordReader, AnUnknownFieldIsAnErrorWithItsLine) {
+    const std::string path =
+        write_temp("{\"type\":\"game\",\"file\":\"a.pgn\",\"game\":1,\"surprise\":3}\n");
+    auto file = JsonlFile::open(path);
+    ASSERT_TRUE(file);
+    GameRecordReader reader(**file);
+    audit::GameReport report;
+    auto got = reader.next(report);
+    ASSERT_FALSE(got);
+    EXPECT_EQ(got.error().line, 1u);
+    EXPECT_NE(describe(got.error()).find(path + ":1: unknown field 'surprise'"), std::string::npos)
+        << describe(got.error());
+    std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace drawaudit::report
