@@ -11,6 +11,10 @@ build_packages=(
   libzstd-dev zlib1g-dev libbz2-dev zstd
   nlohmann-json3-dev pgn-extract python3
 )
+# For the tests only: the HTML report is opened in a real browser (tests/cli/browser_test.py),
+# with a font that has the chess glyphs the boards draw.
+test_packages=(chromium fonts-dejavu-core)
+build_packages+=("${test_packages[@]}")
 case "${DRAWAUDIT_DEPS:-}" in
   bench) build_packages+=(stockfish hyperfine time) ;;
   fuzz) build_packages+=(clang libclang-rt-14-dev) ;;
