@@ -215,6 +215,10 @@ class HtmlWriter final : public Writer {
         : Writer(output), lang_(options.lang), max_games_(options.html_max_games) {}
 
     void game(const GameReport& report) override {
+        if (std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
+                return f.rule == Rule::ThreefoldClaim && f.route == audit::Route::Appeared;
+            }))
+            ++threefold_on_board_games_;
         if (report.findings.empty()) return;
         ++games_with_findings_;
         if (shown_ >= max_games_) return;
@@ -300,6 +304,26 @@ class HtmlWriter final : public Writer {
                         plural(summary.files, Msg::FileOne, Msg::FileMany),
                         summary.games_with_errors, summary.games));
         append_html(buffer_, text(Msg::Period, lang));
+        // The same counts as the text report's summary, from the same catalog entries.
+        const auto games_with = [&](Rule rule) {
+            return summary.games_by_rule[static_cast<std::size_t>(rule)];
+        };
+        append(buffer_, "</p>\n<p>");
+        append_html(buffer_,
+                    say(lang, Msg::SummaryClaims,
+                        plural(games_with(Rule::ThreefoldClaim), Msg::GameOne, Msg::GameMany),
+                        threefold_on_board_games_, games_with(Rule::FiftyMoveClaim),
+                        plural(games_with(Rule::MovesAfterEnd), Msg::GameOne, Msg::GameMany),
+                        plural(games_with(Rule::EarlyAgreement), Msg::DrawOne, Msg::DrawMany),
+                        games_with(Rule::ThreefoldClaim), games_with(Rule::MovesAfterEnd),
+                        games_with(Rule::EarlyAgreement)));
+        append(buffer_, "</p>\n<p>");
+        append_html(buffer_,
+                    say(lang, Msg::SummaryEndings, games_with(Rule::Checkmate),
+                        games_with(Rule::Stalemate), games_with(Rule::DeadPosition),
+                        games_with(Rule::FivefoldDraw), games_with(Rule::SeventyFiveMoveDraw),
+                        plural(games_with(Rule::ResultConflict), Msg::GameOne, Msg::GameMany),
+                        games_with(Rule::ResultMismatch), games_with(Rule::ResultConflict)));
         append(buffer_, "</p>\n<p>");
         if (games_with_findings_ == 0) {
             append_html(buffer_, text(Msg::HtmlNoFindings, lang));
@@ -617,6 +641,7 @@ class HtmlWriter final : public Writer {
     std::uint64_t max_games_;
     std::uint64_t games_with_findings_ = 0;
     std::uint64_t shown_ = 0;
+    std::uint64_t threefold_on_board_games_ = 0;
     std::string index_;
     fmt::memory_buffer sections_;
 };
