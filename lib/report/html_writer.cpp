@@ -541,7 +541,7 @@ class HtmlWriter final : public Writer {
         outf("<span class=\"sev sev-{}\">", audit::severity_name(f.severity));
         esc(f.severity == audit::Severity::Error     ? text(Msg::ErrorTag, lang_)
             : f.severity == audit::Severity::Warning ? text(Msg::WarningTag, lang_)
-                                                     : std::string_view("info"));
+                                                     : text(Msg::HtmlInfo, lang_));
         out("</span> ");
         esc(finding_sentence(f, report, lang_));
         out(" <span class=\"rule\">(");

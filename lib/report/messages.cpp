@@ -228,6 +228,7 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "Las jugadas de esta partida no se pudieron reproducir."},
     {Msg::HtmlFen, "FEN", "FEN"},
     {Msg::HtmlFindingCount, "findings", "hallazgos"},
+    {Msg::HtmlInfo, "info", "nota"},
 }};
 
 constexpr bool catalog_in_order() {

@@ -141,6 +141,7 @@ enum class Msg : std::uint16_t {
     HtmlNoMoves,       // the game's text was not kept / could not be replayed
     HtmlFen,           // "FEN"
     HtmlFindingCount,  // chart axis: "findings"
+    HtmlInfo,          // the label of an info finding (beside "[error] ", "[warning] ")
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);
