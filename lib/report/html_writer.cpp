@@ -4,6 +4,9 @@
 // timeline of its plies with the claim windows shaded, the move list with every flagged move
 // marked and linked, and a board for each distinct position a finding stands at.
 //
+// Sections off screen are neither laid out nor painted until scrolled to (content-visibility),
+// so that a report of a week of tournaments opens at once; printing lays them all out.
+//
 // The sections are kept until end(), which writes the summary first: the counts are known only
 // then. The move lists come from replaying the game's text here (the run keeps it for this
 // format only), so the audit itself does no rendering work.
@@ -179,7 +182,7 @@ header.run p{margin:.2em 0}
 .chart .bar{fill:#4a6fa5;stroke:#111;stroke-width:1}.chart text{font-size:13px}.chart .label{text-anchor:end}
 figure{margin:0}
 nav.index table{border-collapse:collapse;font-size:.9em}nav.index td,nav.index th{padding:1px 8px;border-bottom:1px solid #ddd;text-align:left}
-section.game{border-top:3px double #444;margin-top:1.5em;padding-top:.8em}
+section.game{content-visibility:auto;contain-intrinsic-size:auto 1600px;border-top:3px double #444;margin-top:1.5em;padding-top:.8em}
 dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:0 12px;margin:.3em 0}dl.meta dt{font-weight:bold}dl.meta dd{margin:0}
 .verdict{font-weight:bold;padding:4px 8px;border-left:6px solid #888}
 .verdict.bad{border-left:6px double #b00020}.verdict.good{border-left:6px solid #2e7d32}
