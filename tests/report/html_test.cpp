@@ -74,7 +74,11 @@ TEST(BoardSvg, ArrowsForMovesAndNoneForNonsense) {
 }
 
 TEST(Html, SelfContainedWithABoardPerFindingPosition) {
-    const std::string html = html_of({testing::threefold_game(), testing::clean_game()});
+    audit::GameReport game = testing::threefold_game();
+    // A legal position for the arrow (the sample's rook checks the king not to move).
+    for (audit::Finding& f : game.findings) f.fen = "3r4/8/8/8/8/2K5/8/3k4 b - - 10 36";
+    game.findings[1].moves = {"Rd7"};
+    const std::string html = html_of({game, testing::clean_game()});
     EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
     EXPECT_EQ(html.find("<script"), std::string::npos);
     // The only URL is the SVG namespace, which is a name, not a request.
