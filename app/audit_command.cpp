@@ -81,10 +81,11 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
                    "PGN files (plain, .zst, .gz, .bz2), directories (searched for *.pgn*) or - for "
                    "standard input (e.g. drawaudit games.pgn archive/)")
         ->type_name("PATH");
-    app.add_option("--format", command.format,
-                   "Report format: text (for arbiters), jsonl, csv, sarif, github or pgn (e.g. "
-                   "--format sarif)")
-        ->check(CLI::IsMember({"text", "jsonl", "csv", "sarif", "github", "pgn"}))
+    app.add_option(
+           "--format", command.format,
+           "Report format: text (for arbiters), jsonl, csv, sarif, github, pgn or html (the "
+           "arbiter's report with boards, one self-contained file; e.g. --format sarif)")
+        ->check(CLI::IsMember({"text", "jsonl", "csv", "sarif", "github", "pgn", "html"}))
         ->capture_default_str();
     app.add_option("-o,--output", command.output,
                    "Write the report to FILE instead of standard output; a file is replaced "
@@ -142,6 +143,16 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
            "or never (e.g. --color never)")
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->capture_default_str();
+    app.add_option("--lang", command.lang,
+                   "Language of the text and html reports: en or es (default: es when the LANG "
+                   "environment variable starts with es, else en; e.g. --lang es)")
+        ->check(CLI::IsMember({"en", "es"}));
+    app.add_option("--html-max-games", command.html_max_games,
+                   "Html format: at most N games with findings get a section; the summary counts "
+                   "them all (e.g. --html-max-games 500)")
+        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40))
+        ->capture_default_str()
+        ->type_name("N");
     app.add_flag("-q,--quiet", command.quiet, "Only errors on stderr (e.g. -q)");
     app.add_flag("-v,--verbose", command.verbose,
                  "More messages on stderr: -v for run statistics, -vv for debugging (e.g. -v)");
@@ -200,7 +211,9 @@ int run_audit(AuditCommand& command) {
     settings.max_game_bytes = command.max_game_bytes;
     settings.limits.max_plies = command.max_plies;
     settings.limits.max_variation_depth = command.max_variation_depth;
-    settings.audit.keep_game_text = *format == report::Format::Pgn;
+    // The pgn writer copies each game; the html writer replays the games it shows (move lists).
+    settings.audit.keep_game_text =
+        *format == report::Format::Pgn || *format == report::Format::Html;
     settings.threads =
         command.jobs > 0 ? command.jobs : std::max(1u, std::thread::hardware_concurrency());
     const bool progress_given =
@@ -264,6 +277,12 @@ int run_audit(AuditCommand& command) {
     report::WriterOptions writer_options;
     writer_options.all_games = command.all_games;
     writer_options.tool_version = DRAWAUDIT_VERSION;
+    if (!command.lang.empty()) {
+        writer_options.lang = report::lang_from_name(command.lang).value_or(report::Lang::En);
+    } else if (const char* locale = std::getenv("LANG"); locale != nullptr) {
+        writer_options.lang = report::lang_from_locale(locale);
+    }
+    writer_options.html_max_games = command.html_max_games;
     writer_options.color =
         command.color == "always" ||
         (command.color == "auto" && isatty(fileno(stream)) == 1 && !no_color_requested());

@@ -26,6 +26,8 @@ struct AuditCommand {
     unsigned jobs = 0;  // 0: one per core
     bool progress = false;
     std::string color = "auto";
+    std::string lang;  // en or es; empty: from the LANG environment variable (es* gives es)
+    std::uint64_t html_max_games = 2000;
     bool quiet = false;
     int verbose = 0;
     std::string log_level;

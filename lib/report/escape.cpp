@@ -467,4 +467,33 @@ std::uint64_t invalid_utf8_replacements() {
     return replaced_bytes.load(std::memory_order_relaxed);
 }
 
+void append_html(fmt::memory_buffer& out, std::string_view text) {
+    copy_utf8(out, text, [&](char c) {
+        switch (c) {
+            case '&':
+                append(out, "&amp;");
+                break;
+            case '<':
+                append(out, "&lt;");
+                break;
+            case '>':
+                append(out, "&gt;");
+                break;
+            case '"':
+                append(out, "&quot;");
+                break;
+            case '\'':
+                append(out, "&#39;");
+                break;
+            default:
+                // Control characters other than tab and newlines are not allowed in HTML text.
+                if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+                    append(out, replacement_character);
+                } else {
+                    out.push_back(c);
+                }
+        }
+    });
+}
+
 }  // namespace drawaudit::report

@@ -64,6 +64,10 @@ void append_uri_path(fmt::memory_buffer& out, std::string_view path);
 // `text` with invalid UTF-8 replaced by U+FFFD (for formats without their own escaping).
 void append_valid_utf8(fmt::memory_buffer& out, std::string_view text);
 
+// HTML/SVG text or a quoted attribute value: & < > " ' as character references, control
+// characters and invalid UTF-8 as U+FFFD.
+void append_html(fmt::memory_buffer& out, std::string_view text);
+
 inline void append(fmt::memory_buffer& out, std::string_view text) {
     out.append(text.data(), text.data() + text.size());
 }

@@ -31,7 +31,7 @@ std::optional<std::string> destination_square(std::string_view move, bool black_
     return std::string{file, rank};
 }
 
-std::string earlier_occurrences(const audit::Finding& finding) {
+std::string earlier_occurrences(const audit::Finding& finding, Lang lang) {
     std::string out;
     const bool indexed = finding.occurrences.size() == finding.occurrence_moves.size();
     for (std::size_t i = 0; i < finding.occurrence_moves.size(); ++i) {
@@ -39,10 +39,9 @@ std::string earlier_occurrences(const audit::Finding& finding) {
         if (!out.empty()) out += ", ";
         const std::string& move = finding.occurrence_moves[i];
         if (move == "start" || move.empty()) {
-            out += "the start position";
+            out += text(Msg::StartPosition, lang);
         } else {
-            out += "after ";
-            out += move;
+            out += say(lang, Msg::AfterMove, move);
         }
     }
     return out;
@@ -69,69 +68,81 @@ bool claim_at_end(const audit::GameReport& report) {
 
 }  // namespace
 
-std::string result_verdict(const audit::GameReport& report) {
-    const std::string recorded = report.result.empty() ? std::string("missing") : report.result;
-    std::string out = "Result " + recorded + ": ";
+Verdict judge_result(const audit::GameReport& report, Lang lang) {
+    const std::string recorded =
+        report.result.empty() ? std::string(text(Msg::VerdictMissing, lang)) : report.result;
+    Verdict verdict;
+    std::string& out = verdict.text;
+    out = say(lang, Msg::VerdictPrefix, recorded);
     // A record broken after an automatic end (an illegal move after mate) can still be judged.
     if (report.error && report.expected_result.empty()) {
-        out += "not judged (the game could not be audited to its end).";
-        return out;
+        out += text(Msg::VerdictNotJudged, lang);
+        return verdict;
     }
     if (has_finding(report, audit::Rule::ResultMismatch) &&
         !has_finding(report, audit::Rule::ResultConflict)) {
-        out += "does not match the movetext's termination marker";
-        if (!report.movetext_result.empty()) out += " (" + report.movetext_result + ")";
-        out += ".";
-        return out;
+        out += text(Msg::VerdictMismatch, lang);
+        if (!report.movetext_result.empty())
+            out += say(lang, Msg::VerdictMarker, report.movetext_result);
+        out += text(Msg::Period, lang);
+        verdict.kind = VerdictKind::Inconsistent;
+        return verdict;
     }
     if (has_finding(report, audit::Rule::ResultConflict)) {
-        out += "NOT consistent with the rules";
+        out += text(Msg::VerdictConflict, lang);
         // The 5.1.2 check gives a result only in its finding (the game record has none).
         std::string expected = report.expected_result;
         for (const audit::Finding& f : report.findings) {
             if (expected.empty() && f.rule == audit::Rule::ResultConflict) expected = f.expected;
         }
-        if (!expected.empty()) out += " (the rules give " + expected + ")";
-        out += ".";
-        return out;
+        if (!expected.empty()) out += say(lang, Msg::VerdictRulesGive, expected);
+        out += text(Msg::Period, lang);
+        verdict.kind = VerdictKind::Inconsistent;
+        return verdict;
     }
     if (has_finding(report, audit::Rule::EarlyAgreement)) {
-        out += "questionable (a draw agreed too early, see above).";
-        return out;
+        out += text(Msg::VerdictEarly, lang);
+        return verdict;
     }
+    verdict.kind = VerdictKind::Consistent;
     if (!report.expected_result.empty()) {
-        out += "consistent (the rules give " + report.expected_result;
+        out += say(lang, Msg::VerdictConsistentGives, report.expected_result);
         if (report.termination != audit::Termination::None) {
-            out += " by ";
-            out += audit::termination_name(report.termination);
+            // English names the termination by its id, as the JSON Lines record does.
+            out += say(lang, Msg::VerdictBy,
+                       lang == Lang::En ? audit::termination_name(report.termination)
+                                        : termination_reason(report.termination, lang));
         }
-        out += ").";
-        return out;
+        out += text(Msg::VerdictClose, lang);
+        return verdict;
     }
     if (report.result == "1/2-1/2") {
-        out += claim_at_end(report) ? "consistent (a claim was available at the end of the record)."
-                                    : "consistent (a draw by agreement; no claim was available at "
-                                      "the end of the record).";
-        return out;
+        out += text(claim_at_end(report) ? Msg::VerdictClaimAtEnd : Msg::VerdictAgreed, lang);
+        return verdict;
     }
     if (report.result == "*" || report.result.empty()) {
-        out += "no result recorded (the rules give none of their own).";
-        return out;
+        out += text(Msg::VerdictNoResult, lang);
+        verdict.kind = VerdictKind::Neutral;
+        return verdict;
     }
-    out += "consistent (the rules give no result of their own).";
-    return out;
+    out += text(Msg::VerdictNoOwnResult, lang);
+    return verdict;
 }
 
-std::string_view laws_label(audit::Laws laws) {
+std::string result_verdict(const audit::GameReport& report, Lang lang) {
+    return judge_result(report, lang).text;
+}
+
+std::string_view laws_label(audit::Laws laws, Lang lang) {
     switch (laws) {
         case audit::Laws::Laws1997:
-            return "Laws before 2014-07-01";
+            return text(Msg::LawsBefore2014, lang);
         case audit::Laws::Laws2014:
-            return "Laws of 2014-07-01";
+            return text(Msg::Laws2014, lang);
         case audit::Laws::Laws2017:
-            return "Laws of 2017-07-01";
+            return text(Msg::Laws2017, lang);
         case audit::Laws::Laws2023:
-            return "Laws of 2023-01-01";
+            return text(Msg::Laws2023, lang);
     }
     return "Laws";
 }

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "audit/finding.hpp"
+#include "report/messages.hpp"
 
 namespace drawaudit::report {
 
@@ -18,13 +19,19 @@ bool is_black_move(std::string_view move);
 
 // The earlier occurrences of a repetition finding as moves ("32. Kd3", "the start position"),
 // excluding the finding's own position; empty when the finding has none.
-std::string earlier_occurrences(const audit::Finding& finding);
+std::string earlier_occurrences(const audit::Finding& finding, Lang lang = Lang::En);
 
 // The verdict on a game's recorded result, one sentence ("Result 1/2-1/2: consistent (...)").
-std::string result_verdict(const audit::GameReport& report);
+enum class VerdictKind : std::uint8_t { Neutral, Consistent, Inconsistent };
+struct Verdict {
+    std::string text;
+    VerdictKind kind = VerdictKind::Neutral;
+};
+Verdict judge_result(const audit::GameReport& report, Lang lang = Lang::En);
+std::string result_verdict(const audit::GameReport& report, Lang lang = Lang::En);
 
 // "Laws of 2023", "Laws before 2014-07-01", ...
-std::string_view laws_label(audit::Laws laws);
+std::string_view laws_label(audit::Laws laws, Lang lang = Lang::En);
 
 // A stable 64-bit FNV-1a hash, for fingerprints that must not change between runs or builds.
 class StableHash {

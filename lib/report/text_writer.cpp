@@ -24,13 +24,17 @@ constexpr Style ansi_colour{"\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[33m", "\x1b[
 std::string plural(std::uint64_t n, std::string_view one, std::string_view many) {
     return fmt::format("{} {}", n, n == 1 ? one : many);
 }
+std::string plural(std::uint64_t n, Lang lang, Msg one, Msg many) {
+    return plural(n, text(one, lang), text(many, lang));
+}
 
 class TextWriter final : public Writer {
   public:
     TextWriter(Output& output, const WriterOptions& options)
         : Writer(output),
           style_(options.color ? ansi_colour : no_colour),
-          all_games_(options.all_games) {}
+          all_games_(options.all_games),
+          lang_(options.lang) {}
 
     void game(const GameReport& report) override {
         count(report);
@@ -42,9 +46,9 @@ class TextWriter final : public Writer {
             std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
                 return f.rule == Rule::ResultConflict || f.rule == Rule::ResultMismatch;
             });
-        const std::string verdict = result_verdict(report);
-        const bool consistent = verdict.find(": consistent") != std::string::npos;
-        coloured(bad ? style_.red : consistent ? style_.green : std::string_view{}, verdict);
+        const Verdict verdict = judge_result(report, lang_);
+        const bool consistent = verdict.kind == VerdictKind::Consistent;
+        coloured(bad ? style_.red : consistent ? style_.green : std::string_view{}, verdict.text);
         out("\n\n");
         maybe_flush();
     }
@@ -56,31 +60,31 @@ class TextWriter final : public Writer {
         const auto findings = [&](Rule rule) {
             return summary.findings[static_cast<std::size_t>(rule)];
         };
+        const Lang lang = lang_;
         out(style_.bold);
-        out(fmt::format("{} read from {}, {} could not be audited to the end",
-                        plural(summary.games, "game", "games"),
-                        plural(summary.files, "file", "files"), summary.games_with_errors));
+        out(say(lang, Msg::SummaryRead, plural(summary.games, lang, Msg::GameOne, Msg::GameMany),
+                plural(summary.files, lang, Msg::FileOne, Msg::FileMany), summary.games_with_errors,
+                summary.games));
         if (summary.io_errors > 0)
-            out(fmt::format("; {} could not be read", plural(summary.io_errors, "file", "files")));
-        out(".");
+            out(say(lang, Msg::SummaryIoErrors,
+                    plural(summary.io_errors, lang, Msg::FileOne, Msg::FileMany),
+                    summary.io_errors));
+        out(text(Msg::Period, lang));
         out(style_.reset);
-        out(fmt::format(
-            "\nThreefold claims available in {} (on the board in {}), fifty-move claims in {}; "
-            "{} continued after the game had ended; {} agreed before both players had moved "
-            "(5.2.3) or too early for the tournament rules (9.1.1).",
-            plural(games_with(Rule::ThreefoldClaim), "game", "games"), threefold_on_board_games_,
-            games_with(Rule::FiftyMoveClaim),
-            plural(games_with(Rule::MovesAfterEnd), "game", "games"),
-            plural(games_with(Rule::EarlyAgreement), "draw", "draws")));
-        out(fmt::format(
-            "\nAutomatic endings: {} checkmate, {} stalemate, {} dead position, {} fivefold, {} "
-            "seventy-five-move. Recorded results in conflict with the rules: {}; Result tag and "
-            "movetext marker differ: {}.",
-            games_with(Rule::Checkmate), games_with(Rule::Stalemate),
-            games_with(Rule::DeadPosition), games_with(Rule::FivefoldDraw),
-            games_with(Rule::SeventyFiveMoveDraw),
-            plural(games_with(Rule::ResultConflict), "game", "games"),
-            games_with(Rule::ResultMismatch)));
+        out("\n");
+        out(say(lang, Msg::SummaryClaims,
+                plural(games_with(Rule::ThreefoldClaim), lang, Msg::GameOne, Msg::GameMany),
+                threefold_on_board_games_, games_with(Rule::FiftyMoveClaim),
+                plural(games_with(Rule::MovesAfterEnd), lang, Msg::GameOne, Msg::GameMany),
+                plural(games_with(Rule::EarlyAgreement), lang, Msg::DrawOne, Msg::DrawMany),
+                games_with(Rule::ThreefoldClaim), games_with(Rule::MovesAfterEnd),
+                games_with(Rule::EarlyAgreement)));
+        out("\n");
+        out(say(lang, Msg::SummaryEndings, games_with(Rule::Checkmate), games_with(Rule::Stalemate),
+                games_with(Rule::DeadPosition), games_with(Rule::FivefoldDraw),
+                games_with(Rule::SeventyFiveMoveDraw),
+                plural(games_with(Rule::ResultConflict), lang, Msg::GameOne, Msg::GameMany),
+                games_with(Rule::ResultMismatch), games_with(Rule::ResultConflict)));
         std::string errors;
         for (const Rule rule : {Rule::IllegalMove, Rule::ParseError, Rule::BadFen,
                                 Rule::FenRepaired, Rule::UnsupportedVariant, Rule::NullMove}) {
@@ -88,9 +92,11 @@ class TextWriter final : public Writer {
             if (!errors.empty()) errors += ", ";
             errors += fmt::format("{} {}", findings(rule), audit::rule_id(rule));
         }
-        out("\nRecords that could not be replayed: ");
-        out(errors.empty() ? std::string("none") : errors);
-        out(fmt::format(". {} plies in {:.2f} s.\n", summary.plies, summary.seconds));
+        out("\n");
+        out(text(Msg::SummaryUnreplayed, lang));
+        out(errors.empty() ? text(Msg::None, lang) : std::string_view(errors));
+        out(say(lang, Msg::SummaryPlies, summary.plies, summary.seconds));
+        out("\n");
         flush();
     }
 
@@ -113,15 +119,16 @@ class TextWriter final : public Writer {
     void write_identity(const GameReport& report) {
         out(style_.bold);
         append_terminal_text(buffer_, report.file);
-        out(fmt::format(":{}  game {}", report.line, report.game));
+        out(fmt::format(":{}  ", report.line));
+        out(say(lang_, Msg::GameLabel, report.game));
         std::string where;
         if (const auto event = known_tag(report.event); !event.empty()) where = std::string(event);
         if (const auto site = known_tag(report.site); !site.empty()) {
             where += where.empty() ? std::string(site) : fmt::format(" ({})", site);
         }
         if (const auto round = known_tag(report.round); !round.empty()) {
-            where +=
-                where.empty() ? fmt::format("round {}", round) : fmt::format(", round {}", round);
+            const std::string label = say(lang_, Msg::RoundLabel, round);
+            where += where.empty() ? label : ", " + label;
         }
         if (const auto date = known_tag(report.date); !date.empty()) {
             where += where.empty() ? std::string(date) : fmt::format(", {}", date);
@@ -130,7 +137,7 @@ class TextWriter final : public Writer {
             out("  ");
             append_terminal_text(buffer_, where);
         }
-        out(fmt::format("  [{}]", laws_label(report.laws)));
+        out(fmt::format("  [{}]", laws_label(report.laws, lang_)));
         out(style_.reset);
         out("\n");
         const auto white = known_tag(report.white), black = known_tag(report.black);
@@ -140,8 +147,10 @@ class TextWriter final : public Writer {
         append_terminal_text(buffer_, black.empty() ? std::string_view("?") : black);
         append_rating(known_tag(report.black_elo));
         out("  ");
-        append_terminal_text(buffer_, report.result.empty() ? std::string_view("(no result)")
-                                                            : std::string_view(report.result));
+        if (report.result.empty())
+            out(text(Msg::NoResult, lang_));
+        else
+            append_terminal_text(buffer_, report.result);
         out("\n\n");
     }
 
@@ -153,9 +162,9 @@ class TextWriter final : public Writer {
         out(")");
     }
 
-    static std::string_view move_label(const Finding& f) {
+    std::string_view move_label(const Finding& f) const {
         if (!f.move.empty()) return f.move;
-        return f.ply == 0 ? "start" : "-";  // a finding about the text, not a move
+        return f.ply == 0 ? text(Msg::StartLabel, lang_) : "-";  // about the text, not a move
     }
 
     // A move label as the terminal is shown it (a SAN token of the input may hold anything).
@@ -188,16 +197,15 @@ class TextWriter final : public Writer {
             const std::size_t article_size = buffer_.size() - article_start;
             out(fmt::format("{:<{}} ", "", article_size < 8 ? 8 - article_size : 0));
             if (f.severity == audit::Severity::Error) {
-                coloured(style_.red, "[error] ");
+                coloured(style_.red, text(Msg::ErrorTag, lang_));
             } else if (f.severity == audit::Severity::Warning) {
-                coloured(style_.yellow, "[warning] ");
+                coloured(style_.yellow, text(Msg::WarningTag, lang_));
             }
-            append_terminal_text(buffer_, f.message);
-            const std::string earlier = earlier_occurrences(f);
-            if (!earlier.empty() && !mentions_first_occurrence(f)) {
-                out(" (earlier: ");
-                append_terminal_text(buffer_, earlier);
-                out(")");
+            append_terminal_text(buffer_, finding_sentence(f, report, lang_));
+            const std::string earlier = earlier_occurrences(f, lang_);
+            if (!earlier.empty() && !sentence_lists_occurrences(f, lang_) &&
+                !mentions_first_occurrence(f)) {
+                out(say(lang_, Msg::EarlierList, earlier));
             }
             out("\n");
         }
@@ -217,6 +225,7 @@ class TextWriter final : public Writer {
     Style style_;
     fmt::memory_buffer label_;
     bool all_games_;
+    Lang lang_;
     std::uint64_t threefold_on_board_games_ = 0;
 };
 

@@ -11,13 +11,14 @@
 namespace drawaudit::report {
 namespace {
 
-constexpr std::array<std::pair<Format, std::string_view>, 6> format_names{{
+constexpr std::array<std::pair<Format, std::string_view>, 7> format_names{{
     {Format::Text, "text"},
     {Format::Jsonl, "jsonl"},
     {Format::Csv, "csv"},
     {Format::Sarif, "sarif"},
     {Format::Github, "github"},
     {Format::Pgn, "pgn"},
+    {Format::Html, "html"},
 }};
 
 }  // namespace
@@ -103,6 +104,8 @@ std::unique_ptr<Writer> make_writer(Format format, Output& output, const WriterO
             return make_github_writer(output, options);
         case Format::Pgn:
             return make_pgn_writer(output, options);
+        case Format::Html:
+            return make_html_writer(output, options);
     }
     return make_text_writer(output, options);
 }

@@ -13,10 +13,11 @@
 #include <fmt/format.h>
 
 #include "audit/finding.hpp"
+#include "report/messages.hpp"
 
 namespace drawaudit::report {
 
-enum class Format { Text, Jsonl, Csv, Sarif, Github, Pgn };
+enum class Format { Text, Jsonl, Csv, Sarif, Github, Pgn, Html };
 std::optional<Format> format_from_name(std::string_view name);  // "text", "jsonl", ...
 std::string_view format_name(Format format);
 
@@ -56,6 +57,8 @@ struct WriterOptions {
     std::string tool_version = "0.0.0";
     // JSON Lines: the fields a shard's part carries for drawaudit merge (RULES.md "Shards").
     bool shard_fields = false;
+    Lang lang = Lang::En;                 // the language of the readers' reports (text, html)
+    std::uint64_t html_max_games = 2000;  // html: games with findings given a section
 };
 
 // Records formatted apart from the report, by an audit worker, before the numbers of their games

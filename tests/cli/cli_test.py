@@ -23,6 +23,13 @@ import tempfile
 import time
 
 FORMATS = ["text", "jsonl", "csv", "sarif", "github", "pgn"]
+# Golden files beyond one per format: name (the file's suffix) -> the options that make it.
+GOLDENS = {
+    **{fmt: ["--format", fmt] for fmt in FORMATS},
+    "html": ["--format", "html"],
+    "es.html": ["--format", "html", "--lang", "es"],
+    "es.text": ["--format", "text", "--lang", "es"],
+}
 SAMPLES = "sample_pgns"
 TWIC = "../shared/corpus/twic/twic0920.pgn"
 LARGE = "../shared/corpus/large/pgnmentor-players-239.pgn.zst"
@@ -52,6 +59,7 @@ class Runner:
     def run(self, *args, cwd=None, stdin=None, env_extra=None):
         env = dict(os.environ)
         env.pop("NO_COLOR", None)
+        env.pop("LANG", None)  # the reports' language follows LANG=es*: keep them in English
         # ASan's leak checker cannot run under ptrace-restricted sandboxes; the unit tests cover it.
         env.setdefault("ASAN_OPTIONS", "detect_leaks=0")
         if env_extra:
@@ -71,11 +79,12 @@ class Runner:
 def normalise(text, root):
     text = re.sub(r'"seconds":[0-9.eE+-]+', '"seconds":0', text)
     text = re.sub(r"plies in [0-9.]+ s\.", "plies in 0.00 s.", text)
+    text = re.sub(r"medios movimientos en [0-9.]+ s\.", "medios movimientos en 0.00 s.", text)
     return text.replace(root + "/", "")
 
 
 def golden_args(fmt):
-    return ["--format", fmt, "--no-progress", "-j", "2", SAMPLES]
+    return [*GOLDENS[fmt], "--no-progress", "-j", "2", SAMPLES]
 
 
 def golden_path(runner, fmt):
@@ -105,7 +114,7 @@ def case_golden(runner, fmt):
 
 def update_golden(runner):
     os.makedirs(os.path.join(runner.root, EXPECTED), exist_ok=True)
-    for fmt in FORMATS:
+    for fmt in GOLDENS:
         with open(golden_path(runner, fmt), "w", encoding="utf-8", newline="") as f:
             f.write(run_golden(runner, fmt))
         print(f"wrote {golden_path(runner, fmt)}")
@@ -572,6 +581,7 @@ def run_on_terminal(runner, args, env_extra):
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", **env_extra)
     if not env_extra:
         env.pop("NO_COLOR", None)
+        env.pop("LANG", None)  # the reports' language follows LANG=es*: keep them in English
     process = subprocess.Popen([runner.binary, *args], cwd=runner.root, stdout=follower,
                                stderr=subprocess.DEVNULL, env=env)
     os.close(follower)
@@ -847,8 +857,37 @@ def case_architecture_table(runner):
               f"{article}: {path} has no function {function}")
 
 
+def case_lang_environment(runner):
+    """LANG=es* gives the Spanish reports when no --lang is given; --lang wins over LANG."""
+    spanish = runner.run("--no-progress", SAMPLES, env_extra={"LANG": "es_ES.UTF-8"}).stdout.decode()
+    check("Resultado" in spanish and "consistent (" not in spanish,
+          "LANG=es_ES.UTF-8 did not give Spanish")
+    english = runner.run("--no-progress", "--lang", "en", SAMPLES,
+                         env_extra={"LANG": "es_ES.UTF-8"}).stdout.decode()
+    check("consistent (" in english and "Resultado" not in english,
+          "--lang en did not win over LANG")
+    jsonl = runner.run("--format", "jsonl", "--no-progress", SAMPLES,
+                       env_extra={"LANG": "es_ES.UTF-8"}).stdout.decode()
+    check("may claim a draw" in jsonl and "pueden reclamar" not in jsonl,
+          "JSON Lines must keep the English messages")
+
+
+def case_html_max_games(runner):
+    """--html-max-games caps the game sections; the summary says how many were left out."""
+    out = runner.run("--format", "html", "--no-progress", "--html-max-games", "3",
+                     SAMPLES).stdout.decode()
+    sections = len(re.findall(r'<section class="game"', out))
+    check(sections == 3, f"{sections} game sections with --html-max-games 3")
+    left_out = re.search(r"(\d+) games with findings were left out", out)
+    total = re.search(r"3 of (\d+) games with findings are shown", out)
+    check(left_out and total and int(left_out.group(1)) == int(total.group(1)) - 3,
+          "the summary does not say how many games were left out")
+
+
 CASES = {
-    **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in FORMATS},
+    **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
+    "lang-environment": case_lang_environment,
+    "html-max-games": case_html_max_games,
     "jsonl-valid": case_jsonl_valid,
     "sarif-structure": case_sarif_structure,
     "exit-codes": case_exit_codes,

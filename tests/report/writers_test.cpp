@@ -306,7 +306,8 @@ TEST(Pgn, UnlocatedFindingsGoBeforeTheResultAndBracesAreReplaced) {
 
 TEST(Formats, NamesRoundTrip) {
     for (const auto format :
-         {Format::Text, Format::Jsonl, Format::Csv, Format::Sarif, Format::Github, Format::Pgn}) {
+         {Format::Text, Format::Jsonl, Format::Csv, Format::Sarif, Format::Github, Format::Pgn,
+          Format::Html}) {
         EXPECT_EQ(format_from_name(format_name(format)), format);
     }
     EXPECT_EQ(format_from_name("xml"), std::nullopt);

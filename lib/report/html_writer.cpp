@@ -1,0 +1,658 @@
+// The arbiter's report as one self-contained HTML file: inline CSS and SVG, no script, no request
+// to any network. A summary with bar charts at the top, then one section per game with findings
+// (up to WriterOptions::html_max_games): the game's identity, the verdict on its result, a
+// timeline of its plies with the claim windows shaded, the move list with every flagged move
+// marked and linked, and a board for each distinct position a finding stands at.
+//
+// Sections off screen are neither laid out nor painted until scrolled to (content-visibility),
+// so that a report of a week of tournaments opens at once; printing lays them all out.
+//
+// The sections are kept until end(), which writes the summary first: the counts are known only
+// then. The move lists come from replaying the game's text here (the run keeps it for this
+// format only), so the audit itself does no rendering work.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "chess/position.hpp"
+#include "chess/san.hpp"
+#include "pgn/reader.hpp"
+#include "pgn/text.hpp"
+#include "report/board_svg.hpp"
+#include "report/escape.hpp"
+#include "report/formats.hpp"
+#include "report/notation.hpp"
+
+namespace drawaudit::report {
+namespace {
+
+using audit::Finding;
+using audit::GameReport;
+using audit::Rule;
+
+// ---------------------------------------------------------------------------------------------
+// The game's moves, replayed from its text.
+
+struct ReplayedGame {
+    int first_fullmove = 1;
+    bool black_first = false;
+    std::vector<std::string> played;    // SAN as recorded, ply i + 1 at index i
+    std::vector<std::string> unplayed;  // main-line tokens from the first that could not be played
+};
+
+// Collects the main line's move tokens and the tags that set up the start position.
+class MoveCollector final : public pgn::Visitor {
+  public:
+    bool wants_variations() const override { return false; }
+    void tag(std::string_view name, std::string_view raw_value, pgn::TextPos) override {
+        if (name == "FEN") fen = pgn::unescape_tag(raw_value);
+        if (name == "Variant") variant = pgn::unescape_tag(raw_value);
+    }
+    pgn::Control move(std::string_view san, pgn::TextPos) override {
+        if (depth() == 0 && !stopped) tokens.emplace_back(san);
+        return pgn::Control::Continue;
+    }
+    pgn::Control null_move(std::string_view token, pgn::TextPos) override {
+        if (depth() == 0 && !stopped) tokens.emplace_back(token);
+        stopped = true;
+        return pgn::Control::Continue;
+    }
+    void end_game(std::string_view) override { ++games; }
+
+    std::string fen, variant;
+    std::vector<std::string> tokens;
+    bool stopped = false;
+    int games = 0;
+};
+
+bool icontains(std::string_view text, std::string_view word) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+    for (std::size_t i = 0; i + word.size() <= text.size(); ++i) {
+        bool same = true;
+        for (std::size_t j = 0; j < word.size() && same; ++j) same = lower(text[i + j]) == word[j];
+        if (same) return true;
+    }
+    return false;
+}
+
+ReplayedGame replay(const GameReport& report) {
+    ReplayedGame game;
+    MoveCollector collector;
+    pgn::parse_games(report.text, pgn::TextOrigin{report.file}, collector);
+    const bool chess960 = icontains(collector.variant, "960") ||
+                          icontains(collector.variant, "fischer") ||
+                          icontains(collector.variant, "freestyle");
+    chess::Position position = chess::Position::startpos();
+    if (!collector.fen.empty() || chess960) {
+        const std::string_view fen =
+            collector.fen.empty() ? chess::StartFen : std::string_view(collector.fen);
+        auto parsed = chess::Position::from_fen(fen, chess::FenOptions{.chess960 = chess960});
+        if (!parsed) {
+            game.unplayed = std::move(collector.tokens);
+            return game;
+        }
+        position = parsed->position;
+    }
+    game.first_fullmove = position.fullmove_number();
+    game.black_first = position.side_to_move() == chess::Color::Black;
+    chess::Position next;
+    for (std::size_t i = 0; i < collector.tokens.size(); ++i) {
+        if (!chess::play_san(position, collector.tokens[i], next)) {
+            game.unplayed.assign(collector.tokens.begin() + static_cast<std::ptrdiff_t>(i),
+                                 collector.tokens.end());
+            break;
+        }
+        position = next;
+        game.played.push_back(std::move(collector.tokens[i]));
+    }
+    return game;
+}
+
+// The arrows of a finding's declared moves, from its position.
+std::vector<BoardArrow> declared_arrows(const Finding& f) {
+    std::vector<BoardArrow> arrows;
+    if (f.moves.empty() || f.fen.empty()) return arrows;
+    auto parsed = chess::Position::from_fen(f.fen, chess::FenOptions{});
+    if (!parsed) return arrows;
+    for (const std::string& san : f.moves) {
+        auto move = chess::parse_san(parsed->position, san);
+        if (!move) continue;
+        int from = move->from(), to = move->to();
+        if (move->kind() == chess::MoveKind::Castling) {
+            // Drawn as the king's move: to the g- or c-file of its rank.
+            to = (from / 8) * 8 + (to > from ? 6 : 2);
+        }
+        arrows.push_back({from, to});
+    }
+    return arrows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bar charts (SVG): one call per series.
+
+struct Bar {
+    std::string label;
+    std::uint64_t value = 0;
+};
+
+void append_bar_chart(fmt::memory_buffer& out, std::string_view title,
+                      const std::vector<Bar>& bars) {
+    constexpr int label_width = 210, bar_width = 380, row = 22, value_width = 70;
+    std::uint64_t largest = 1;
+    for (const Bar& bar : bars) largest = std::max(largest, bar.value);
+    const int height = row * static_cast<int>(bars.size()) + 8;
+    append(out, "<figure class=\"chart\"><figcaption>");
+    append_html(out, title);
+    fmt::format_to(std::back_inserter(out),
+                   "</figcaption><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" "
+                   "role=\"img\" aria-label=\"",
+                   label_width + bar_width + value_width, height);
+    append_html(out, title);
+    append(out, "\">");
+    int y = 4;
+    for (const Bar& bar : bars) {
+        const double width = bar.value == 0
+                                 ? 0.0
+                                 : std::max(2.0, static_cast<double>(bar.value) * bar_width /
+                                                     static_cast<double>(largest));
+        append(out, "<g><title>");
+        append_html(out, bar.label);
+        fmt::format_to(std::back_inserter(out),
+                       ": {}</title><text class=\"label\" x=\"{}\" y=\"{}\">", bar.value,
+                       label_width - 6, y + 15);
+        append_html(out, bar.label);
+        fmt::format_to(std::back_inserter(out),
+                       "</text><rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" "
+                       "height=\"{}\"/><text class=\"value\" x=\"{:.1f}\" y=\"{}\">{}</text></g>",
+                       label_width, y + 2, width, row - 6, label_width + width + 5, y + 15,
+                       bar.value);
+        y += row;
+    }
+    append(out, "</svg></figure>\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+constexpr std::string_view style_sheet = R"css(
+:root{color-scheme:light}
+body{font:15px/1.45 "DejaVu Sans",system-ui,sans-serif;margin:0 auto;max-width:1180px;padding:0 16px;color:#111;background:#fff}
+h1{font-size:1.6em;margin:.6em 0 .2em}h2{font-size:1.25em;margin:0 0 .3em}h3{font-size:1.05em;margin:1em 0 .3em}
+header.run p{margin:.2em 0}
+.chart svg{width:100%;max-width:660px;height:auto}.chart figcaption{font-weight:bold}
+.chart .bar{fill:#4a6fa5;stroke:#111;stroke-width:1}.chart text{font-size:13px}.chart .label{text-anchor:end}
+figure{margin:0}
+nav.index table{border-collapse:collapse;font-size:.9em}nav.index td,nav.index th{padding:1px 8px;border-bottom:1px solid #ddd;text-align:left}
+section.game{content-visibility:auto;contain-intrinsic-size:auto 1600px;border-top:3px double #444;margin-top:1.5em;padding-top:.8em}
+dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:0 12px;margin:.3em 0}dl.meta dt{font-weight:bold}dl.meta dd{margin:0}
+.verdict{font-weight:bold;padding:4px 8px;border-left:6px solid #888}
+.verdict.bad{border-left:6px double #b00020}.verdict.good{border-left:6px solid #2e7d32}
+.moves{line-height:1.8}.moves .n{color:#555}
+.moves a.flag{white-space:nowrap;font-weight:bold;background:#ffe08a;border:1px solid #111;padding:0 3px;text-decoration:none;color:#111}
+.moves .unplayed{text-decoration:line-through;color:#555}
+.timeline svg{width:100%;height:auto}.timeline .axis{stroke:#111}.timeline .window{fill:url(#hatch);stroke:#111;stroke-width:1}
+.timeline .tick{fill:#b00020;stroke:#111}.timeline text{font-size:11px}
+.positions{display:grid;grid-template-columns:repeat(auto-fill,minmax(350px,1fr));gap:16px}
+.position{border:1px solid #999;padding:8px;break-inside:avoid}
+.board{width:100%;max-width:336px;height:auto;display:block}
+.board .light{fill:#fff}.board .dark{fill:#b9b9b9}.board .frame{fill:none;stroke:#111;stroke-width:1.5}
+.board .coord{font-size:11px;text-anchor:middle;fill:#111}
+.board .pw,.board .pb{font-family:"DejaVu Sans",sans-serif;font-size:36px;text-anchor:middle}
+.board .pw{fill:#fff;stroke:#000;stroke-width:1.4}.board .pb{fill:#000;stroke:#000;stroke-width:.6}
+.board .arrow line{stroke:#1f4e9c;stroke-width:6;stroke-opacity:.85;stroke-dasharray:10 4}.board .arrow polygon{fill:#1f4e9c;stroke:#fff;stroke-width:1}
+.fen{font-family:"DejaVu Sans Mono",monospace;font-size:.8em;word-break:break-all;color:#333}
+ul.findings{padding-left:1.1em;margin:.4em 0}ul.findings li{margin:.25em 0}
+.sev{font-weight:bold;border:1px solid #111;padding:0 3px;font-size:.85em}.sev-error{background:#f7c6cc}.sev-warning{background:#fde7b0}.sev-info{background:#e7eefc}
+.article{font-family:"DejaVu Sans Mono",monospace;font-size:.9em}
+@media print{
+ body{max-width:none;font-size:11pt}nav.index{display:none}
+ section.game{break-before:page;border-top:none}
+ .chart .bar{fill:#bbb}.moves a.flag{background:none;border:1.5px solid #000}
+ .sev{background:none}.board .arrow line{stroke:#000}.board .arrow polygon{fill:#000}
+ .timeline .tick{fill:#000}.verdict{border-left-color:#000}
+}
+)css";
+
+class HtmlWriter final : public Writer {
+  public:
+    HtmlWriter(Output& output, const WriterOptions& options)
+        : Writer(output), lang_(options.lang), max_games_(options.html_max_games) {}
+
+    void game(const GameReport& report) override {
+        if (std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
+                return f.rule == Rule::ThreefoldClaim && f.route == audit::Route::Appeared;
+            }))
+            ++threefold_on_board_games_;
+        if (report.findings.empty()) return;
+        ++games_with_findings_;
+        if (shown_ >= max_games_) return;
+        ++shown_;
+        write_index_row(report);
+        write_section(report);
+    }
+
+    void end(const audit::Summary& summary) override {
+        const Lang lang = lang_;
+        append(buffer_, "<!DOCTYPE html>\n<html lang=\"");
+        append(buffer_, lang_name(lang));
+        append(buffer_,
+               "\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+               "content=\"width=device-width, initial-scale=1\">\n<title>");
+        append_html(buffer_, text(Msg::HtmlTitle, lang));
+        append(buffer_, "</title>\n<style>");
+        append(buffer_, style_sheet);
+        append(buffer_, "</style>\n</head>\n<body>\n");
+        // The hatching of the claim windows, defined once for every timeline.
+        append(buffer_,
+               "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">"
+               "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" "
+               "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\" class=\"hatch\">"
+               "<rect width=\"6\" height=\"6\" fill=\"#fff\"/><line x1=\"0\" y1=\"0\" x2=\"0\" "
+               "y2=\"6\" stroke=\"#444\" stroke-width=\"3\"/></pattern></defs></svg>\n");
+        append(buffer_, "<header class=\"run\">\n<h1>");
+        append_html(buffer_, text(Msg::HtmlTitle, lang));
+        append(buffer_, "</h1>\n<h2>");
+        append_html(buffer_, text(Msg::HtmlSummary, lang));
+        append(buffer_, "</h2>\n");
+        write_summary_text(summary);
+        std::vector<Bar> by_rule;
+        for (std::size_t i = 0; i < summary.findings.size(); ++i) {
+            if (summary.findings[i] == 0) continue;
+            by_rule.push_back(
+                {std::string(audit::rule_id(static_cast<Rule>(i))), summary.findings[i]});
+        }
+        if (!by_rule.empty())
+            append_bar_chart(buffer_, text(Msg::HtmlFindingsByRule, lang), by_rule);
+        append(buffer_, "</header>\n");
+        maybe_flush();
+        if (!index_.empty()) {
+            append(buffer_, "<nav class=\"index\"><table>\n");
+            append(buffer_, index_);
+            append(buffer_, "</table></nav>\n");
+        }
+        flush();
+        append(buffer_, std::string_view(sections_.data(), sections_.size()));
+        sections_.clear();
+        append(buffer_, "</body>\n</html>\n");
+        flush();
+    }
+
+  private:
+    void out(std::string_view s) { append(sections_buffer(), s); }
+    void esc(std::string_view s) { append_html(sections_buffer(), s); }
+    // Sections go to their own buffer, written after the summary in end().
+    fmt::memory_buffer& sections_buffer() { return sections_; }
+    template <typename... Args>
+    void outf(fmt::format_string<Args...> format, Args&&... args) {
+        fmt::format_to(std::back_inserter(sections_), format, std::forward<Args>(args)...);
+    }
+
+    std::string players(const GameReport& report) const {
+        const auto player = [](std::string_view name, std::string_view elo) {
+            std::string s(known_tag(name).empty() ? std::string_view("?") : name);
+            if (!known_tag(elo).empty() && elo != "0") s += fmt::format(" ({})", elo);
+            return s;
+        };
+        return player(report.white, report.white_elo) + " \u2013 " +
+               player(report.black, report.black_elo);
+    }
+
+    void write_summary_text(const audit::Summary& summary) {
+        const Lang lang = lang_;
+        const auto plural = [&](std::uint64_t n, Msg one, Msg many) {
+            return fmt::format("{} {}", n, text(n == 1 ? one : many, lang));
+        };
+        append(buffer_, "<p>");
+        append_html(buffer_,
+                    say(lang, Msg::SummaryRead, plural(summary.games, Msg::GameOne, Msg::GameMany),
+                        plural(summary.files, Msg::FileOne, Msg::FileMany),
+                        summary.games_with_errors, summary.games));
+        append_html(buffer_, text(Msg::Period, lang));
+        // The same counts as the text report's summary, from the same catalog entries.
+        const auto games_with = [&](Rule rule) {
+            return summary.games_by_rule[static_cast<std::size_t>(rule)];
+        };
+        append(buffer_, "</p>\n<p>");
+        append_html(buffer_,
+                    say(lang, Msg::SummaryClaims,
+                        plural(games_with(Rule::ThreefoldClaim), Msg::GameOne, Msg::GameMany),
+                        threefold_on_board_games_, games_with(Rule::FiftyMoveClaim),
+                        plural(games_with(Rule::MovesAfterEnd), Msg::GameOne, Msg::GameMany),
+                        plural(games_with(Rule::EarlyAgreement), Msg::DrawOne, Msg::DrawMany),
+                        games_with(Rule::ThreefoldClaim), games_with(Rule::MovesAfterEnd),
+                        games_with(Rule::EarlyAgreement)));
+        append(buffer_, "</p>\n<p>");
+        append_html(buffer_,
+                    say(lang, Msg::SummaryEndings, games_with(Rule::Checkmate),
+                        games_with(Rule::Stalemate), games_with(Rule::DeadPosition),
+                        games_with(Rule::FivefoldDraw), games_with(Rule::SeventyFiveMoveDraw),
+                        plural(games_with(Rule::ResultConflict), Msg::GameOne, Msg::GameMany),
+                        games_with(Rule::ResultMismatch), games_with(Rule::ResultConflict)));
+        append(buffer_, "</p>\n<p>");
+        if (games_with_findings_ == 0) {
+            append_html(buffer_, text(Msg::HtmlNoFindings, lang));
+        } else {
+            append_html(buffer_, say(lang, Msg::HtmlGamesShown, shown_, games_with_findings_));
+            if (shown_ < games_with_findings_) {
+                append(buffer_, " <strong>");
+                append_html(buffer_, say(lang, Msg::HtmlGamesLeftOut, games_with_findings_ - shown_,
+                                         max_games_));
+                append(buffer_, "</strong>");
+            }
+        }
+        append(buffer_, "</p>\n");
+    }
+
+    void write_index_row(const GameReport& report) {
+        fmt::memory_buffer row;
+        fmt::format_to(std::back_inserter(row), "<tr><td><a href=\"#g{}\">{}</a></td><td>", shown_,
+                       shown_);
+        append_html(row, players(report));
+        append(row, "</td><td>");
+        append_html(row, report.result);
+        append(row, "</td><td>");
+        std::set<Rule> rules;
+        for (const Finding& f : report.findings) rules.insert(f.rule);
+        bool first = true;
+        for (const Rule rule : rules) {
+            if (!first) append(row, ", ");
+            first = false;
+            append(row, audit::rule_id(rule));
+        }
+        append(row, "</td></tr>\n");
+        index_.append(row.data(), row.size());
+    }
+
+    void write_section(const GameReport& report) {
+        const Lang lang = lang_;
+        const std::uint64_t id = shown_;
+        const ReplayedGame moves = replay(report);
+        const int replayed = static_cast<int>(moves.played.size());
+
+        outf("<section class=\"game\" id=\"g{}\">\n<h2>", id);
+        esc(players(report));
+        out("  <span class=\"result\">");
+        esc(report.result.empty() ? text(Msg::NoResult, lang) : std::string_view(report.result));
+        out("</span></h2>\n<dl class=\"meta\">");
+        const auto meta = [&](Msg label, std::string_view value) {
+            if (known_tag(value).empty()) return;
+            out("<dt>");
+            esc(text(label, lang));
+            out("</dt><dd>");
+            esc(value);
+            out("</dd>");
+        };
+        meta(Msg::HtmlEvent, report.site.empty() || known_tag(report.site).empty()
+                                 ? report.event
+                                 : report.event + " (" + report.site + ")");
+        meta(Msg::HtmlRound, report.round);
+        meta(Msg::HtmlDate, report.date);
+        out("<dt>");
+        esc(text(Msg::HtmlFile, lang));
+        out("</dt><dd>");
+        esc(report.file);
+        outf(", {} {}, ", text(Msg::HtmlLine, lang), report.line);
+        esc(say(lang, Msg::GameLabel, report.game));
+        out(" [");
+        esc(laws_label(report.laws, lang));
+        out("]</dd></dl>\n");
+
+        const Verdict verdict = judge_result(report, lang);
+        const bool bad =
+            std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
+                return f.rule == Rule::ResultConflict || f.rule == Rule::ResultMismatch;
+            });
+        outf("<p class=\"verdict{}\">", bad                                       ? " bad"
+                                        : verdict.kind == VerdictKind::Consistent ? " good"
+                                                                                  : "");
+        esc(verdict.text);
+        out("</p>\n");
+
+        // Which finding each ply's first mention goes to, and the boards (one per position).
+        std::map<int, std::size_t> first_finding_at;
+        for (std::size_t i = 0; i < report.findings.size(); ++i)
+            first_finding_at.emplace(report.findings[i].ply, i);
+
+        write_timeline(report, id);
+        write_moves(report, moves, id, first_finding_at);
+
+        out("<h3>");
+        esc(text(Msg::HtmlFindings, lang));
+        out("</h3>\n<div class=\"positions\">\n");
+        std::size_t i = 0;
+        std::vector<std::size_t> without_board;
+        while (i < report.findings.size()) {
+            std::size_t j = i;
+            while (j < report.findings.size() && report.findings[j].ply == report.findings[i].ply &&
+                   report.findings[j].fen == report.findings[i].fen)
+                ++j;
+            if (report.findings[i].fen.empty()) {
+                for (std::size_t k = i; k < j; ++k) without_board.push_back(k);
+            } else {
+                write_position(report, id, i, j, replayed);
+            }
+            i = j;
+        }
+        out("</div>\n");
+        if (!without_board.empty()) {
+            out("<ul class=\"findings\">\n");
+            for (const std::size_t k : without_board) write_finding(report, id, k, replayed);
+            out("</ul>\n");
+        }
+        out("</section>\n");
+    }
+
+    // The label of position k: the move that led to it ("36. Kd3"), or the start.
+    std::string position_title(const Finding& f) const {
+        if (f.ply == 0) return std::string(text(Msg::HtmlBoardStart, lang_));
+        if (f.move.empty()) return std::string(text(Msg::HtmlFinalPosition, lang_));
+        return say(lang_, Msg::HtmlBoardAfter, f.move);
+    }
+
+    void write_position(const GameReport& report, std::uint64_t id, std::size_t first,
+                        std::size_t last, int replayed) {
+        const Finding& f = report.findings[first];
+        std::vector<BoardArrow> arrows;
+        std::vector<std::string> declared;
+        for (std::size_t k = first; k < last; ++k) {
+            const Finding& g = report.findings[k];
+            if (g.rule == Rule::ThreefoldClaim && g.route == audit::Route::Declared) {
+                auto more = declared_arrows(g);
+                arrows.insert(arrows.end(), more.begin(), more.end());
+                declared.insert(declared.end(), g.moves.begin(), g.moves.end());
+            }
+        }
+        outf("<figure class=\"position\" id=\"g{}b{}\">", id, f.ply);
+        append_board_svg(sections_, f.fen, arrows);
+        out("<figcaption><h4>");
+        esc(position_title(f));
+        outf(" <span class=\"ply\">(k = {})</span></h4>", f.ply);
+        out("<div class=\"fen\">");
+        esc(text(Msg::HtmlFen, lang_));
+        out(": ");
+        esc(f.fen);
+        out("</div>\n<ul class=\"findings\">\n");
+        for (std::size_t k = first; k < last; ++k) write_finding(report, id, k, replayed);
+        out("</ul>\n");
+        // The details a board alone does not show: the occurrences, the declared moves, the
+        // fifty-move window.
+        std::set<std::string> said;
+        for (std::size_t k = first; k < last; ++k) {
+            const Finding& g = report.findings[k];
+            if (!g.occurrence_moves.empty()) {
+                std::string list;
+                for (std::size_t o = 0; o < g.occurrence_moves.size(); ++o) {
+                    if (!list.empty()) list += ", ";
+                    const std::string& move = g.occurrence_moves[o];
+                    list += move == "start" ? std::string(text(Msg::StartPosition, lang_)) : move;
+                    if (o < g.occurrences.size())
+                        list += fmt::format(" (k = {})", g.occurrences[o]);
+                }
+                if (said.insert("o" + list).second) {
+                    out("<p>");
+                    esc(text(Msg::HtmlOccurrences, lang_));
+                    out(" ");
+                    esc(list);
+                    out("</p>\n");
+                }
+            }
+            if (g.rule == Rule::FiftyMoveClaim) {
+                const std::string window = g.until_ply
+                                               ? say(lang_, Msg::HtmlWindow, g.ply, *g.until_ply)
+                                               : say(lang_, Msg::HtmlWindowOpen, g.ply);
+                if (said.insert("w" + window).second) {
+                    out("<p>");
+                    esc(window);
+                    out("</p>\n");
+                }
+            }
+        }
+        if (!declared.empty()) {
+            out("<p>");
+            esc(text(Msg::HtmlDeclaredMoves, lang_));
+            out(" ");
+            for (std::size_t d = 0; d < declared.size(); ++d) {
+                if (d > 0) out(", ");
+                esc(declared[d]);
+            }
+            out("</p>\n");
+        }
+        out("</figcaption></figure>\n");
+    }
+
+    void write_finding(const GameReport& report, std::uint64_t id, std::size_t index,
+                       int replayed) {
+        const Finding& f = report.findings[index];
+        outf("<li id=\"g{}f{}\">", id, index);
+        if (!f.move.empty()) {
+            if (f.ply > 0 && f.ply <= replayed) {
+                outf("<a href=\"#g{}m{}\">", id, f.ply);
+                esc(f.move);
+                out("</a> ");
+            } else {
+                out("<strong>");
+                esc(f.move);
+                out("</strong> ");
+            }
+        }
+        const std::string_view article =
+            f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article);
+        if (!article.empty()) {
+            out("<span class=\"article\">");
+            esc(article);
+            out("</span> ");
+        }
+        outf("<span class=\"sev sev-{}\">", audit::severity_name(f.severity));
+        esc(f.severity == audit::Severity::Error     ? text(Msg::ErrorTag, lang_)
+            : f.severity == audit::Severity::Warning ? text(Msg::WarningTag, lang_)
+                                                     : text(Msg::HtmlInfo, lang_));
+        out("</span> ");
+        esc(finding_sentence(f, report, lang_));
+        out(" <span class=\"rule\">(");
+        esc(audit::rule_id(f.rule));
+        out(")</span></li>\n");
+    }
+
+    void write_moves(const GameReport& report, const ReplayedGame& game, std::uint64_t id,
+                     const std::map<int, std::size_t>& first_finding_at) {
+        out("<h3>");
+        esc(text(Msg::HtmlMoves, lang_));
+        out("</h3>\n<p class=\"moves\">");
+        if (game.played.empty() && game.unplayed.empty() && !report.text.empty() &&
+            report.plies > 0) {
+            esc(text(Msg::HtmlNoMoves, lang_));
+        }
+        int number = game.first_fullmove;
+        bool black = game.black_first;
+        for (std::size_t i = 0; i < game.played.size(); ++i) {
+            const int ply = static_cast<int>(i) + 1;
+            if (!black) {
+                outf("<span class=\"n\">{}.</span> ", number);
+            } else if (i == 0) {
+                outf("<span class=\"n\">{}...</span> ", number);
+            }
+            const auto flagged = first_finding_at.find(ply);
+            if (flagged != first_finding_at.end()) {
+                outf("<a class=\"flag\" id=\"g{}m{}\" href=\"#g{}f{}\">", id, ply, id,
+                     flagged->second);
+                esc(game.played[i]);
+                out("\u2009\u2691</a> ");
+            } else {
+                esc(game.played[i]);
+                out(" ");
+            }
+            if (black) ++number;
+            black = !black;
+        }
+        for (const std::string& token : game.unplayed) {
+            out("<span class=\"unplayed\">");
+            esc(token);
+            out("</span> ");
+        }
+        esc(report.movetext_result);
+        out("</p>\n");
+    }
+
+    // One column per ply; the claim windows hatched; a linked tick at each finding.
+    void write_timeline(const GameReport& report, std::uint64_t id) {
+        const int plies = std::max(1, report.plies);
+        constexpr double left = 10, width = 1000, top = 8, band = 26;
+        const auto x_of = [&](double ply) { return left + ply * width / plies; };
+        out("<div class=\"timeline\"><h3>");
+        esc(text(Msg::HtmlTimeline, lang_));
+        out("</h3>\n");
+        outf(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} 70\" role=\"img\" "
+            "aria-label=\"",
+            left * 2 + width);
+        esc(text(Msg::HtmlTimeline, lang_));
+        out(": ");
+        esc(say(lang_, Msg::HtmlPlies, report.plies));
+        out("\">");
+        outf("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" class=\"axis\"/>",
+             left, top, width, band);
+        for (const Finding& f : report.findings) {
+            if (f.rule != Rule::ThreefoldClaim && f.rule != Rule::FiftyMoveClaim) continue;
+            const int from = f.ply;
+            const int to =
+                f.rule == Rule::FiftyMoveClaim ? f.until_ply.value_or(report.plies) : f.ply;
+            const double x = x_of(from - 0.5 < 0 ? 0 : from - 0.5);
+            const double w = std::max(2.0, x_of(std::min<double>(to + 0.5, plies)) - x);
+            outf("<rect class=\"window\" x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\"/>", x,
+                 top, w, band);
+        }
+        for (std::size_t i = 0; i < report.findings.size(); ++i) {
+            const Finding& f = report.findings[i];
+            const double x = x_of(std::min(f.ply, plies));
+            outf("<a href=\"#g{}f{}\"><title>", id, i);
+            esc(f.move.empty() ? audit::rule_id(f.rule) : std::string_view(f.move));
+            out(": ");
+            esc(audit::rule_id(f.rule));
+            outf("</title><path class=\"tick\" d=\"M{:.1f} {}l-5 9h10z\"/></a>", x, top + band);
+        }
+        // Move numbers every ten moves.
+        const int step = plies > 200 ? 40 : 20;
+        for (int ply = 0; ply <= plies; ply += step) {
+            outf("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>", x_of(ply),
+                 top + band + 24, ply);
+        }
+        out("</svg>\n<p class=\"note\">");
+        esc(text(Msg::HtmlTimelineNote, lang_));
+        out("</p></div>\n");
+    }
+
+    Lang lang_;
+    std::uint64_t max_games_;
+    std::uint64_t games_with_findings_ = 0;
+    std::uint64_t shown_ = 0;
+    std::uint64_t threefold_on_board_games_ = 0;
+    std::string index_;
+    fmt::memory_buffer sections_;
+};
+
+}  // namespace
+
+std::unique_ptr<Writer> make_html_writer(Output& output, const WriterOptions& options) {
+    return std::make_unique<HtmlWriter>(output, options);
+}
+
+}  // namespace drawaudit::report

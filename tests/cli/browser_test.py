@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""The HTML report of sample_pgns/ opened in a real browser (Debian's chromium, headless).
+
+    browser_test.py --binary BUILD/app/drawaudit --root REPO [--screenshot FILE]
+
+Checks the DOM after rendering (one board per distinct finding position, every in-page link
+resolves to an element id), that the page made no network request (chromium's net log: no
+request with the page as initiator; and the HTML holds no external src/href/url()), and takes a
+screenshot that must not be blank (its pixels are decoded and must vary). A control page with one
+external image proves that the net-log check can fail. Exit 77 (a skip for ctest) when chromium
+is not installed.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+SKIP = 77
+SAMPLES = "sample_pgns"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def chromium_binary():
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def run_chromium(chromium, url, workdir, *extra):
+    """Runs headless chromium with a fresh profile; returns (stdout, net log events)."""
+    profile = tempfile.mkdtemp(dir=workdir, prefix="profile-")
+    net_log = os.path.join(workdir, f"net-{len(os.listdir(workdir))}.json")
+    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               "--no-first-run", f"--user-data-dir={profile}", f"--log-net-log={net_log}",
+               *extra, url]
+    completed = subprocess.run(command, capture_output=True, timeout=300)
+    check(completed.returncode == 0,
+          f"chromium exit {completed.returncode}:\n{completed.stderr.decode(errors='replace')[-3000:]}")
+    with open(net_log, encoding="utf-8") as f:
+        log = json.load(f)
+    return completed.stdout, log
+
+
+def page_requests(log):
+    """URLs of network requests the page started (chromium's own ones are 'not an origin')."""
+    names = {number: name for name, number in log["constants"]["logEventTypes"].items()}
+    urls = []
+    for event in log["events"]:
+        if names.get(event["type"]) != "URL_REQUEST_START_JOB":
+            continue
+        params = event.get("params", {})
+        url = params.get("url", "")
+        if re.match(r"(?i)(https?|wss?|ftp)://", url) and params.get("initiator") != "not an origin":
+            urls.append(url)
+    return urls
+
+
+def png_pixels(path):
+    """(width, height, rows of RGB(A) bytes) of an 8-bit PNG, decoded with zlib."""
+    with open(path, "rb") as f:
+        data = f.read()
+    check(data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG")
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    check(depth == 8 and colour in (2, 6) and interlace == 0, f"unexpected PNG format {header}")
+    channels = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                predictor = left if pa <= pb and pa <= pc else up if pb <= pc else corner
+                line[i] = (line[i] + predictor) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, channels, rows
+
+
+def expected_boards(binary, root):
+    """Distinct positions (game, ply, FEN) that findings stand at, from the JSON Lines report."""
+    completed = subprocess.run([binary, "--format", "jsonl", "--no-progress", SAMPLES], cwd=root,
+                               capture_output=True, timeout=300)
+    positions = set()
+    for line in completed.stdout.decode("utf-8").splitlines():
+        record = json.loads(line)
+        if record.get("type") == "finding" and record.get("fen"):
+            positions.add((record["file"], record["game"], record["ply"], record["fen"]))
+    return len(positions)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--screenshot", help="keep the screenshot here")
+    args = parser.parse_args()
+    chromium = chromium_binary()
+    if chromium is None:
+        print("SKIP browser test: chromium is not installed (scripts/deps.sh installs it)")
+        return SKIP
+    binary, root = os.path.abspath(args.binary), os.path.abspath(args.root)
+    workdir = tempfile.mkdtemp(prefix="drawaudit-browser-")
+    try:
+        report = os.path.join(workdir, "report.html")
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+        env.pop("LANG", None)
+        completed = subprocess.run([binary, "--format", "html", "--no-progress", "-o", report,
+                                    SAMPLES], cwd=root, capture_output=True, env=env, timeout=300)
+        check(completed.returncode in (0, 1), f"drawaudit exit {completed.returncode}: "
+              f"{completed.stderr.decode(errors='replace')}")
+        with open(report, encoding="utf-8") as f:
+            html = f.read()
+
+        # Nothing in the file points outside it (the SVG namespace is a name, not a request).
+        external = re.findall(r"""(?i)\b(?:src|href|xlink:href|action|srcset)\s*=\s*"""
+                              r"""(?:"(?!#)[^"]*"|'(?!#)[^']*'|(?![#"'])[^\s>]+)""", html)
+        check(not external, f"external references in the HTML: {external[:5]}")
+        urls = re.findall(r"(?i)url\(\s*['\"]?(?!#)([^)'\"]*)", html)
+        check(not urls, f"external url() in the CSS: {urls[:5]}")
+        check("<script" not in html.lower(), "the report has a script")
+
+        url = "file://" + report
+        dom, log = run_chromium(chromium, url, workdir, "--dump-dom")
+        dom = dom.decode("utf-8")
+        requests = page_requests(log)
+        check(not requests, f"the page made network requests: {requests[:5]}")
+
+        boards = len(re.findall(r'<svg class="board"', dom))
+        expected = expected_boards(binary, root)
+        check(boards == expected, f"{boards} boards in the rendered page, {expected} finding positions")
+        ids = set(re.findall(r'\bid="([^"]+)"', dom))
+        links = re.findall(r'\bhref="#([^"]*)"', dom)
+        check(links, "the page has no in-page links")
+        dangling = sorted({link for link in links if link not in ids})
+        check(not dangling, f"links without a target: {dangling[:10]}")
+        flagged = re.findall(r'<a class="flag" id="([^"]+)" href="#([^"]+)"', dom)
+        check(flagged, "no flagged move in the move lists")
+        moves_linked = set(link for link in links if re.fullmatch(r"g\d+m\d+", link))
+        check(moves_linked <= {move for move, _ in flagged},
+              "a finding links to a move that is not marked in its move list")
+
+        # The net-log check sees a request the page makes (a control page, to a closed port).
+        control = os.path.join(workdir, "control.html")
+        with open(control, "w", encoding="utf-8") as f:
+            f.write('<!DOCTYPE html><html><body><img src="http://127.0.0.1:9/x.png"></body></html>')
+        _, control_log = run_chromium(chromium, "file://" + control, workdir, "--dump-dom")
+        check(page_requests(control_log), "the net-log check did not see the control page's request")
+
+        shot = os.path.join(workdir, "screenshot.png")
+        run_chromium(chromium, url, workdir, f"--screenshot={shot}", "--window-size=1280,2000")
+        width, height, channels, rows = png_pixels(shot)
+        check((width, height) == (1280, 2000), f"screenshot is {width}x{height}")
+        colours, inked = set(), 0
+        for row in rows[::8]:
+            for x in range(0, width * channels, channels * 4):
+                pixel = row[x:x + 3]
+                colours.add(pixel)
+                if pixel != b"\xff\xff\xff":
+                    inked += 1
+        sampled = len(rows[::8]) * len(range(0, width * channels, channels * 4))
+        check(len(colours) >= 8, f"the screenshot is blank ({len(colours)} colours)")
+        check(inked > sampled // 100, f"the screenshot is nearly blank ({inked} of {sampled} inked)")
+        if args.screenshot:
+            shutil.copyfile(shot, args.screenshot)
+    except Failure as failure:
+        print(f"FAIL browser: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    print(f"ok browser: {boards} boards, {len(links)} links, no request, screenshot "
+          f"{len(colours)} colours")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,144 @@
+// The HTML report and its boards: self-contained, escaped, capped, in both languages.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+#include "report/board_svg.hpp"
+#include "report/escape.hpp"
+#include "report/sample_reports.hpp"
+#include "report/writer.hpp"
+
+namespace drawaudit::report {
+namespace {
+
+std::string html_of(const std::vector<audit::GameReport>& games, WriterOptions options = {}) {
+    StringOutput output;
+    auto writer = make_writer(Format::Html, output, options);
+    audit::Summary summary;
+    writer->begin();
+    for (const audit::GameReport& game : games) {
+        summary.add(game);
+        writer->game(game);
+    }
+    writer->end(summary);
+    return output.text;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+std::string board(std::string_view fen, std::vector<BoardArrow> arrows = {}) {
+    fmt::memory_buffer out;
+    append_board_svg(out, fen, arrows);
+    return fmt::to_string(out);
+}
+
+TEST(Escape, HtmlEscapesMarkupQuotesAndControls) {
+    fmt::memory_buffer out;
+    append_html(out, "<a href=\"x\">'&'</a>\x01\xC3");
+    EXPECT_EQ(fmt::to_string(out),
+              "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\xEF\xBF\xBD\xEF\xBF\xBD");
+}
+
+TEST(BoardSvg, OnePieceGlyphPerPieceAndTheFenAsText) {
+    const std::string svg = board("3r4/8/8/8/8/3K4/8/3k4 b - - 10 36");
+    EXPECT_EQ(count(svg, "<text class=\"pw\""), 1u);
+    EXPECT_EQ(count(svg, "<text class=\"pb\""), 2u);
+    EXPECT_NE(svg.find("<title>FEN: 3r4/8/8/8/8/3K4/8/3k4 b - - 10 36</title>"), std::string::npos);
+    EXPECT_NE(svg.find("aria-label=\"FEN: 3r4/8/8/8/8/3K4/8/3k4 b - - 10 36\""), std::string::npos);
+}
+
+TEST(BoardSvg, StartPositionHasThirtyTwoPieces) {
+    const std::string svg = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    EXPECT_EQ(count(svg, "<text class=\"pw\"") + count(svg, "<text class=\"pb\""), 32u);
+}
+
+TEST(BoardSvg, AMalformedFenGivesAnEmptyBoardWithTheFenEscaped) {
+    const std::string svg = board("rnbqkbnr/9/<script>");
+    EXPECT_EQ(count(svg, "<text class=\"p"), 0u);
+    EXPECT_EQ(svg.find("<script>"), std::string::npos);
+    EXPECT_NE(svg.find("&lt;script&gt;"), std::string::npos);
+}
+
+TEST(BoardSvg, ArrowsForMovesAndNoneForNonsense) {
+    const int e2 = square_from_name("e2"), e4 = square_from_name("e4");
+    EXPECT_EQ(e2, 12);
+    EXPECT_EQ(square_from_name("i9"), -1);
+    EXPECT_EQ(count(board("8/8/8/8/8/8/4K3/k7 w - - 0 1", {{e2, e4}}), "class=\"arrow\""), 1u);
+    EXPECT_EQ(count(board("8/8/8/8/8/8/4K3/k7 w - - 0 1", {{e2, e2}, {-1, 70}}), "class=\"arrow\""),
+              0u);
+}
+
+TEST(Html, SelfContainedWithABoardPerFindingPosition) {
+    audit::GameReport game = testing::threefold_game();
+    // A legal position for the arrow (the sample's rook checks the king not to move).
+    for (audit::Finding& f : game.findings) f.fen = "3r4/8/8/8/8/2K5/8/3k4 b - - 10 36";
+    game.findings[1].moves = {"Rd7"};
+    const std::string html = html_of({game, testing::clean_game()});
+    EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+    EXPECT_EQ(html.find("<script"), std::string::npos);
+    // The only URL is the SVG namespace, which is a name, not a request.
+    const std::regex external(R"((src|href)\s*=\s*"(?!#))");
+    EXPECT_FALSE(std::regex_search(html, external));
+    // Both findings stand at the same position: one board, with the declared move as an arrow.
+    EXPECT_EQ(count(html, "<svg class=\"board\""), 1u);
+    EXPECT_EQ(count(html, "class=\"arrow\""), 1u);
+    EXPECT_EQ(count(html, "<section class=\"game\""), 1u);  // the clean game has no section
+    EXPECT_NE(html.find("Zvjaginsev,V"), std::string::npos);
+    EXPECT_NE(html.find("1 of 1 games with findings are shown."), std::string::npos);
+}
+
+TEST(Html, EveryInputStringIsEscaped) {
+    audit::GameReport game = testing::threefold_game();
+    game.white = "<img src=x onerror=alert(1)>";
+    game.event = "\"quoted\" & <b>";
+    game.findings[0].message = "<i>message</i>";
+    const std::string html = html_of({game});
+    EXPECT_EQ(html.find("<img"), std::string::npos);
+    EXPECT_EQ(html.find("<b>"), std::string::npos);
+    EXPECT_EQ(html.find("<i>"), std::string::npos);
+    EXPECT_NE(html.find("&lt;img src=x onerror=alert(1)&gt;"), std::string::npos);
+    EXPECT_NE(html.find("&quot;quoted&quot; &amp; &lt;b&gt;"), std::string::npos);
+}
+
+TEST(Html, SectionsAreCappedAndTheSummarySaysHowManyWereLeftOut) {
+    WriterOptions options;
+    options.html_max_games = 2;
+    const std::string html = html_of({testing::threefold_game(), testing::threefold_game(),
+                                      testing::threefold_game(), testing::awkward_game()},
+                                     options);
+    EXPECT_EQ(count(html, "<section class=\"game\""), 2u);
+    EXPECT_NE(html.find("2 of 4 games with findings are shown."), std::string::npos);
+    EXPECT_NE(html.find("2 games with findings were left out"), std::string::npos);
+}
+
+TEST(Html, FlaggedMovesLinkToTheirFindingsAndBack) {
+    const std::string html = html_of({testing::threefold_game()});
+    // The game text holds "36. Kd3" as its third move: ply 71 is not in this short text, so
+    // the finding names its move without a link to the move list.
+    EXPECT_EQ(html.find("href=\"#g1m71\""), std::string::npos);
+    // Every in-page link has its target.
+    const std::regex link("href=\"#([^\"]+)\"");
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), link);
+         it != std::sregex_iterator(); ++it) {
+        EXPECT_NE(html.find("id=\"" + (*it)[1].str() + "\""), std::string::npos) << (*it)[1].str();
+    }
+}
+
+TEST(Html, SpanishReport) {
+    WriterOptions options;
+    options.lang = Lang::Es;
+    const std::string html = html_of({testing::threefold_game()}, options);
+    EXPECT_NE(html.find("<html lang=\"es\">"), std::string::npos);
+    EXPECT_NE(html.find("Resumen"), std::string::npos);
+    EXPECT_NE(html.find("Las negras pueden reclamar tablas por triple repetición"),
+              std::string::npos);
+    EXPECT_EQ(html.find("may claim a draw"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace drawaudit::report

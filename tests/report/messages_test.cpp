@@ -1,0 +1,116 @@
+// The message catalog: every entry in every language, and the Spanish sentences of the findings
+// rendered from their fields for every rule the sample games produce.
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "audit/auditor.hpp"
+#include "report/messages.hpp"
+#include "report/notation.hpp"
+
+namespace drawaudit::report {
+namespace {
+
+// Entries that read the same in both languages (symbols, ids, punctuation).
+const std::set<Msg> same_in_every_language = {Msg::ErrorTag, Msg::VerdictMarker, Msg::VerdictClose,
+                                              Msg::Period, Msg::HtmlFen};
+
+TEST(Messages, EveryMessageHasEveryLanguage) {
+    for (std::size_t i = 0; i < MsgCount; ++i) {
+        const auto msg = static_cast<Msg>(i);
+        for (const Lang lang : {Lang::En, Lang::Es}) {
+            EXPECT_FALSE(text(msg, lang).empty())
+                << "message " << i << " has no text in " << lang_name(lang);
+        }
+        if (!same_in_every_language.contains(msg)) {
+            EXPECT_NE(text(msg, Lang::En), text(msg, Lang::Es))
+                << "message " << i << " (\"" << text(msg, Lang::En)
+                << "\") is not translated into Spanish";
+        }
+    }
+}
+
+TEST(Messages, LanguageNamesAndLocales) {
+    EXPECT_EQ(lang_from_name("es"), Lang::Es);
+    EXPECT_EQ(lang_from_name("en"), Lang::En);
+    EXPECT_EQ(lang_from_name("fr"), std::nullopt);
+    EXPECT_EQ(lang_from_locale("es_ES.UTF-8"), Lang::Es);
+    EXPECT_EQ(lang_from_locale("es"), Lang::Es);
+    EXPECT_EQ(lang_from_locale("en_US.UTF-8"), Lang::En);
+    EXPECT_EQ(lang_from_locale("C"), Lang::En);
+}
+
+TEST(Messages, SpanishOrdinalsAreFeminineForVez) {
+    EXPECT_EQ(ordinal(3, Lang::Es), "tercera");
+    EXPECT_EQ(ordinal(5, Lang::Es), "quinta");
+    EXPECT_EQ(ordinal(12, Lang::Es), "12.ª");
+    EXPECT_EQ(ordinal(3, Lang::En), "third");
+    EXPECT_EQ(ordinal(22, Lang::En), "22nd");
+}
+
+TEST(Messages, EnglishSentenceIsTheAuditsMessage) {
+    audit::GameReport game;
+    audit::Finding f;
+    f.rule = audit::Rule::Stalemate;
+    f.message = "Black is stalemated: the game is drawn";
+    EXPECT_EQ(finding_sentence(f, game, Lang::En), f.message);
+    f.side = audit::Side::Black;
+    EXPECT_EQ(finding_sentence(f, game, Lang::Es),
+              "Las negras están ahogadas: la partida es tablas");
+}
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Every finding of the sample games gets a Spanish sentence of its own (not the English one
+// the catalog falls back to), and every rule of the samples is among them.
+TEST(Messages, EverySampleFindingHasASpanishSentence) {
+    const std::filesystem::path samples =
+        std::filesystem::path(DRAWAUDIT_SOURCE_DIR) / "sample_pgns";
+    std::set<audit::Rule> rules;
+    for (const auto& entry : std::filesystem::directory_iterator(samples)) {
+        if (entry.path().extension() != ".pgn") continue;
+        for (const audit::GameReport& game :
+             audit::audit_text(read_file(entry.path()), {}, entry.path().filename().string())) {
+            for (const audit::Finding& f : game.findings) {
+                rules.insert(f.rule);
+                const std::string spanish = finding_sentence(f, game, Lang::Es);
+                EXPECT_NE(spanish, f.message) << "no Spanish sentence for: " << f.message;
+                EXPECT_FALSE(spanish.empty());
+            }
+        }
+    }
+    EXPECT_GE(rules.size(), 15u) << "the samples should exercise nearly every rule";
+}
+
+TEST(Messages, EarlyAgreementUnderTournamentRulesKeepsTheCounts) {
+    const auto games = audit::audit_text("[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n",
+                                         audit::AuditOptions{.min_moves_before_agreement = 30});
+    ASSERT_EQ(games.size(), 1u);
+    ASSERT_EQ(games[0].findings.size(), 1u);
+    EXPECT_EQ(finding_sentence(games[0].findings[0], games[0], Lang::Es),
+              "Las tablas se acordaron tras 2 movimientos de las blancas y 2 de las negras, menos "
+              "de los 30 de cada jugador que exige el reglamento del torneo");
+}
+
+TEST(Messages, SpanishVerdictAndLaws) {
+    audit::GameReport game;
+    game.result = "1/2-1/2";
+    game.expected_result = "1/2-1/2";
+    game.termination = audit::Termination::Stalemate;
+    EXPECT_EQ(result_verdict(game, Lang::Es),
+              "Resultado 1/2-1/2: concuerda (las reglas dan 1/2-1/2 por ahogado).");
+    EXPECT_EQ(result_verdict(game, Lang::En),
+              "Result 1/2-1/2: consistent (the rules give 1/2-1/2 by stalemate).");
+    EXPECT_EQ(laws_label(audit::Laws::Laws1997, Lang::Es), "Leyes anteriores al 2014-07-01");
+}
+
+}  // namespace
+}  // namespace drawaudit::report
