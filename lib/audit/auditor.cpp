@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "audit/draw_reason.hpp"
 #include "chess/material.hpp"
 #include "chess/san.hpp"
 #include "pgn/reader.hpp"
@@ -747,6 +748,7 @@ void GameAuditor::end_game(std::string_view text) {
     if (report_->findings.size() > 1)
         std::stable_sort(report_->findings.begin(), report_->findings.end(),
                          [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
+    explain_draw_reason();  // RULES.md "Why each draw happened" (draw_reason.cpp)
     if (options_.keep_game_text) report_->text = std::string(text);
     sink_.game(std::move(*report_));  // begin_game resets report_
 }
@@ -1244,6 +1246,42 @@ void GameAuditor::fill_occurrences(int k, Finding& finding) const {
     for (int i : finding.occurrences) {
         finding.occurrence_moves.push_back(i == 0 ? "start" : move_text(i));
     }
+}
+
+// RULES.md "Why each draw happened", decided in draw_reason.cpp: what the replay knows of the
+// record's end, and the check flags of its final cycle (the positions from the latest earlier
+// occurrence of the last position to it), read only for drawn games whose last position repeats.
+void GameAuditor::explain_draw_reason() {
+    if (report_->result != "1/2-1/2") return;
+    DrawFacts facts;
+    facts.result = report_->result;
+    facts.termination = report_->termination;
+    facts.termination_tag = report_->termination_tag;
+    facts.last_position_known = started_ && !report_->error;
+    const int n = last_;
+    const int clock = n >= 0 ? plies_[static_cast<std::size_t>(n)].position.halfmove_clock() : 0;
+    const ClaimsAtEnd claims = claims_at_end(report_->findings, n, clock);
+    facts.early_agreement = claims.early_agreement;
+    std::unique_ptr<bool[]> checks;
+    if (facts.last_position_known) {
+        facts.threefold_claim_at_end = claims.threefold;
+        facts.fifty_move_claim_at_end = claims.fifty_move;
+        const int j = plies_[static_cast<std::size_t>(n)].previous;
+        if (j >= 0) {
+            const auto size = static_cast<std::size_t>(n - j + 1);
+            checks = std::make_unique<bool[]>(size);
+            for (std::size_t i = 0; i < size; ++i)
+                checks[i] = plies_[static_cast<std::size_t>(j) + i].position.in_check();
+            facts.cycle = {j,
+                           side_of(plies_[static_cast<std::size_t>(j)].position.side_to_move()),
+                           {checks.get(), size}};
+        }
+    }
+    const DrawExplanation why = explain_draw(facts);
+    report_->draw_reason = why.reason;
+    report_->draw_side = why.side;
+    if (why.first_check_ply > 0) report_->draw_first_check = move_text(why.first_check_ply);
+    if (why.last_check_ply > 0) report_->draw_last_check = move_text(why.last_check_ply);
 }
 
 namespace {

@@ -129,6 +129,8 @@ class GameAuditor final : public pgn::Visitor {
     void check_results();
     void check_decisive_result_winner_can_mate(int k);
     bool claim_available_at(int k) const;
+    // Sets the record's draw_reason and draw_side (RULES.md; decided in draw_reason.cpp).
+    void explain_draw_reason();
 
     Finding& add_finding(Rule rule, int k);
     Finding& add_unplayable_token(Rule rule, int k, std::string_view token, pgn::TextPos pos);

@@ -25,6 +25,56 @@ std::string plural(std::uint64_t n, std::string_view one, std::string_view many)
     return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
+std::string_view colour_name(audit::Side side) {
+    return side == audit::Side::White ? "White" : side == audit::Side::Black ? "Black" : "?";
+}
+
+// The text report's sentence on why a drawn game was drawn (RULES.md "Why each draw happened"),
+// e.g. "Drawn by perpetual check: White checked on every move from 31. Qh6+ to 33. Qh6+.";
+// empty where the game has no draw reason.
+std::string draw_reason_sentence(const GameReport& report) {
+    switch (report.draw_reason) {
+        case audit::DrawReason::None:
+            return {};
+        case audit::DrawReason::Stalemate:
+            return "Drawn by stalemate (5.2.1).";
+        case audit::DrawReason::DeadPosition:
+            return "Drawn by a dead position (5.2.2).";
+        case audit::DrawReason::Fivefold:
+            return "Drawn by fivefold repetition (9.6.1).";
+        case audit::DrawReason::SeventyFiveMove:
+            return "Drawn by the 75-move rule (9.6.2).";
+        case audit::DrawReason::PerpetualCheck:
+            // The moves are known where the auditor made the record (not in one read back).
+            if (report.draw_first_check.empty() || report.draw_last_check.empty())
+                return fmt::format(
+                    "Drawn by perpetual check: {} checked on every move of the final repetition.",
+                    colour_name(report.draw_side));
+            return fmt::format("Drawn by perpetual check: {} checked on every move from {} to {}.",
+                               colour_name(report.draw_side), report.draw_first_check,
+                               report.draw_last_check);
+        case audit::DrawReason::ThreefoldRepetition:
+            return "Drawn by threefold repetition: a claim was available at the end of the record "
+                   "(9.2).";
+        case audit::DrawReason::FiftyMove:
+            return "Drawn by the fifty-move rule: a claim was available at the end of the record "
+                   "(9.3).";
+        case audit::DrawReason::TimeForfeit:
+            return "Drawn on time: the Termination tag says a flag fell (6.9).";
+        case audit::DrawReason::EarlyAgreement:
+            return "Drawn by an agreement made too early (see above).";
+        case audit::DrawReason::Agreement:
+            return "Drawn by agreement (or adjudication: the record shows no other reason).";
+    }
+    return {};
+}
+
+// "12.5%": a share of a total, "-" for an empty total.
+std::string percent(std::uint64_t part, std::uint64_t total) {
+    if (total == 0) return "-";
+    return fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(total));
+}
+
 class TextWriter final : public Writer {
   public:
     TextWriter(Output& output, const WriterOptions& options)
@@ -45,6 +95,10 @@ class TextWriter final : public Writer {
         const std::string verdict = result_verdict(report);
         const bool consistent = verdict.find(": consistent") != std::string::npos;
         coloured(bad ? style_.red : consistent ? style_.green : std::string_view{}, verdict);
+        if (const std::string why = draw_reason_sentence(report); !why.empty()) {
+            out(" ");
+            out(why);
+        }
         out("\n\n");
         maybe_flush();
     }
@@ -88,6 +142,7 @@ class TextWriter final : public Writer {
             if (!errors.empty()) errors += ", ";
             errors += fmt::format("{} {}", findings(rule), audit::rule_id(rule));
         }
+        write_results_and_draw_reasons(summary);
         out("\nRecords that could not be replayed: ");
         out(errors.empty() ? std::string("none") : errors);
         out(fmt::format(". {} plies in {:.2f} s.\n", summary.plies, summary.seconds));
@@ -96,6 +151,34 @@ class TextWriter final : public Writer {
 
   private:
     void out(std::string_view text) { append(buffer_, text); }
+
+    // RULES.md summary: the results, the draw rate and each draw reason with its share.
+    void write_results_and_draw_reasons(const audit::Summary& summary) {
+        const auto result_count = [&](audit::RecordedResult r) {
+            return summary.results[static_cast<std::size_t>(r)];
+        };
+        const std::uint64_t draws = result_count(audit::RecordedResult::Draw);
+        const std::uint64_t decided = result_count(audit::RecordedResult::WhiteWins) +
+                                      result_count(audit::RecordedResult::BlackWins) + draws;
+        out(fmt::format(
+            "\nResults: 1-0 {}, 0-1 {}, 1/2-1/2 {}, * {}; draw rate {} (of the {} with a result).",
+            result_count(audit::RecordedResult::WhiteWins),
+            result_count(audit::RecordedResult::BlackWins), draws,
+            result_count(audit::RecordedResult::Unknown), percent(draws, decided),
+            plural(decided, "game", "games")));
+        std::string reasons;
+        for (int i = 1; i < audit::DrawReasonCount; ++i) {
+            const std::uint64_t n = summary.draw_reasons[static_cast<std::size_t>(i)];
+            if (n == 0) continue;
+            if (!reasons.empty()) reasons += ", ";
+            reasons +=
+                fmt::format("{} {} ({})", audit::draw_reason_id(static_cast<audit::DrawReason>(i)),
+                            n, percent(n, draws));
+        }
+        out("\nWhy the draws were drawn: ");
+        out(reasons.empty() ? std::string("no draws") : reasons);
+        out(".");
+    }
     void coloured(std::string_view colour, std::string_view text) {
         if (!colour.empty()) out(colour);
         append_valid_utf8(buffer_, text);
