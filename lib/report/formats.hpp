@@ -13,5 +13,7 @@ std::unique_ptr<Writer> make_csv_writer(Output& output, const WriterOptions& opt
 std::unique_ptr<Writer> make_sarif_writer(Output& output, const WriterOptions& options);
 std::unique_ptr<Writer> make_github_writer(Output& output, const WriterOptions& options);
 std::unique_ptr<Writer> make_pgn_writer(Output& output, const WriterOptions& options);
+std::unique_ptr<Writer> make_stats_writer(Output& output, const WriterOptions& options);
+std::unique_ptr<Writer> make_games_csv_writer(Output& output, const WriterOptions& options);
 
 }  // namespace drawaudit::report

@@ -11,13 +11,15 @@
 namespace drawaudit::report {
 namespace {
 
-constexpr std::array<std::pair<Format, std::string_view>, 6> format_names{{
+constexpr std::array<std::pair<Format, std::string_view>, 8> format_names{{
     {Format::Text, "text"},
     {Format::Jsonl, "jsonl"},
     {Format::Csv, "csv"},
     {Format::Sarif, "sarif"},
     {Format::Github, "github"},
     {Format::Pgn, "pgn"},
+    {Format::Stats, "stats"},
+    {Format::GamesCsv, "games-csv"},
 }};
 
 }  // namespace
@@ -103,6 +105,10 @@ std::unique_ptr<Writer> make_writer(Format format, Output& output, const WriterO
             return make_github_writer(output, options);
         case Format::Pgn:
             return make_pgn_writer(output, options);
+        case Format::Stats:
+            return make_stats_writer(output, options);
+        case Format::GamesCsv:
+            return make_games_csv_writer(output, options);
     }
     return make_text_writer(output, options);
 }
