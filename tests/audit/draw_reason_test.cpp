@@ -5,7 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <fstream>
+#include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "audit_test_support.hpp"
 
@@ -339,6 +343,46 @@ TEST(DrawReasonIds, RoundTripEveryReason) {
     }
     EXPECT_EQ(draw_reason_id(DrawReason::PerpetualCheck), "perpetual-check");
     EXPECT_EQ(draw_reason_from_id(""), std::nullopt);
+}
+
+}  // namespace
+}  // namespace drawaudit::audit
+
+namespace drawaudit::audit {
+namespace {
+
+// sample_pgns/draw-reasons.pgn: each game's Annotator tag names the draw_reason (and for a
+// perpetual the draw_side) RULES.md gives it; together they show every reason.
+TEST(DrawReasonSamples, EachGameHasTheReasonItsAnnotatorNames) {
+    const std::string path = std::string(DRAWAUDIT_SOURCE_DIR) + "/sample_pgns/draw-reasons.pgn";
+    std::ifstream in(path, std::ios::binary);
+    ASSERT_TRUE(in) << path;
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+    std::vector<std::string> annotators;
+    for (std::size_t at = text.find("[Annotator \""); at != std::string::npos;
+         at = text.find("[Annotator \"", at + 1)) {
+        const std::size_t begin = at + 12;
+        annotators.push_back(text.substr(begin, text.find("\"]", begin) - begin));
+    }
+    const std::vector<GameReport> games = audit_text(text, {}, "draw-reasons.pgn");
+    ASSERT_EQ(games.size(), annotators.size());
+    std::set<DrawReason> seen;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const std::string& note = annotators[i];
+        const std::size_t named = note.rfind("draw_reason ");
+        ASSERT_NE(named, std::string::npos) << note;
+        const std::string id =
+            note.substr(named + 12, note.find_first_of(", ", named + 12) - (named + 12));
+        const std::string expected = id == "null" ? "" : id;
+        EXPECT_EQ(draw_reason_id(games[i].draw_reason), expected) << "game " << i + 1;
+        const std::size_t side = note.rfind("draw_side ");
+        const std::string expected_side = side == std::string::npos ? "" : note.substr(side + 10);
+        EXPECT_EQ(side_name(games[i].draw_side), expected_side) << "game " << i + 1;
+        seen.insert(games[i].draw_reason);
+    }
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(DrawReasonCount));  // with None
 }
 
 }  // namespace
