@@ -1252,7 +1252,7 @@ void GameAuditor::fill_occurrences(int k, Finding& finding) const {
 // record's end, and the check flags of its final cycle (the positions from the latest earlier
 // occurrence of the last position to it), read only for drawn games whose last position repeats.
 void GameAuditor::explain_draw_reason() {
-    if (report_->result != "1/2-1/2") return;
+    if (recorded_result(report_->result) != RecordedResult::Draw) return;
     DrawFacts facts;
     facts.result = report_->result;
     facts.termination = report_->termination;

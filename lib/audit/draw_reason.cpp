@@ -116,9 +116,8 @@ ClaimsAtEnd claims_at_end(std::span<const Finding> findings, int last_ply, int h
 }
 
 std::optional<int> date_year(std::string_view date) {
-    if (date.size() < 4 ||
-        (date.size() > 4 && std::string_view(".-/").find(date[4]) == std::string_view::npos))
-        return std::nullopt;
+    if (date.size() < 4) return std::nullopt;
+    if (date.size() > 4 && date[4] != '.' && date[4] != '-' && date[4] != '/') return std::nullopt;
     int year = 0;
     for (std::size_t i = 0; i < 4; ++i) {
         const char c = date[i];

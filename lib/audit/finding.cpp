@@ -178,8 +178,13 @@ std::optional<DrawReason> draw_reason_from_id(std::string_view id) {
 }
 
 RecordedResult recorded_result(std::string_view result_tag) {
-    for (std::size_t i = 0; i + 1 < recorded_result_names.size(); ++i) {
-        if (recorded_result_names[i] == result_tag) return static_cast<RecordedResult>(i);
+    // Counted for every game: told apart by size and one byte before the comparison.
+    if (result_tag.size() == 7) {
+        return result_tag == "1/2-1/2" ? RecordedResult::Draw : RecordedResult::Unknown;
+    }
+    if (result_tag.size() == 3 && result_tag[1] == '-') {
+        if (result_tag == "1-0") return RecordedResult::WhiteWins;
+        if (result_tag == "0-1") return RecordedResult::BlackWins;
     }
     return RecordedResult::Unknown;
 }
