@@ -62,7 +62,7 @@ std::string draw_reason_sentence(const GameReport& report) {
         case audit::DrawReason::TimeForfeit:
             return "Drawn on time: the Termination tag says a flag fell (6.9).";
         case audit::DrawReason::EarlyAgreement:
-            return "Drawn by an agreement made too early (see above).";
+            return "Drawn by an agreement made too early (5.2.3, or the event's rule under 9.1.1).";
         case audit::DrawReason::Agreement:
             return "Drawn by agreement (or adjudication: the record shows no other reason).";
     }
