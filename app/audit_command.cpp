@@ -83,14 +83,22 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
         ->type_name("PATH");
     app.add_option(
            "--format", command.format,
-           "Report format: text (for arbiters), jsonl, csv, sarif, github, pgn or html (the "
-           "arbiter's report with boards, one self-contained file; e.g. --format sarif)")
-        ->check(CLI::IsMember({"text", "jsonl", "csv", "sarif", "github", "pgn", "html"}))
+           "Report format: text (for arbiters), jsonl, csv, sarif, github, pgn, html (the "
+           "arbiter's report with boards, one self-contained file), stats (a database's draw "
+           "statistics: results, draw rate, why the draws were drawn, by year, early agreements, "
+           "game lengths; JSON with -o FILE.json) or games-csv (one row per game, for "
+           "spreadsheets, pandas and R) (e.g. --format sarif)")
+        ->check(CLI::IsMember(
+            {"text", "jsonl", "csv", "sarif", "github", "pgn", "html", "stats", "games-csv"}))
         ->capture_default_str();
     app.add_option("-o,--output", command.output,
                    "Write the report to FILE instead of standard output; a file is replaced "
                    "atomically when the run ends, a device or pipe written in place (e.g. "
                    "-o report.jsonl)")
+        ->type_name("FILE");
+    app.add_option("--stats-json", command.stats_json,
+                   "With --format stats: also write the statistics as one JSON object to FILE "
+                   "(e.g. --stats-json draws.json)")
         ->type_name("FILE");
     app.add_option("--only", command.only,
                    "Report only these rules (e.g. --only threefold-claim,fifty-move-claim)")
@@ -274,6 +282,29 @@ int run_audit(AuditCommand& command) {
         stream = output_file->stream();
     }
 
+    // --format stats: its JSON object, as the report (-o FILE.json) or beside it (--stats-json).
+    const bool stats = *format == report::Format::Stats;
+    if (!command.stats_json.empty() && !stats) {
+        spdlog::error("--stats-json needs --format stats");
+        return ExitError;
+    }
+    std::optional<AtomicOutputFile> stats_file;
+    std::optional<report::FileOutput> stats_output;
+    if (!command.stats_json.empty()) {
+        if (const auto input = input_named_by(command.stats_json, settings.files)) {
+            spdlog::error("--stats-json {} names the input file {}: the report would replace it",
+                          command.stats_json, *input);
+            return ExitError;
+        }
+        auto created = AtomicOutputFile::create(command.stats_json);
+        if (!created) {
+            spdlog::error("{}", created.error());
+            return ExitError;
+        }
+        stats_file.emplace(std::move(*created));
+        stats_output.emplace(stats_file->stream());
+    }
+
     report::WriterOptions writer_options;
     writer_options.all_games = command.all_games;
     writer_options.tool_version = DRAWAUDIT_VERSION;
@@ -283,6 +314,11 @@ int run_audit(AuditCommand& command) {
         writer_options.lang = report::lang_from_locale(locale);
     }
     writer_options.html_max_games = command.html_max_games;
+    writer_options.stats_as_json =
+        stats && command.output.size() > 5 &&
+        command.output.compare(command.output.size() - 5, 5, ".json") == 0;
+    writer_options.stats_json_output = stats_output ? &*stats_output : nullptr;
+    writer_options.min_moves_before_agreement = command.min_moves_before_agreement;
     writer_options.color =
         command.color == "always" ||
         (command.color == "auto" && isatty(fileno(stream)) == 1 && !no_color_requested());
@@ -306,6 +342,7 @@ int run_audit(AuditCommand& command) {
     }
 
     if (result.interrupted) {
+        if (stats_file) stats_file->discard();
         if (output_file) output_file->discard();
         if (!output_file)
             spdlog::warn("interrupted; the report on standard output is incomplete");
@@ -316,6 +353,7 @@ int run_audit(AuditCommand& command) {
         return interrupt_exit_code();
     }
     if (result.failed) {
+        if (stats_file) stats_file->discard();
         if (output_file) output_file->discard();
         return ExitError;
     }
@@ -327,6 +365,18 @@ int run_audit(AuditCommand& command) {
                       command.output.empty() ? "standard output" : command.output,
                       reason != 0 ? ": " : "", reason != 0 ? std::strerror(reason) : "");
         return ExitError;
+    }
+    if (stats_file) {
+        if (stats_output->error() != 0) {
+            stats_file->discard();
+            spdlog::error("{}: cannot write the statistics: {}", command.stats_json,
+                          std::strerror(stats_output->error()));
+            return ExitError;
+        }
+        if (auto committed = stats_file->commit(); !committed) {
+            spdlog::error("{}", committed.error());
+            return ExitError;
+        }
     }
     if (output_file) {
         if (auto committed = output_file->commit(); !committed) {

@@ -18,6 +18,8 @@ struct AuditCommand {
     std::vector<std::string> paths;
     std::string format = "text";
     std::string output;  // empty: standard output
+    // --format stats: also the numbers as one JSON object into this file (empty: none).
+    std::string stats_json;
     std::vector<std::string> only, ignore, severity;
     std::string fail_on = "error";
     std::string laws = "auto";

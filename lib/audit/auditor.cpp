@@ -5,10 +5,13 @@
 #include "audit/auditor.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "audit/draw_reason.hpp"
+#include "audit/wording.hpp"
 #include "chess/san.hpp"
 #include "pgn/reader.hpp"
 
@@ -240,6 +243,7 @@ void GameAuditor::end_game(std::string_view text) {
     if (report_->findings.size() > 1)
         std::stable_sort(report_->findings.begin(), report_->findings.end(),
                          [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
+    explain_draw_reason();  // RULES.md "Why each draw happened" (draw_reason.cpp)
     if (options_.keep_game_text) report_->text = std::string(text);
     sink_.game(std::move(*report_));  // begin_game resets report_
 }
@@ -261,6 +265,40 @@ void GameAuditor::evaluate(int k, bool has_legal_move) {
         return;
     }
     claims_.check(game_, k);
+}
+
+// RULES.md "Why each draw happened", decided in draw_reason.cpp: what the replay knows of the
+// record's end, and the check flags of its final cycle (the positions from the latest earlier
+// occurrence of the last position to it), read only for drawn games whose last position repeats.
+void GameAuditor::explain_draw_reason() {
+    if (recorded_result(report_->result) != RecordedResult::Draw) return;
+    DrawFacts facts;
+    facts.result = report_->result;
+    facts.termination = report_->termination;
+    facts.termination_tag = report_->termination_tag;
+    facts.last_position_known = started_ && !report_->error;
+    const int n = history_.last();
+    const int clock = n >= 0 ? history_.position(n).halfmove_clock() : 0;
+    const ClaimsAtEnd claims = claims_at_end(report_->findings, n, clock);
+    facts.early_agreement = claims.early_agreement;
+    std::unique_ptr<bool[]> checks;  // only for a drawn game whose last position repeats
+    if (facts.last_position_known) {
+        facts.threefold_claim_at_end = claims.threefold;
+        facts.fifty_move_claim_at_end = claims.fifty_move;
+        const int j = history_.previous_occurrence(n);
+        if (j >= 0) {
+            const auto size = static_cast<std::size_t>(n - j + 1);
+            checks = std::make_unique<bool[]>(size);
+            for (std::size_t i = 0; i < size; ++i)
+                checks[i] = history_.position(j + static_cast<int>(i)).in_check();
+            facts.cycle = {j, side_of(history_.position(j).side_to_move()), {checks.get(), size}};
+        }
+    }
+    const DrawExplanation why = explain_draw(facts);
+    report_->draw_reason = why.reason;
+    report_->draw_side = why.side;
+    if (why.first_check_ply > 0) report_->draw_first_check = history_.move_text(why.first_check_ply);
+    if (why.last_check_ply > 0) report_->draw_last_check = history_.move_text(why.last_check_ply);
 }
 
 namespace {

@@ -84,6 +84,8 @@ class GameAuditor final : public pgn::Visitor {
     // A move outside the replay (before the set-up, after a stop) or an illegal one.
     [[gnu::cold]] pgn::Control move_outside_replay(std::string_view san, pgn::TextPos pos);
     [[gnu::cold]] pgn::Control illegal_move(std::string_view san, pgn::TextPos pos);
+    // Sets the record's draw_reason and draw_side (RULES.md; decided in draw_reason.cpp).
+    void explain_draw_reason();
 
     AuditOptions options_;
     GameSink& sink_;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "audit/draw_reason.hpp"
+
 namespace drawaudit::audit {
 
 namespace {
@@ -147,9 +149,54 @@ std::string_view termination_name(Termination t) {
     return "";
 }
 
+namespace {
+// Indexed by DrawReason: the ids of RULES.md "Why each draw happened".
+constexpr std::array<std::string_view, DrawReasonCount> draw_reason_ids = {"",
+                                                                           "stalemate",
+                                                                           "dead-position",
+                                                                           "fivefold",
+                                                                           "seventy-five-move",
+                                                                           "perpetual-check",
+                                                                           "threefold-repetition",
+                                                                           "fifty-move",
+                                                                           "time-forfeit",
+                                                                           "early-agreement",
+                                                                           "agreement"};
+constexpr std::array<std::string_view, RecordedResultCount> recorded_result_names = {
+    "1-0", "0-1", "1/2-1/2", "*"};
+}  // namespace
+
+std::string_view draw_reason_id(DrawReason r) {
+    return draw_reason_ids[static_cast<std::size_t>(r)];
+}
+
+std::optional<DrawReason> draw_reason_from_id(std::string_view id) {
+    for (std::size_t i = 1; i < draw_reason_ids.size(); ++i) {
+        if (draw_reason_ids[i] == id) return static_cast<DrawReason>(i);
+    }
+    return std::nullopt;
+}
+
+RecordedResult recorded_result(std::string_view result_tag) {
+    // Counted for every game: told apart by size and one byte before the comparison.
+    if (result_tag.size() == 7) {
+        return result_tag == "1/2-1/2" ? RecordedResult::Draw : RecordedResult::Unknown;
+    }
+    if (result_tag.size() == 3 && result_tag[1] == '-') {
+        if (result_tag == "1-0") return RecordedResult::WhiteWins;
+        if (result_tag == "0-1") return RecordedResult::BlackWins;
+    }
+    return RecordedResult::Unknown;
+}
+
+std::string_view recorded_result_name(RecordedResult r) {
+    return recorded_result_names[static_cast<std::size_t>(r)];
+}
+
 void GameReport::clear() {
     for (std::string* s : {&file, &white, &black, &event, &site, &round, &date, &result, &white_elo,
-                           &black_elo, &termination_tag, &movetext_result, &expected_result, &text})
+                           &black_elo, &termination_tag, &movetext_result, &expected_result, &text,
+                           &draw_first_check, &draw_last_check})
         s->clear();
     game = 0;
     line = 0;
@@ -159,6 +206,8 @@ void GameReport::clear() {
     termination = Termination::None;
     end_ply.reset();
     error = false;
+    draw_reason = DrawReason::None;
+    draw_side = Side::None;
     // A few findings' room is kept; a record that held many gives it back, or every pooled
     // record would keep the room of the longest list it ever held (megabytes per job).
     if (findings.capacity() > 4) {
@@ -169,7 +218,7 @@ void GameReport::clear() {
 }
 
 // clear() names every member: a new member must be added there (and to this size).
-static_assert(sizeof(GameReport) == 528 || sizeof(void*) != 8,
+static_assert(sizeof(GameReport) == 600 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {
@@ -185,6 +234,13 @@ void Summary::add(const GameReport& game) {
     for (std::size_t i = 0; i < seen.size(); ++i) {
         if (seen[i]) ++games_by_rule[i];
     }
+    const RecordedResult result = recorded_result(game.result);
+    ++results[static_cast<std::size_t>(result)];
+    if (game.draw_reason != DrawReason::None)
+        ++draw_reasons[static_cast<std::size_t>(game.draw_reason)];
+    YearCount& year = by_year[date_year(game.date).value_or(UnknownYear)];
+    ++year.games;
+    if (result == RecordedResult::Draw) ++year.draws;
 }
 
 void Summary::merge(const Summary& other) {
@@ -196,6 +252,13 @@ void Summary::merge(const Summary& other) {
     for (std::size_t i = 0; i < findings.size(); ++i) {
         findings[i] += other.findings[i];
         games_by_rule[i] += other.games_by_rule[i];
+    }
+    for (std::size_t i = 0; i < results.size(); ++i) results[i] += other.results[i];
+    for (std::size_t i = 0; i < draw_reasons.size(); ++i) draw_reasons[i] += other.draw_reasons[i];
+    for (const auto& [year, count] : other.by_year) {
+        YearCount& mine = by_year[year];
+        mine.games += count.games;
+        mine.draws += count.draws;
     }
     io_errors += other.io_errors;
     // Workers run at the same time: the run took as long as the slowest of them.

@@ -95,6 +95,31 @@ enum class Termination : std::uint8_t {
 };
 std::string_view termination_name(Termination t);  // "", "checkmate", ..., "seventy-five-move"
 
+// Why a 1/2-1/2 record was drawn (RULES.md "Why each draw happened"), in RULES.md's order of
+// precedence; decided in draw_reason.cpp.
+enum class DrawReason : std::uint8_t {
+    None,  // not a draw, or a draw the rules contradict (checkmate)
+    Stalemate,
+    DeadPosition,
+    Fivefold,
+    SeventyFiveMove,
+    PerpetualCheck,
+    ThreefoldRepetition,
+    FiftyMove,
+    TimeForfeit,
+    EarlyAgreement,
+    Agreement,
+};
+inline constexpr int DrawReasonCount = 11;      // with None
+std::string_view draw_reason_id(DrawReason r);  // "" for None, "stalemate", "perpetual-check", ...
+std::optional<DrawReason> draw_reason_from_id(std::string_view id);
+
+// The recorded Result tag as the summary counts it (RULES.md): a missing or unknown tag is "*".
+enum class RecordedResult : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };
+inline constexpr int RecordedResultCount = 4;
+RecordedResult recorded_result(std::string_view result_tag);
+std::string_view recorded_result_name(RecordedResult r);  // "1-0", "0-1", "1/2-1/2", "*"
+
 // One game's record and its findings (in ply order, as RULES.md lists them).
 struct GameReport {
     std::string file;
@@ -113,6 +138,14 @@ struct GameReport {
     std::string expected_result;  // "" where the rules give none
     bool error = false;           // status "error": the game could not be audited to its end
     std::vector<Finding> findings;
+    // RULES.md "Why each draw happened" (draw_reason.cpp): the reason of a 1/2-1/2 record, and
+    // for perpetual-check the checking side.
+    DrawReason draw_reason = DrawReason::None;
+    Side draw_side = Side::None;
+    // (RULES.md's final_unwinnable comes here, after draw_side.)
+    // perpetual-check: the first and the last checking move of the final cycle ("31. Qh6+"), for
+    // the text report's sentence; not an output field.
+    std::string draw_first_check, draw_last_check;
     // The game's source text, for the PGN writer (empty unless the run keeps it).
     std::string text;
 
@@ -121,8 +154,16 @@ struct GameReport {
     void clear();
 };
 
+// Games and draws of one year (the summary's by_year).
+struct YearCount {
+    std::uint64_t games = 0;
+    std::uint64_t draws = 0;
+};
+
 // Counts for the summary record (RULES.md): merged across workers.
 struct Summary {
+    static constexpr int UnknownYear = -1;  // by_year's "?"
+
     std::uint64_t files = 0;
     std::uint64_t games = 0;
     std::uint64_t games_with_errors = 0;
@@ -130,6 +171,9 @@ struct Summary {
     std::uint64_t bytes = 0;
     std::array<std::uint64_t, RuleCount> findings{};
     std::array<std::uint64_t, RuleCount> games_by_rule{};
+    std::array<std::uint64_t, RecordedResultCount> results{};   // by RecordedResult
+    std::array<std::uint64_t, DrawReasonCount> draw_reasons{};  // by DrawReason (None: unused)
+    std::map<int, YearCount> by_year;                           // the Date tag's year
     std::uint64_t io_errors = 0;
     double seconds = 0;
 

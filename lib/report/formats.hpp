@@ -14,5 +14,7 @@ std::unique_ptr<Writer> make_sarif_writer(Output& output, const WriterOptions& o
 std::unique_ptr<Writer> make_github_writer(Output& output, const WriterOptions& options);
 std::unique_ptr<Writer> make_pgn_writer(Output& output, const WriterOptions& options);
 std::unique_ptr<Writer> make_html_writer(Output& output, const WriterOptions& options);
+std::unique_ptr<Writer> make_stats_writer(Output& output, const WriterOptions& options);
+std::unique_ptr<Writer> make_games_csv_writer(Output& output, const WriterOptions& options);
 
 }  // namespace drawaudit::report

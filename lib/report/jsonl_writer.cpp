@@ -1,7 +1,9 @@
 // JSON Lines: exactly the records of RULES.md ("Output records"): each game's findings, then
 // its game record, in input order; the summary last. Fields that do not apply are null.
 #include <array>
+#include <charconv>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -117,6 +119,56 @@ class JsonRecord {
         out_.put('}');
     }
 
+    // An object of one count per name: {"name":count,...}, in the names' order.
+    template <Key key, std::size_t N>
+    void counts(const std::array<std::string_view, N>& names,
+                const std::array<std::uint64_t, N>& values) {
+        out_.reserve(key.view().size() + 1);
+        out_.put(key.view());
+        out_.put('{');
+        for (std::size_t i = 0; i < N; ++i) {
+            out_.reserve(2 + json_string_bound(names[i].size()) +
+                         BufferCursor::integer_bound<std::uint64_t>);
+            if (i > 0) out_.put(',');
+            out_.put_json_string(names[i]);
+            out_.put(':');
+            out_.put_integer(values[i]);
+        }
+        out_.reserve(1);
+        out_.put('}');
+    }
+    // RULES.md by_year: {"1990":{"games":n,"draws":n},...,"?":{...}}, years ascending, "?" last.
+    template <Key key>
+    void years(const std::map<int, audit::YearCount>& by_year) {
+        out_.reserve(key.view().size() + 1);
+        out_.put(key.view());
+        out_.put('{');
+        bool first = true;
+        auto put_year = [&](std::string_view name, const audit::YearCount& count) {
+            out_.reserve(32 + json_string_bound(name.size()) +
+                         2 * BufferCursor::integer_bound<std::uint64_t>);
+            if (!first) out_.put(',');
+            first = false;
+            out_.put_json_string(name);
+            out_.put(":{\"games\":");
+            out_.put_integer(count.games);
+            out_.put(",\"draws\":");
+            out_.put_integer(count.draws);
+            out_.put('}');
+        };
+        for (const auto& [year, count] : by_year) {
+            if (year == audit::Summary::UnknownYear) continue;
+            char digits[16];
+            const char* end = std::to_chars(digits, digits + sizeof digits, year).ptr;
+            put_year(std::string_view(digits, static_cast<std::size_t>(end - digits)), count);
+        }
+        if (const auto unknown = by_year.find(audit::Summary::UnknownYear);
+            unknown != by_year.end())
+            put_year("?", unknown->second);
+        out_.reserve(1);
+        out_.put('}');
+    }
+
     // Only a field's key: its value is the writer's (a game number a formatter leaves open).
     template <Key key>
     BufferCursor& key_only() {
@@ -174,6 +226,20 @@ class JsonlWriter final : public Writer {
             record.number<"plies">(summary.plies);
             record.rule_counts<"findings">(summary.findings);
             record.rule_counts<"games_by_rule">(summary.games_by_rule);
+            std::array<std::string_view, audit::RecordedResultCount> result_names;
+            for (std::size_t i = 0; i < result_names.size(); ++i)
+                result_names[i] =
+                    audit::recorded_result_name(static_cast<audit::RecordedResult>(i));
+            record.counts<"results">(result_names, summary.results);
+            // The reasons without DrawReason::None, which counts no draw.
+            std::array<std::string_view, audit::DrawReasonCount - 1> reason_names;
+            std::array<std::uint64_t, audit::DrawReasonCount - 1> reason_counts;
+            for (std::size_t i = 0; i < reason_names.size(); ++i) {
+                reason_names[i] = audit::draw_reason_id(static_cast<audit::DrawReason>(i + 1));
+                reason_counts[i] = summary.draw_reasons[i + 1];
+            }
+            record.counts<"draw_reasons">(reason_names, reason_counts);
+            record.years<"by_year">(summary.by_year);
             record.fixed<"seconds">(summary.seconds, 3);
             if (shard_fields_) {
                 record.number<"io_errors">(summary.io_errors);
@@ -235,6 +301,8 @@ class JsonlWriter final : public Writer {
         record.string<"expected_result">(report.expected_result);
         record.string<"status">(report.error ? "error" : "ok");
         record.number<"findings">(report.findings.size());
+        record.string<"draw_reason">(audit::draw_reason_id(report.draw_reason));
+        record.string<"draw_side">(audit::side_name(report.draw_side));
         if (shard_fields_) {
             // What the other formats print and plain JSON Lines leaves out, for drawaudit merge.
             record.string<"site">(report.site);

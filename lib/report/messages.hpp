@@ -114,6 +114,22 @@ enum class Msg : std::uint16_t {
     FenCannotBeSetUp,    // fen, reason
     FenRepaired,         // what
     UnsupportedVariant,  // variant
+    // Why a drawn game was drawn (RULES.md "Why each draw happened"): the verdict's sentence.
+    DrawnStalemate,
+    DrawnDeadPosition,
+    DrawnFivefold,
+    DrawnSeventyFive,
+    DrawnPerpetual,       // side, first checking move, last checking move
+    DrawnPerpetualCycle,  // side (the moves are not known, as in a merged report)
+    DrawnThreefold,
+    DrawnFifty,
+    DrawnTimeForfeit,
+    DrawnEarlyAgreement,
+    DrawnAgreement,
+    // The summary's results and draw reasons.
+    SummaryResults,  // 1-0, 0-1, 1/2-1/2, * counts, draw rate, games with a result
+    SummaryDrawReasons,  // "\nWhy the draws were drawn: "
+    SummaryNoDraws,
     // The HTML report.
     HtmlTitle,
     HtmlSummary,

@@ -28,6 +28,51 @@ std::string plural(std::uint64_t n, Lang lang, Msg one, Msg many) {
     return plural(n, text(one, lang), text(many, lang));
 }
 
+std::string_view colour_name(audit::Side side) {
+    return side == audit::Side::White ? "White" : side == audit::Side::Black ? "Black" : "?";
+}
+
+// The text report's sentence on why a drawn game was drawn (RULES.md "Why each draw happened"),
+// e.g. "Drawn by perpetual check: White checked on every move from 31. Qh6+ to 33. Qh6+.";
+// empty where the game has no draw reason.
+std::string draw_reason_sentence(const GameReport& report, Lang lang) {
+    switch (report.draw_reason) {
+        case audit::DrawReason::None:
+            return {};
+        case audit::DrawReason::Stalemate:
+            return std::string(text(Msg::DrawnStalemate, lang));
+        case audit::DrawReason::DeadPosition:
+            return std::string(text(Msg::DrawnDeadPosition, lang));
+        case audit::DrawReason::Fivefold:
+            return std::string(text(Msg::DrawnFivefold, lang));
+        case audit::DrawReason::SeventyFiveMove:
+            return std::string(text(Msg::DrawnSeventyFive, lang));
+        case audit::DrawReason::PerpetualCheck:
+            // The moves are known where the auditor made the record (not in one read back).
+            if (report.draw_first_check.empty() || report.draw_last_check.empty())
+                return say(lang, Msg::DrawnPerpetualCycle, side_subject(report.draw_side, lang));
+            return say(lang, Msg::DrawnPerpetual, side_subject(report.draw_side, lang),
+                       report.draw_first_check, report.draw_last_check);
+        case audit::DrawReason::ThreefoldRepetition:
+            return std::string(text(Msg::DrawnThreefold, lang));
+        case audit::DrawReason::FiftyMove:
+            return std::string(text(Msg::DrawnFifty, lang));
+        case audit::DrawReason::TimeForfeit:
+            return std::string(text(Msg::DrawnTimeForfeit, lang));
+        case audit::DrawReason::EarlyAgreement:
+            return std::string(text(Msg::DrawnEarlyAgreement, lang));
+        case audit::DrawReason::Agreement:
+            return std::string(text(Msg::DrawnAgreement, lang));
+    }
+    return {};
+}
+
+// "12.5%": a share of a total, "-" for an empty total.
+std::string percent(std::uint64_t part, std::uint64_t total) {
+    if (total == 0) return "-";
+    return fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(total));
+}
+
 class TextWriter final : public Writer {
   public:
     TextWriter(Output& output, const WriterOptions& options)
@@ -49,6 +94,10 @@ class TextWriter final : public Writer {
         const Verdict verdict = judge_result(report, lang_);
         const bool consistent = verdict.kind == VerdictKind::Consistent;
         coloured(bad ? style_.red : consistent ? style_.green : std::string_view{}, verdict.text);
+        if (const std::string why = draw_reason_sentence(report, lang_); !why.empty()) {
+            out(" ");
+            out(why);
+        }
         out("\n\n");
         maybe_flush();
     }
@@ -92,6 +141,7 @@ class TextWriter final : public Writer {
             if (!errors.empty()) errors += ", ";
             errors += fmt::format("{} {}", findings(rule), audit::rule_id(rule));
         }
+        write_results_and_draw_reasons(summary, lang);
         out("\n");
         out(text(Msg::SummaryUnreplayed, lang));
         out(errors.empty() ? text(Msg::None, lang) : std::string_view(errors));
@@ -102,6 +152,33 @@ class TextWriter final : public Writer {
 
   private:
     void out(std::string_view text) { append(buffer_, text); }
+
+    // RULES.md summary: the results, the draw rate and each draw reason with its share.
+    void write_results_and_draw_reasons(const audit::Summary& summary, Lang lang) {
+        const auto result_count = [&](audit::RecordedResult r) {
+            return summary.results[static_cast<std::size_t>(r)];
+        };
+        const std::uint64_t draws = result_count(audit::RecordedResult::Draw);
+        const std::uint64_t decided = result_count(audit::RecordedResult::WhiteWins) +
+                                      result_count(audit::RecordedResult::BlackWins) + draws;
+        out(say(lang, Msg::SummaryResults, result_count(audit::RecordedResult::WhiteWins),
+                result_count(audit::RecordedResult::BlackWins), draws,
+                result_count(audit::RecordedResult::Unknown), percent(draws, decided),
+                plural(decided, lang, Msg::GameOne, Msg::GameMany)));
+        std::string reasons;
+        for (int i = 1; i < audit::DrawReasonCount; ++i) {
+            const std::uint64_t n = summary.draw_reasons[static_cast<std::size_t>(i)];
+            if (n == 0) continue;
+            if (!reasons.empty()) reasons += ", ";
+            // The reasons by their ids, as --format stats and the machine formats name them.
+            reasons +=
+                fmt::format("{} {} ({})", audit::draw_reason_id(static_cast<audit::DrawReason>(i)),
+                            n, percent(n, draws));
+        }
+        out(text(Msg::SummaryDrawReasons, lang));
+        out(reasons.empty() ? text(Msg::SummaryNoDraws, lang) : std::string_view(reasons));
+        out(text(Msg::Period, lang));
+    }
     void coloured(std::string_view colour, std::string_view text) {
         if (!colour.empty()) out(colour);
         append_terminal_text(buffer_, text);

@@ -11,7 +11,7 @@
 namespace drawaudit::report {
 namespace {
 
-constexpr std::array<std::pair<Format, std::string_view>, 7> format_names{{
+constexpr std::array<std::pair<Format, std::string_view>, 9> format_names{{
     {Format::Text, "text"},
     {Format::Jsonl, "jsonl"},
     {Format::Csv, "csv"},
@@ -19,6 +19,8 @@ constexpr std::array<std::pair<Format, std::string_view>, 7> format_names{{
     {Format::Github, "github"},
     {Format::Pgn, "pgn"},
     {Format::Html, "html"},
+    {Format::Stats, "stats"},
+    {Format::GamesCsv, "games-csv"},
 }};
 
 }  // namespace
@@ -106,6 +108,10 @@ std::unique_ptr<Writer> make_writer(Format format, Output& output, const WriterO
             return make_pgn_writer(output, options);
         case Format::Html:
             return make_html_writer(output, options);
+        case Format::Stats:
+            return make_stats_writer(output, options);
+        case Format::GamesCsv:
+            return make_games_csv_writer(output, options);
     }
     return make_text_writer(output, options);
 }

@@ -17,7 +17,7 @@
 
 namespace drawaudit::report {
 
-enum class Format { Text, Jsonl, Csv, Sarif, Github, Pgn, Html };
+enum class Format { Text, Jsonl, Csv, Sarif, Github, Pgn, Html, Stats, GamesCsv };
 std::optional<Format> format_from_name(std::string_view name);  // "text", "jsonl", ...
 std::string_view format_name(Format format);
 
@@ -59,6 +59,13 @@ struct WriterOptions {
     bool shard_fields = false;
     Lang lang = Lang::En;                 // the language of the readers' reports (text, html)
     std::uint64_t html_max_games = 2000;  // html: games with findings given a section
+    // stats: the numbers as one JSON object instead of text (-o FILE.json).
+    bool stats_as_json = false;
+    // stats: where the same numbers also go as one JSON object (--stats-json FILE), or nullptr.
+    Output* stats_json_output = nullptr;
+    // stats: the tournament rule the early agreements were judged by (0: only 5.2.3), for the
+    // report to name.
+    int min_moves_before_agreement = 0;
 };
 
 // Records formatted apart from the report, by an audit worker, before the numbers of their games

@@ -22,10 +22,12 @@ import sys
 import tempfile
 import time
 
-FORMATS = ["text", "jsonl", "csv", "sarif", "github", "pgn"]
+FORMATS = ["text", "jsonl", "csv", "sarif", "github", "pgn", "stats", "games-csv"]
+# Options a format's golden run adds: the statistics with an event's rule for early agreements.
+GOLDEN_EXTRA = {"stats": ["--min-moves-before-agreement", "10"]}
 # Golden files beyond one per format: name (the file's suffix) -> the options that make it.
 GOLDENS = {
-    **{fmt: ["--format", fmt] for fmt in FORMATS},
+    **{fmt: ["--format", fmt, *GOLDEN_EXTRA.get(fmt, [])] for fmt in FORMATS},
     "html": ["--format", "html"],
     "es.html": ["--format", "html", "--lang", "es"],
     "es.text": ["--format", "text", "--lang", "es"],
@@ -131,7 +133,8 @@ def case_jsonl_valid(runner):
                     "article", "severity", "laws", "message", "fen", "occurrences", "occurrence_count",
                     "moves", "halfmove_clock", "until_ply", "recorded", "expected", "extra_plies"}
     game_keys = {"type", "file", "game", "line", "white", "black", "event", "round", "date", "result",
-                 "laws", "plies", "termination", "end_ply", "expected_result", "status", "findings"}
+                 "laws", "plies", "termination", "end_ply", "expected_result", "status", "findings",
+                 "draw_reason", "draw_side"}
     pending = []
     games = 0
     for record in records[:-1]:
@@ -156,6 +159,30 @@ def case_jsonl_valid(runner):
             games += 1
     check(not pending, "findings after the last game record")
     check(records[-1]["games"] == games, "summary games")
+    # RULES.md "Why each draw happened": a reason exactly for the draws (but a draw against a
+    # checkmate), a side only for a perpetual, and the summary's counts of them.
+    game_records = [r for r in records if r["type"] == "game"]
+    reasons = {"stalemate", "dead-position", "fivefold", "seventy-five-move", "perpetual-check",
+               "threefold-repetition", "fifty-move", "time-forfeit", "early-agreement", "agreement"}
+    for g in game_records:
+        if g["result"] != "1/2-1/2" or g["termination"] == "checkmate":
+            check(g["draw_reason"] is None, f"draw_reason of {g}")
+        else:
+            check(g["draw_reason"] in reasons, f"draw_reason of {g}")
+        check((g["draw_side"] is not None) == (g["draw_reason"] == "perpetual-check"), f"draw_side of {g}")
+    summary = records[-1]
+    summary_keys = ["type", "files", "games", "games_with_errors", "plies", "findings", "games_by_rule",
+                    "results", "draw_reasons", "by_year"]
+    check(list(summary)[:len(summary_keys)] == summary_keys, f"summary keys {list(summary)}")
+    check(list(summary["results"]) == ["1-0", "0-1", "1/2-1/2", "*"], "results keys")
+    check(sum(summary["results"].values()) == games, "results do not add up to the games")
+    check(summary["results"]["1/2-1/2"] == sum(1 for g in game_records if g["result"] == "1/2-1/2"),
+          "results' draws")
+    check(set(summary["draw_reasons"]) == reasons, "draw_reasons keys")
+    for reason, count in summary["draw_reasons"].items():
+        check(count == sum(1 for g in game_records if g["draw_reason"] == reason), f"draw_reasons {reason}")
+    check(sum(y["games"] for y in summary["by_year"].values()) == games, "by_year games")
+    check(all(y == "?" or re.fullmatch(r"[0-9]{4}", y) for y in summary["by_year"]), "by_year keys")
 
 
 def case_sarif_structure(runner):
@@ -195,6 +222,51 @@ def case_sarif_structure(runner):
         check(re.fullmatch(r"[0-9a-f]{16}", fingerprint), "fingerprint format")
         check(fingerprint not in fingerprints, f"fingerprint {fingerprint} twice")
         fingerprints.add(fingerprint)
+
+
+def case_stats_json(runner):
+    """--format stats as one JSON object, by -o FILE.json and by --stats-json: the same object,
+    the same numbers as the JSON Lines summary."""
+    summary = json.loads(runner.run("--format", "jsonl", "--no-progress", SAMPLES).stdout.splitlines()[-1])
+    with tempfile.TemporaryDirectory() as scratch:
+        by_output = os.path.join(scratch, "stats.json")
+        beside = os.path.join(scratch, "beside.json")
+        runner.expect_exit(1, "--format", "stats", "--no-progress", "-o", by_output, SAMPLES)
+        text = runner.expect_exit(1, "--format", "stats", "--no-progress", "--stats-json", beside, SAMPLES)
+        check(text.stdout.startswith(b"Draw statistics of "), "no text report beside --stats-json")
+        with open(by_output, encoding="utf-8") as f:
+            stats = f.read()
+        with open(beside, encoding="utf-8") as f:
+            check(f.read() == stats, "-o FILE.json and --stats-json differ")
+        check(stats.count("\n") == 1 and stats.endswith("\n"), "not one line")
+        stats = json.loads(stats)
+        for key in ("games", "files", "games_with_errors", "results", "draw_reasons", "by_year"):
+            check(stats[key] == summary[key], f"{key}: stats {stats[key]}, summary {summary[key]}")
+        check(not leftovers(scratch), f"temporary files left: {leftovers(scratch)}")
+        # --stats-json belongs to --format stats.
+        runner.expect_exit(2, "--format", "jsonl", "--no-progress", "--stats-json", beside, SAMPLES)
+
+
+def case_games_csv_valid(runner):
+    """--format games-csv reads back as CSV: one row per game record, with its draw reason."""
+    import csv
+    import io
+    records = [json.loads(line) for line in
+               runner.run("--format", "jsonl", "--no-progress", SAMPLES).stdout.decode().splitlines()]
+    games = [r for r in records if r["type"] == "game"]
+    out = runner.run("--format", "games-csv", "--no-progress", SAMPLES).stdout.decode("utf-8")
+    rows = list(csv.DictReader(io.StringIO(out, newline="")))
+    check(len(rows) == len(games), f"{len(rows)} rows for {len(games)} games")
+    for row, game in zip(rows, games):
+        check((row["file"], int(row["game"])) == (game["file"], game["game"]), f"row {row}")
+        check(row["draw_reason"] == (game["draw_reason"] or ""), f"draw_reason of {row}")
+        check(row["event"] == (game["event"] or ""), f"event of {row}")
+        check(int(row["findings"]) == game["findings"], f"findings of {row}")
+        claims = sum(int(row[c]) for c in ("threefold_appeared", "threefold_declared",
+                                            "fifty_move_appeared", "fifty_move_declared"))
+        check((claims == 0) == (row["first_claim_ply"] == ""), f"first_claim_ply of {row}")
+    help_text = runner.run("--help").stdout.decode()
+    check("games-csv" in help_text and "stats" in help_text, "--help does not name the new formats")
 
 
 def case_exit_codes(runner):
@@ -273,7 +345,7 @@ def case_config_file(runner):
 
 def case_jobs_identical(runner):
     """Byte-identical output for any -j, also with chunks far smaller than the input."""
-    for fmt in ("jsonl", "csv", "text", "pgn"):
+    for fmt in ("jsonl", "csv", "text", "pgn", "games-csv", "stats"):
         outputs = {}
         for jobs, chunk in (("1", None), ("2", None), ("4", None), ("1", "16384"), ("3", "16384"), ("4", "4096")):
             args = ["--format", fmt, "--no-progress", "-j", jobs]
@@ -889,6 +961,8 @@ CASES = {
     "lang-environment": case_lang_environment,
     "html-max-games": case_html_max_games,
     "jsonl-valid": case_jsonl_valid,
+    "stats-json": case_stats_json,
+    "games-csv-valid": case_games_csv_valid,
     "sarif-structure": case_sarif_structure,
     "exit-codes": case_exit_codes,
     "unreadable-input": case_unreadable_input,

@@ -1,0 +1,403 @@
+// --format stats: a database's draw statistics, without per-game blocks (RULES.md "Why each draw
+// happened"): the results and the draw rate, the draw reasons, the years (or decades), the events
+// and players with the most early agreements, and the length of draws against decisive games.
+// As text, or as one JSON object (-o FILE.json, --stats-json FILE) with the same numbers.
+// Memory stays bounded: the per-event and per-player tables hold at most kTableCap names each,
+// and say so when an early agreement could not be counted for that reason.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "report/escape.hpp"
+#include "report/formats.hpp"
+#include "report/notation.hpp"
+
+namespace drawaudit::report {
+namespace {
+
+using audit::DrawReason;
+using audit::GameReport;
+using audit::RecordedResult;
+
+constexpr std::size_t kTableCap = 10000;  // names per table (events, players)
+constexpr std::size_t kTop = 10;          // rows printed per table
+constexpr int kMaxTrackedMoves = 500;     // game lengths beyond this share one histogram slot
+constexpr int kYearsBeforeDecades = 25;   // more known years than this: the table is by decade
+
+// Early agreements per name, for at most kTableCap names: a name first seen when the table is
+// full is not added, and its early agreements are counted as left out.
+class CappedCounts {
+  public:
+    void add(std::string_view name) {
+        if (const auto it = counts_.find(std::string(name)); it != counts_.end()) {
+            ++it->second;
+        } else if (counts_.size() < kTableCap) {
+            counts_.emplace(std::string(name), 1);
+        } else {
+            ++left_out_;
+        }
+    }
+    // The names with the most, most first (ties by name, so the report does not depend on the
+    // table's order).
+    std::vector<std::pair<std::string_view, std::uint64_t>> top(std::size_t n) const {
+        std::vector<std::pair<std::string_view, std::uint64_t>> all(counts_.begin(), counts_.end());
+        const auto more = [](const auto& a, const auto& b) {
+            return a.second != b.second ? a.second > b.second : a.first < b.first;
+        };
+        const std::size_t keep = std::min(n, all.size());
+        std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(keep), all.end(),
+                          more);
+        all.resize(keep);
+        return all;
+    }
+    std::uint64_t left_out() const { return left_out_; }
+    bool capped() const { return counts_.size() >= kTableCap && left_out_ > 0; }
+
+  private:
+    std::unordered_map<std::string, std::uint64_t> counts_;
+    std::uint64_t left_out_ = 0;
+};
+
+// Game lengths in moves (a move: one half-move of each side, rounded up), as a histogram.
+class Lengths {
+  public:
+    void add(int plies) {
+        const int moves = (plies + 1) / 2;
+        ++slots_[static_cast<std::size_t>(std::min(moves, kMaxTrackedMoves))];
+        ++games_;
+        total_moves_ += static_cast<std::uint64_t>(moves);
+    }
+    std::uint64_t games() const { return games_; }
+    double mean() const {
+        return games_ == 0 ? 0.0 : static_cast<double>(total_moves_) / static_cast<double>(games_);
+    }
+    int median() const {
+        if (games_ == 0) return 0;
+        std::uint64_t seen = 0;
+        for (std::size_t i = 0; i < slots_.size(); ++i) {
+            seen += slots_[i];
+            if (2 * seen >= games_) return static_cast<int>(i);
+        }
+        return kMaxTrackedMoves;
+    }
+    // Games of `first` to `last` moves (last < 0: no upper end).
+    std::uint64_t between(int first, int last) const {
+        std::uint64_t n = 0;
+        const int end = last < 0 ? kMaxTrackedMoves : std::min(last, kMaxTrackedMoves);
+        for (int i = std::max(first, 0); i <= end; ++i) n += slots_[static_cast<std::size_t>(i)];
+        return n;
+    }
+
+  private:
+    std::array<std::uint64_t, kMaxTrackedMoves + 1> slots_{};
+    std::uint64_t games_ = 0;
+    std::uint64_t total_moves_ = 0;
+};
+
+struct Bucket {
+    std::string_view label;
+    int first, last;  // moves; last < 0: open
+};
+constexpr std::array<Bucket, 8> kBuckets = {{{"0-20", 0, 20},
+                                             {"21-30", 21, 30},
+                                             {"31-40", 31, 40},
+                                             {"41-50", 41, 50},
+                                             {"51-60", 51, 60},
+                                             {"61-80", 61, 80},
+                                             {"81-100", 81, 100},
+                                             {"101+", 101, -1}}};
+
+double share(std::uint64_t part, std::uint64_t total) {
+    return total == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(total);
+}
+
+std::string percent(std::uint64_t part, std::uint64_t total) {
+    if (total == 0) return "-";
+    return fmt::format("{:.1f}%", 100.0 * share(part, total));
+}
+
+// A tag value as the tables name it: the PGN placeholders "?" and "" are one unknown name.
+std::string_view table_name(std::string_view tag) {
+    const std::string_view known = known_tag(tag);
+    return known.empty() ? std::string_view("?") : known;
+}
+
+class StatsWriter final : public Writer {
+  public:
+    StatsWriter(Output& output, const WriterOptions& options)
+        : Writer(output),
+          as_json_(options.stats_as_json),
+          json_output_(options.stats_json_output),
+          min_moves_(options.min_moves_before_agreement) {}
+
+    void game(const GameReport& report) override {
+        if (report.draw_reason == DrawReason::EarlyAgreement) {
+            events_.add(table_name(report.event));
+            players_.add(table_name(report.white));
+            players_.add(table_name(report.black));
+        }
+        // Lengths only of records replayed to their end: a broken record's length is not its own.
+        if (report.error) return;
+        const RecordedResult result = audit::recorded_result(report.result);
+        if (result == RecordedResult::Draw) draws_.add(report.plies);
+        if (result == RecordedResult::WhiteWins || result == RecordedResult::BlackWins)
+            decisive_.add(report.plies);
+    }
+
+    void end(const audit::Summary& summary) override {
+        if (as_json_) {
+            write_json(buffer_, summary);
+        } else {
+            write_text(summary);
+        }
+        flush();
+        if (json_output_ != nullptr) {
+            fmt::memory_buffer json;
+            write_json(json, summary);
+            // A failed write is the output's to tell (FileOutput::error, checked by the app).
+            json_output_->write(std::string_view(json.data(), json.size()));
+        }
+    }
+
+  private:
+    static std::uint64_t count(const audit::Summary& s, RecordedResult r) {
+        return s.results[static_cast<std::size_t>(r)];
+    }
+    static std::uint64_t decided(const audit::Summary& s) {
+        return count(s, RecordedResult::WhiteWins) + count(s, RecordedResult::BlackWins) +
+               count(s, RecordedResult::Draw);
+    }
+    static std::uint64_t reason_count(const audit::Summary& s, int reason) {
+        return s.draw_reasons[static_cast<std::size_t>(reason)];
+    }
+    static bool by_decade(const audit::Summary& s) {
+        const auto known = s.by_year.size() - s.by_year.count(audit::Summary::UnknownYear);
+        return known > static_cast<std::size_t>(kYearsBeforeDecades);
+    }
+    // The year table, or the decade table (a decade named by its first year) when asked.
+    static std::vector<std::pair<int, audit::YearCount>> periods(const audit::Summary& s,
+                                                                 bool decades) {
+        std::vector<std::pair<int, audit::YearCount>> out;
+        for (const auto& [year, count] : s.by_year) {
+            if (year == audit::Summary::UnknownYear) continue;
+            const int period = decades ? year - year % 10 : year;
+            if (out.empty() || out.back().first != period)
+                out.emplace_back(period, audit::YearCount{});
+            out.back().second.games += count.games;
+            out.back().second.draws += count.draws;
+        }
+        if (const auto unknown = s.by_year.find(audit::Summary::UnknownYear);
+            unknown != s.by_year.end())
+            out.emplace_back(audit::Summary::UnknownYear, unknown->second);
+        return out;
+    }
+
+    void out(std::string_view text) { append(buffer_, text); }
+    void name(std::string_view text) { append_valid_utf8(buffer_, text); }
+
+    void write_text(const audit::Summary& s) {
+        const std::uint64_t draws = count(s, RecordedResult::Draw);
+        out(
+            fmt::format("Draw statistics of {} game{} from {} file{} ({} could not be audited to "
+                        "the end)\n\n",
+                        s.games, s.games == 1 ? "" : "s", s.files, s.files == 1 ? "" : "s",
+                        s.games_with_errors));
+
+        out("Results\n");
+        for (int r = 0; r < audit::RecordedResultCount; ++r) {
+            const auto result = static_cast<RecordedResult>(r);
+            out(fmt::format("  {:<8} {:>10}  {:>6}\n", audit::recorded_result_name(result),
+                            count(s, result), percent(count(s, result), s.games)));
+        }
+        out(fmt::format("  Draw rate: {} of the {} games with a result (1-0, 0-1 or 1/2-1/2).\n\n",
+                        percent(draws, decided(s)), decided(s)));
+
+        out(fmt::format("Why the draws were drawn (shares of the {} draws)\n", draws));
+        for (int i = 1; i < audit::DrawReasonCount; ++i) {
+            out(fmt::format("  {:<21} {:>10}  {:>6}\n",
+                            audit::draw_reason_id(static_cast<DrawReason>(i)), reason_count(s, i),
+                            percent(reason_count(s, i), draws)));
+        }
+        std::uint64_t explained = 0;
+        for (int i = 1; i < audit::DrawReasonCount; ++i) explained += reason_count(s, i);
+        if (explained < draws)
+            out(
+                fmt::format("  ({} drawn record{} against a checkmate: no reason, a "
+                            "result-conflict)\n",
+                            draws - explained, draws - explained == 1 ? "" : "s"));
+        out("\n");
+
+        const bool decades = by_decade(s);
+        out(fmt::format("Draws by {} (the Date tag; ? where it has no year)\n",
+                        decades ? "decade" : "year"));
+        out(fmt::format("  {:<7} {:>10} {:>10}  {:>9}\n", decades ? "decade" : "year", "games",
+                        "draws", "draw rate"));
+        for (const auto& [period, n] : periods(s, decades)) {
+            const std::string label = period == audit::Summary::UnknownYear ? std::string("?")
+                                      : decades ? fmt::format("{}s", period)
+                                                : std::to_string(period);
+            out(fmt::format("  {:<7} {:>10} {:>10}  {:>9}\n", label, n.games, n.draws,
+                            percent(n.draws, n.games)));
+        }
+        out("\n");
+
+        write_early_agreements_text(s);
+        write_lengths_text();
+    }
+
+    void write_early_agreements_text(const audit::Summary& s) {
+        const std::uint64_t early = reason_count(s, static_cast<int>(DrawReason::EarlyAgreement));
+        if (min_moves_ > 0) {
+            out(
+                fmt::format("Early agreements: {} draws agreed before each player had made {} "
+                            "moves (9.1.1, --min-moves-before-agreement {}) or before both had "
+                            "moved (5.2.3)\n",
+                            early, min_moves_, min_moves_));
+        } else {
+            out(
+                fmt::format("Early agreements: {} draws agreed before both players had moved "
+                            "(5.2.3); give the event's rule with --min-moves-before-agreement N "
+                            "(Sofia rule, 9.1.1)\n",
+                            early));
+        }
+        write_table_text("Events with the most", events_);
+        write_table_text("Players with the most", players_);
+        out("\n");
+    }
+
+    void write_table_text(std::string_view title, const CappedCounts& table) {
+        const auto rows = table.top(kTop);
+        if (rows.empty()) return;
+        out("  ");
+        out(title);
+        out(":\n");
+        for (const auto& [who, n] : rows) {
+            out(fmt::format("  {:>8}  ", n));
+            name(who);
+            out("\n");
+        }
+        if (table.capped())
+            out(
+                fmt::format("  (the table holds at most {} names: {} early agreement{} of names "
+                            "first seen after it was full are not counted in it)\n",
+                            kTableCap, table.left_out(), table.left_out() == 1 ? "" : "s"));
+    }
+
+    void write_lengths_text() {
+        out("Game length in moves (records replayed to their end)\n");
+        out(fmt::format("  {:<9} {:>10} {:>6} {:>6}", "", "games", "mean", "median"));
+        for (const Bucket& b : kBuckets) out(fmt::format(" {:>7}", b.label));
+        out("\n");
+        for (const auto& [label, lengths] :
+             {std::pair<std::string_view, const Lengths*>{"draws", &draws_},
+              std::pair<std::string_view, const Lengths*>{"decisive", &decisive_}}) {
+            out(fmt::format("  {:<9} {:>10} {:>6.1f} {:>6}", label, lengths->games(),
+                            lengths->mean(), lengths->median()));
+            for (const Bucket& b : kBuckets)
+                out(fmt::format(" {:>7}",
+                                percent(lengths->between(b.first, b.last), lengths->games())));
+            out("\n");
+        }
+    }
+
+    // The same numbers as one JSON object (one line).
+    void write_json(fmt::memory_buffer& json, const audit::Summary& s) const {
+        const auto key = [&](std::string_view name) {
+            append_json_string(json, name);
+            json.push_back(':');
+        };
+        const std::uint64_t draws = count(s, RecordedResult::Draw);
+        append(json, fmt::format("{{\"type\":\"stats\",\"files\":{},\"games\":{},"
+                                 "\"games_with_errors\":{},",
+                                 s.files, s.games, s.games_with_errors));
+        key("results");
+        json.push_back('{');
+        for (int r = 0; r < audit::RecordedResultCount; ++r) {
+            if (r > 0) json.push_back(',');
+            key(audit::recorded_result_name(static_cast<RecordedResult>(r)));
+            append(json, std::to_string(count(s, static_cast<RecordedResult>(r))));
+        }
+        append(json, fmt::format("}},\"games_with_result\":{},\"draw_rate\":{:.6f},", decided(s),
+                                 share(draws, decided(s))));
+        key("draw_reasons");
+        json.push_back('{');
+        for (int i = 1; i < audit::DrawReasonCount; ++i) {
+            if (i > 1) json.push_back(',');
+            key(audit::draw_reason_id(static_cast<DrawReason>(i)));
+            append(json, std::to_string(reason_count(s, i)));
+        }
+        json.push_back('}');
+        for (const bool decades : {false, true}) {
+            json.push_back(',');
+            key(decades ? "by_decade" : "by_year");
+            json.push_back('{');
+            bool first = true;
+            for (const auto& [period, n] : periods(s, decades)) {
+                if (!first) json.push_back(',');
+                first = false;
+                key(period == audit::Summary::UnknownYear ? std::string("?")
+                                                          : std::to_string(period));
+                append(json, fmt::format("{{\"games\":{},\"draws\":{}}}", n.games, n.draws));
+            }
+            json.push_back('}');
+        }
+        append(json, fmt::format(",\"early_agreements\":{{\"min_moves_before_agreement\":{},"
+                                 "\"games\":{},\"table_cap\":{},",
+                                 min_moves_,
+                                 reason_count(s, static_cast<int>(DrawReason::EarlyAgreement)),
+                                 kTableCap));
+        for (const auto& [label, table] :
+             {std::pair<std::string_view, const CappedCounts*>{"events", &events_},
+              std::pair<std::string_view, const CappedCounts*>{"players", &players_}}) {
+            key(label);
+            append(json, "{\"top\":[");
+            bool first = true;
+            for (const auto& [who, n] : table->top(kTop)) {
+                if (!first) json.push_back(',');
+                first = false;
+                append(json, "{\"name\":");
+                append_json_string(json, who);
+                append(json, fmt::format(",\"early_agreements\":{}}}", n));
+            }
+            append(json, fmt::format("],\"capped\":{},\"left_out\":{}}}",
+                                     table->capped() ? "true" : "false", table->left_out()));
+            if (label == "events") json.push_back(',');
+        }
+        append(json, "},\"length_moves\":{");
+        for (const auto& [label, lengths] :
+             {std::pair<std::string_view, const Lengths*>{"draws", &draws_},
+              std::pair<std::string_view, const Lengths*>{"decisive", &decisive_}}) {
+            key(label);
+            append(json, fmt::format("{{\"games\":{},\"mean\":{:.3f},\"median\":{},\"buckets\":{{",
+                                     lengths->games(), lengths->mean(), lengths->median()));
+            for (std::size_t b = 0; b < kBuckets.size(); ++b) {
+                if (b > 0) json.push_back(',');
+                key(kBuckets[b].label);
+                append(json, std::to_string(lengths->between(kBuckets[b].first, kBuckets[b].last)));
+            }
+            append(json, "}}");
+            if (label == "draws") json.push_back(',');
+        }
+        append(json, "}}\n");
+    }
+
+    bool as_json_;
+    Output* json_output_;
+    int min_moves_;
+    CappedCounts events_, players_;
+    Lengths draws_, decisive_;
+};
+
+}  // namespace
+
+std::unique_ptr<Writer> make_stats_writer(Output& output, const WriterOptions& options) {
+    return std::make_unique<StatsWriter>(output, options);
+}
+
+}  // namespace drawaudit::report
