@@ -4,6 +4,10 @@
 #           same run (both count the last ply in bulk) and prints nodes, seconds, Mnodes/s and
 #           the ratio. Each program's start-up (a depth-1 run) is subtracted from its time, so
 #           that Stockfish's network loading does not count against it.
+#   audit   the whole audit on large/ against pgn-extract (scripts/bench_audit.py)
+#   lichess the audit on a few hundred MB in the Lichess layout, built in a temporary directory
+#           from corpus/lichess, against large/, pgn-extract and the reader alone
+#           (scripts/bench_lichess.py)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -78,10 +82,11 @@ bench_perft() {
 case "${1:-}" in
     perft) bench_perft ;;
     audit) build_release_tools && python3 "$root/scripts/bench_audit.py" ;;
+    lichess) build_release_tools && python3 "$root/scripts/bench_lichess.py" ;;
     repetitions) build_release && python3 "$root/scripts/bench_audit.py" --prepare-only &&
         python3 "$root/scripts/compare_repetitions.py" ;;
     *)
-        echo "usage: scripts/bench.sh perft|audit|repetitions" >&2
+        echo "usage: scripts/bench.sh perft|audit|lichess|repetitions" >&2
         exit 2
         ;;
 esac

@@ -58,19 +58,6 @@ std::uint32_t count_breaks(const char* b, const char* e, const char* limit) {
 
 enum class CutCheck { Cut, NoCut, NothingBefore };
 
-// Whether [line, end) is exactly one tag pair named `name` with a plain value: `[name "value"]`,
-// blanks allowed around, no quote, backslash or bracket inside the value.
-bool repeats_tag_line(const char* line, const char* end, std::string_view name) {
-    std::string_view before;
-    if (!tag_line_at(line, end, &before) || before != name) return false;
-    const char* q = std::find(line, end, '"') + 1;
-    while (q < end && *q != '"' && *q != '\\' && *q != '[' && *q != ']') ++q;
-    if (end - q < 2 || q[0] != '"') return false;
-    ++q;
-    while (q < end && (*q == ' ' || *q == '\t')) ++q;
-    return end - q == 1 && *q == ']';
-}
-
 // Whether the text can be cut at `ls` (a line start inside [b, e), b being a line start): see
 // the GameChunker comment in reader.hpp. NothingBefore: only blanks precede ls.
 CutCheck check_cut(const char* b, const char* e, const char* ls) {

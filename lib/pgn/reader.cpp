@@ -37,6 +37,18 @@ bool tag_line_at(const char* q, const char* end, std::string_view* name) {
     return true;
 }
 
+// Whether [line, end) is exactly one tag pair named `name` with a plain value: `[name "value"]`,
+// blanks allowed around, no quote, backslash or bracket inside the value.
+bool repeats_tag_line(const char* line, const char* end, std::string_view name) {
+    std::string_view before;
+    if (!tag_line_at(line, end, &before) || before != name) return false;
+    const char* q = std::find(line, end, '"') + 1;
+    while (q < end && *q != '"' && *q != '\\' && *q != '[' && *q != ']') ++q;
+    if (end - q < 2 || q[0] != '"') return false;
+    ++q;
+    while (q < end && (*q == ' ' || *q == '\t')) ++q;
+    return end - q == 1 && *q == ']';
+}
 }  // namespace detail
 
 namespace {
@@ -540,6 +552,7 @@ class Parser {
     void skip_after_tag_error() {
         const char* line = begin_ + (line_start_ > 0 ? line_start_ : 0);
         bool after_movetext = !closed_tag_line(line);
+        const char* previous = line;  // the last line that is not blank (for repeated names)
         const char* q = line_end(p_);
         while (q < end_) {
             q = after_break(q);
@@ -547,6 +560,9 @@ class Parser {
             std::string_view name;
             if (tag_line_at(q, end_, &name)) {
                 if (after_movetext || name == "Event") break;
+                // A repeated name starts a new game, as in a tag section (the chunker cuts there).
+                if (previous != nullptr && repeats_tag_line(previous, trimmed_end(previous), name))
+                    break;
                 if (!closed_tag_line(q)) after_movetext = true;
             } else if (*q != '%') {
                 const char* e = line_end(q);
@@ -557,9 +573,17 @@ class Parser {
                     }
                 }
             }
+            if (trimmed_end(q) != q) previous = q;  // the last line that is not blank
             q = line_end(q);
         }
         p_ = q;
+    }
+
+    // The end of the line at `line` without its trailing blanks.
+    const char* trimmed_end(const char* line) const {
+        const char* e = line_end(line);
+        while (e > line && is(e[-1], kBlank)) --e;
+        return e;
     }
 
     // After a syntax error in the movetext: the game ends before the next line that opens a tag

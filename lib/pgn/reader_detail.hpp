@@ -93,6 +93,9 @@ inline bool no_set_bit(std::uint64_t m, std::uint64_t& index) {
 
 // Whether the line starting at `q` opens a tag pair: blanks, '[', a name, blanks, '"'. Sets *name.
 bool tag_line_at(const char* q, const char* end, std::string_view* name = nullptr);
+// Whether [line, end) is exactly one tag pair named `name` with a plain value: a tag line of that
+// name before a tag line always makes the latter start a new game (a repeated name).
+bool repeats_tag_line(const char* line, const char* end, std::string_view name);
 
 #if defined(__SSE2__)
 // The lanes of `x` whose unsigned byte lies in [lo, hi] (all ones there); hi - lo < 128.

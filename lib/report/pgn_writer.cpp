@@ -89,6 +89,15 @@ class PgnWriter final : public Writer {
 
     void game(const GameReport& report) override {
         if (report.text.empty()) return;  // the run did not keep the text (should not happen)
+        // Files follow each other in one stream: a file that ends without a blank line would run
+        // into the next one's first game.
+        if (given_outside_text_ && report.file != last_file_ && !tail_.empty() &&
+            !ends_with_blank_line())
+            append(buffer_,
+                   ends_with_newline()
+                       ? game_separator(report.text).substr(game_separator(report.text).size() / 2)
+                       : game_separator(report.text));
+        if (report.file != last_file_) last_file_ = report.file;
         placed_.clear();
         loose_.clear();
         starts_.clear();
@@ -112,6 +121,7 @@ class PgnWriter final : public Writer {
         if (unparsed) {
             append(buffer_, report.text);
             separate(report.text);
+            remember_tail();
             maybe_flush();
             return;
         }
@@ -155,6 +165,7 @@ class PgnWriter final : public Writer {
         }
         append(buffer_, text.substr(copied));
         separate(report.text);
+        remember_tail();
         maybe_flush();
     }
 
@@ -164,16 +175,30 @@ class PgnWriter final : public Writer {
     void outside_text(std::string_view text) override {
         given_outside_text_ = true;
         append(buffer_, text);
+        remember_tail();
     }
 
     void end(const audit::Summary&) override { flush(); }
 
   private:
+    // The last bytes written, kept across flushes (the buffer empties on each).
+    void remember_tail() {
+        const std::size_t n = std::min<std::size_t>(buffer_.size(), 4);
+        if (n == 0) return;
+        tail_.assign(buffer_.data() + buffer_.size() - n, n);
+    }
+    bool ends_with_newline() const { return tail_.ends_with('\n'); }
+    bool ends_with_blank_line() const {
+        return tail_.ends_with("\n\n") || tail_.ends_with("\n\r\n");
+    }
+
     void separate(std::string_view text) {
         if (!given_outside_text_) append(buffer_, game_separator(text));
     }
 
     bool given_outside_text_ = false;
+    std::string last_file_;
+    std::string tail_;
 
     struct Placement {
         std::size_t at;

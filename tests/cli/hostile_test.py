@@ -32,7 +32,7 @@ HOSTILE_GAME = (
     b'[Site "=HYPERLINK(\\"http://evil.example\\",\\"click\\")"]\n'
     b'[Date "@SUM(1+1)"]\n'
     b'[Round "-1+2"]\n'
-    b'[White "</script><img src=x onerror=alert(1)> \xc2\x9b2J \xe2\x80\xae"]\n'
+    b'[White "</script><img src=x onerror=alert(1)> \xc2\x9b2J \xe2\x80\xae ::error::x%0A"]\n'
     b'[Black "latin1 \xff\xfe nul\x00here"]\n'
     b'[Result "0-1"]\n'
     b'\n'
@@ -109,8 +109,10 @@ def case_hostile_output(runner):
         for line in lines:
             check(command.match(line), f"github: not one well-formed command: {line!r}")
             check(line.count("::") == 2 + line.split("::", 2)[2].count("::"), "github")
-        check("%1B[31mred" in github.decode(), "github: ESC not percent-encoded")
-        check("%250A::warning" in github.decode(), "github: % in data not escaped")
+        check("file=" + os.path.join(scratch, "hostile%1B[31m\ufffd.pgn").replace(":", "%3A")
+              in github.decode(), "github: ESC in the file name not percent-encoded")
+        check("%C2%9B2J" in github.decode(), "github: the 8-bit CSI not percent-encoded")
+        check("::error::x%250A" in github.decode(), "github: % in data not escaped")
 
         for fmt in ("jsonl", "sarif"):
             out = outputs[fmt].stdout
@@ -121,7 +123,7 @@ def case_hostile_output(runner):
         records = [json.loads(line) for line in outputs["jsonl"].stdout.decode().splitlines()]
         games = [r for r in records if r["type"] == "game"]
         check(games[0]["white"].startswith("</script><img src=x onerror=alert(1)>"), "jsonl: white")
-        check(games[0]["white"].endswith(" \u009b2J \u202e"), f"jsonl: {games[0]['white']!r}")
+        check(" \u009b2J \u202e ::error::x%0A" in games[0]["white"], f"jsonl: {games[0]['white']!r}")
         check(games[0]["black"] == "latin1 \u00ff\u00fe nul\x00here",
               f"jsonl: black {games[0]['black']!r}")
         moves = [r["move"] for r in records if r["type"] == "finding" and r["move"]]

@@ -78,7 +78,14 @@ TEST(Chunker, TrickyBoundariesChunkLikeTheSequentialParseAtEverySize) {
             for (const std::size_t read_size : {1, 3, 64, 1000}) {
                 SCOPED_TRACE("target " + std::to_string(target) + ", reads of " +
                              std::to_string(read_size));
-                EXPECT_EQ(chunked(kTricky, target, read_size, variations), expected);
+                const auto actual = chunked(kTricky, target, read_size, variations);
+                const auto diff =
+                    std::mismatch(actual.begin(), actual.end(), expected.begin(), expected.end());
+                ASSERT_TRUE(diff.first == actual.end() && diff.second == expected.end())
+                    << "first difference: "
+                    << (diff.first == actual.end() ? std::string("(end)") : *diff.first)
+                    << " instead of "
+                    << (diff.second == expected.end() ? std::string("(end)") : *diff.second);
             }
         }
     }

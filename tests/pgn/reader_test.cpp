@@ -125,11 +125,14 @@ TEST(ReaderTags, NameWithTheEventTagsHashBitIsNoRepeat) {
                    "end_game"}));
 }
 
-TEST(ReaderTags, NameRepeatedAfterTheFirstThirtyTwoIsNotSeen) {
-    // Only the first 32 names of a game are kept to find a repeated one.
+TEST(ReaderTags, NameRepeatedAfterTheFirstThirtyTwoIsSeenOnlyRightAfterItself) {
+    // Only the first 32 names of a game are kept to find a repeated one, and the latest one: a
+    // name that repeats the tag pair just before it always starts a new game (the chunker cuts
+    // there, so tag-only records are never held whole).
     std::string text;
     for (int n = 0; n < 33; ++n) text += "[T" + std::to_string(n) + " \"v\"]\n";
-    EXPECT_EQ(count(text + "[T32 \"w\"]\n*"), 1u);
+    EXPECT_EQ(count(text + "[T32 \"w\"]\n*"), 2u);
+    EXPECT_EQ(count(text + "[T33 \"v\"]\n[T32 \"w\"]\n*"), 1u);
     EXPECT_EQ(count(text + "[T31 \"w\"]\n*"), 2u);
 }
 
