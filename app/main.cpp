@@ -3,6 +3,7 @@
 
 #include "audit_command.hpp"
 #include "perft_command.hpp"
+#include "winnable_command.hpp"
 
 int main(int argc, char** argv) {
     CLI::App app{
@@ -21,6 +22,9 @@ int main(int argc, char** argv) {
     drawaudit::app::PerftOptions perft_options;
     CLI::App* perft = drawaudit::app::add_perft_command(app, perft_options);
 
+    drawaudit::app::WinnableOptions winnable_options;
+    CLI::App* winnable = drawaudit::app::add_winnable_command(app, winnable_options);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -29,5 +33,6 @@ int main(int argc, char** argv) {
         return code == 0 ? 0 : drawaudit::app::ExitError;
     }
     if (perft->parsed()) return drawaudit::app::run_perft(perft_options);
+    if (winnable->parsed()) return drawaudit::app::run_winnable(winnable_options);
     return drawaudit::app::run_audit(audit_command);
 }
