@@ -120,17 +120,16 @@ CLI::App* add_winnable_command(CLI::App& app, WinnableOptions& options) {
     fen->excludes(file);
     cmd->add_flag("--quick", options.quick,
                   "Only the cheap proofs of unwinnability (unwinnable or undetermined)");
-    cmd->add_option("--nodes", options.nodes,
-                    fmt::format("Node budget per side of the full analysis (default {})",
-                                DefaultNodeBudget));
+    cmd->add_option(
+        "--nodes", options.nodes,
+        fmt::format("Node budget per side of the full analysis (default {})", DefaultNodeBudget));
     cmd->add_flag("--chess960", options.chess960, "Read castling rights as Chess960 (X-FEN)");
     return cmd;
 }
 
 int run_winnable(const WinnableOptions& options) {
     if (options.positions.empty()) {
-        write_position(0, options.fen.empty() ? StartFen : std::string_view(options.fen),
-                       options);
+        write_position(0, options.fen.empty() ? StartFen : std::string_view(options.fen), options);
         return 0;
     }
     std::ifstream in(options.positions);

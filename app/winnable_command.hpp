@@ -10,11 +10,11 @@
 namespace drawaudit::app {
 
 struct WinnableOptions {
-    std::string fen;            // one position, or
-    std::string positions;      // a file of positions (optional label, FEN, ignored fields)
-    bool quick = false;         // only the cheap proofs of unwinnability
-    bool chess960 = false;      // read castling rights as Chess960 (X-FEN / Shredder-FEN)
-    std::uint64_t nodes = 0;    // node budget per side (0: the default)
+    std::string fen;          // one position, or
+    std::string positions;    // a file of positions (optional label, FEN, ignored fields)
+    bool quick = false;       // only the cheap proofs of unwinnability
+    bool chess960 = false;    // read castling rights as Chess960 (X-FEN / Shredder-FEN)
+    std::uint64_t nodes = 0;  // node budget per side (0: the default)
 };
 
 // Registers the subcommand on `app`; `options` is filled when it is chosen.

@@ -507,7 +507,8 @@ inline bool GameAuditor::quiet(const PlyRecord& record) const {
         (second_occurrences_[static_cast<std::size_t>(
              1 - chess::index_of(position.side_to_move()))] != 0) |
         ((position.pieces(chess::PieceType::Pawn) | position.pieces(chess::PieceType::Rook) |
-          position.pieces(chess::PieceType::Queen)) == 0);
+          position.pieces(chess::PieceType::Queen)) == 0) |
+        may_be_dead_beyond_material(position);  // dead_positions.hpp: every pawn blocked
     return !loud;
 }
 
@@ -716,6 +717,7 @@ void GameAuditor::end_game(std::string_view text) {
     }
 
     if (started_) check_results();
+    if (started_ && !report_->error) record_final_unwinnable();  // dead_positions.cpp
 
     // Result-mismatch compares two texts of the record; it needs no replay.
     if (!report_->result.empty() && !report_->movetext_result.empty() &&
@@ -782,7 +784,9 @@ void GameAuditor::check_endings(int k, bool has_legal_move) {
     // 5.2.1: stalemate.
     const bool stalemate = !position.in_check() && !has_legal_move;
     // 5.2.2: dead position, the material part (RULES.md).
-    const bool dead = chess::is_insufficient_material(position);
+    const bool dead = chess::is_insufficient_material(position) ||
+                      (may_be_dead_beyond_material(position) &&  // dead_positions.hpp
+                       is_dead_beyond_material(position));
     // 9.6.1: fivefold; the 2014 text asked for "consecutive alternate moves", read as positions
     // k, k-4, k-8, k-12 and k-16 all the same.
     bool fivefold = false;
@@ -846,8 +850,10 @@ void GameAuditor::report_endings(int k, Endings e) {
     }
     if (dead) {
         ending(Rule::DeadPosition, termination_article(Termination::DeadPosition),
-               "Neither side can checkmate with the material left: the game is drawn (dead "
-               "position)");
+               chess::is_insufficient_material(position)
+                   ? std::string("Neither side can checkmate with the material left: the game is "
+                                 "drawn (dead position)")
+                   : dead_position_message(position, k > 0 ? move_text(k) : std::string()));
     }
     if (fivefold) {
         Finding* f = ending(Rule::FivefoldDraw, termination_article(Termination::Fivefold),
@@ -1125,9 +1131,10 @@ void GameAuditor::check_results() {
 // winner cannot checkmate by any series of legal moves is a draw. The 2017 and earlier texts
 // apply this only to losses on time or by an illegal move, not to resignations.
 void GameAuditor::check_decisive_result_winner_can_mate(int k) {
-    const Position& final_position = plies_[static_cast<std::size_t>(k)].position;
     const Color winner = report_->result == "1-0" ? Color::White : Color::Black;
-    if (chess::can_checkmate(final_position, winner)) return;
+    // dead_positions.hpp: the proved verdict (material, locked pawns, an exhausted search).
+    const SideVerdict verdict = final_verdict_of(k, winner);
+    if (verdict.verdict != chess::Winnability::Unwinnable) return;
     const std::string& how = report_->termination_tag;
     const bool on_time = icontains(how, "time") || icontains(how, "flag");
     const bool illegal = icontains(how, "illegal");
@@ -1142,8 +1149,8 @@ void GameAuditor::check_decisive_result_winner_can_mate(int k) {
     report_->expected_result = f.expected;
     f.message = fmt::format(
         "The Result tag says {}, but {} cannot checkmate by any series of legal moves in the "
-        "final position, so the game is drawn{}",
-        report_->result, colour_name(winner),
+        "final position ({}), so the game is drawn{}",
+        report_->result, colour_name(winner), unwinnable_reason(verdict.proof),
         how.empty() ? std::string{} : fmt::format(" (Termination tag: \"{}\")", how));
 }
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "audit/dead_positions.hpp"
 #include "audit/finding.hpp"
 #include "audit/window_keys.hpp"
 #include "chess/position.hpp"
@@ -129,6 +130,11 @@ class GameAuditor final : public pgn::Visitor {
     void check_results();
     void check_decisive_result_winner_can_mate(int k);
     bool claim_available_at(int k) const;
+    // Dead positions and unwinnable sides (dead_positions.cpp): the verdict for `side` at
+    // position k (computed once per game and position), and the game record's
+    // final_unwinnable / undetermined_positions.
+    SideVerdict final_verdict_of(int k, chess::Color side);
+    void record_final_unwinnable();
 
     Finding& add_finding(Rule rule, int k);
     Finding& add_unplayable_token(Rule rule, int k, std::string_view token, pgn::TextPos pos);
@@ -195,6 +201,12 @@ class GameAuditor final : public pgn::Visitor {
     std::vector<int> twice_positions_;
     int twice_window_ = -1;
     int twice_scanned_ = 0;
+    // final_verdict_of's cache: valid for game final_verdicts_game_ at position
+    // final_verdicts_ply_, per side where final_verdicts_known_.
+    std::array<SideVerdict, 2> final_verdicts_{};
+    std::array<bool, 2> final_verdicts_known_{};
+    std::uint64_t final_verdicts_game_ = 0;
+    int final_verdicts_ply_ = -1;
 };
 
 // Audits every game of a PGN text (for tests and small tools).

@@ -110,6 +110,11 @@ struct GameReport {
     std::string expected_result;  // "" where the rules give none
     bool error = false;           // status "error": the game could not be audited to its end
     std::vector<Finding> findings;
+    // RULES.md "Dead positions and unwinnable sides": the sides proved unable to win at the last
+    // position ("white", "black", "both"; "" is null), where it is computed; and how many side
+    // verdicts there the bounded analysis left undetermined.
+    std::string_view final_unwinnable;
+    int undetermined_positions = 0;
     // The game's source text, for the PGN writer (empty unless the run keeps it).
     std::string text;
 
@@ -127,6 +132,7 @@ struct Summary {
     std::uint64_t bytes = 0;
     std::array<std::uint64_t, RuleCount> findings{};
     std::array<std::uint64_t, RuleCount> games_by_rule{};
+    std::uint64_t undetermined_positions = 0;  // side verdicts the analysis left undetermined
     std::uint64_t io_errors = 0;
     double seconds = 0;
 

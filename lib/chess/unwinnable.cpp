@@ -93,8 +93,8 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
     // The other king first: when W's pieces could not reach it, the rest only checks (d).
     {
         Bitboard attacked = 0;
-        if (!flood_region(board, PieceType::King, loser, pos.king_square(loser),
-                          loser_king_region, attacked))
+        if (!flood_region(board, PieceType::King, loser, pos.king_square(loser), loser_king_region,
+                          attacked))
             return false;
     }
     for (Color c : {winner, loser}) {
@@ -186,20 +186,22 @@ class KeySet {
 class FailTable {
   public:
     FailTable() : entries_(1 << 16) {}
-    bool failed(std::uint64_t key, int depth) const {
+    bool failed(std::uint64_t key, int depth, int discrepancies) const {
         const Entry& e = entries_[key & (entries_.size() - 1)];
-        return e.key == key && e.depth >= depth;
+        return e.key == key && e.depth >= depth && e.discrepancies >= discrepancies;
     }
-    void store(std::uint64_t key, int depth) {
+    void store(std::uint64_t key, int depth, int discrepancies) {
         Entry& e = entries_[key & (entries_.size() - 1)];
         e.key = key;
-        e.depth = depth;
+        e.depth = static_cast<std::int16_t>(depth);
+        e.discrepancies = static_cast<std::int16_t>(discrepancies);
     }
 
   private:
     struct Entry {
         std::uint64_t key = 0;
-        int depth = -1;
+        std::int16_t depth = -1;
+        std::int16_t discrepancies = -1;
     };
     std::vector<Entry> entries_;
 };
@@ -217,16 +219,30 @@ class Analyser {
     bool out_of_budget() const { return nodes_ >= budget_; }
     const std::vector<Move>& line() const { return line_; }
 
-    // Iterative deepening towards W's mate, up to `max_plies`, with `budget` nodes at most.
+    // A helpmate of at most `max_plies` plies, with `budget` nodes at most: a search guided by
+    // a move ordering towards a goal square of the other king (where it stands, then each
+    // corner), widened step by step by limited discrepancy (choosing the k-th best move costs
+    // k - 1 discrepancies), full width in the last two plies.
     bool find_helpmate(const Position& root, int max_plies, std::uint64_t budget) {
         const std::uint64_t stop = std::min(budget_, nodes_ + budget);
         const std::uint64_t saved = budget_;
         budget_ = stop;
         bool found = false;
-        const int first = root.side_to_move() == winner_ ? 1 : 2;
-        for (int depth = first; depth <= max_plies && !found && !out_of_budget(); depth += 2) {
-            line_.clear();
-            found = helpmate(root, depth);
+        const int parity = root.side_to_move() == winner_ ? 1 : 0;
+        constexpr Square Targets[5] = {NoSquare, A1, H1, A8, H8};
+        constexpr int Depths[4] = {4, 10, 20, 40};
+        for (int discrepancies = 0; discrepancies <= 6 && !found && !out_of_budget();
+             ++discrepancies) {
+            for (int d : Depths) {
+                const int depth = std::min(d, max_plies) | parity;
+                for (Square t : Targets) {
+                    target_ = t;
+                    line_.clear();
+                    found = helpmate(root, depth, discrepancies);
+                    if (found || out_of_budget()) break;
+                }
+                if (found || out_of_budget() || d >= max_plies) break;
+            }
         }
         budget_ = saved;
         return found;
@@ -290,7 +306,7 @@ class Analyser {
     }
 
   private:
-    bool helpmate(const Position& pos, int depth) {
+    bool helpmate(const Position& pos, int depth, int discrepancies) {
         ++nodes_;
         if (out_of_budget()) return false;
         const Color side = pos.side_to_move();
@@ -299,13 +315,12 @@ class Analyser {
         if (list.empty()) return side != winner_ && pos.in_check();
         if (depth <= 0) return false;
         if (quick_unwinnable_proof(pos, winner_) != UnwinnableProof::None) return false;
-        if (fails_.failed(pos.key(), depth)) return false;
+        const std::uint64_t fail_key = pos.key() ^ (0x9E3779B97F4A7C15ULL * (target_ + 1));
+        if (fails_.failed(fail_key, depth, discrepancies)) return false;
 
         const Square loser_king = pos.king_square(~winner_);
-        const Square winner_king = pos.king_square(winner_);
+        const Square goal = target_ == NoSquare ? loser_king : target_;
         std::array<ScoredMove, 256> scored;
-        std::array<Position, 1> dummy{};
-        (void)dummy;
         int n = 0;
         for (Move m : list) {
             Position next = pos;
@@ -323,45 +338,54 @@ class Analyser {
                     }
                     continue;
                 }
-                if (next.in_check()) score += 40;
+                if (next.in_check()) score += 30;
                 if (m.kind() == MoveKind::Promotion)
                     score += m.promotion() == PieceType::Queen ? 60 : 5;
-                if (moved != PieceType::King || true)
-                    score += 12 * (chebyshev(m.from(), loser_king) - chebyshev(m.to(), loser_king));
+                else if (moved == PieceType::Pawn)
+                    score += 10;
+                if (moved == PieceType::King)  // near the goal, not next to it
+                    score += 8 * (std::abs(chebyshev(m.from(), goal) - 2) -
+                                  std::abs(chebyshev(m.to(), goal) - 2));
+                else
+                    score += 12 * (chebyshev(m.from(), goal) - chebyshev(m.to(), goal));
                 if (taken != PieceType::None) score += 2 * piece_value(taken);
             } else {
                 if (moved == PieceType::King) {
-                    score += 8 * (edge_distance(m.from()) - edge_distance(m.to()));
-                    score += 6 * (chebyshev(m.from(), winner_king) - chebyshev(m.to(), winner_king));
+                    score += 12 * (chebyshev(m.from(), goal) - chebyshev(m.to(), goal));
+                    if (target_ == NoSquare)
+                        score += 8 * (edge_distance(m.from()) - edge_distance(m.to()));
+                } else if (moved == PieceType::Pawn) {
+                    // Pawns run to promote: the new piece can block its own king.
+                    score += 8;
+                    if (m.kind() == MoveKind::Promotion)
+                        score += m.promotion() == PieceType::Queen ? 4 : 12;
                 } else {
                     // Pieces next to their own king block its flight squares.
                     score += 6 * (chebyshev(m.from(), loser_king) - chebyshev(m.to(), loser_king));
                 }
                 if (taken != PieceType::None) score -= 10 * piece_value(taken);
                 if (next.in_check()) score -= 30;
-                if (m.kind() == MoveKind::Promotion && m.promotion() != PieceType::Queen)
-                    score -= 5;
             }
             scored[static_cast<std::size_t>(n++)] = {m, score};
         }
-        std::stable_sort(scored.begin(), scored.begin() + n,
-                         [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
-        // Full width near the mate, a beam further away.
-        int width = n;
-        if (depth > 3) width = std::min(n, side == winner_ ? 7 : 5);
-        if (depth > 7) width = std::min(n, side == winner_ ? 4 : 3);
+        std::stable_sort(
+            scored.begin(), scored.begin() + n,
+            [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
         const bool forced = list.size() == 1;
-        for (int i = 0; i < width; ++i) {
+        for (int i = 0; i < n; ++i) {
+            // Full width in the last two plies; further away the i-th best costs i.
+            const int cost = depth <= 2 ? 0 : i;
+            if (cost > discrepancies) break;
             Position next = pos;
             next.make_move(scored[static_cast<std::size_t>(i)].move);
             line_.push_back(scored[static_cast<std::size_t>(i)].move);
             // A forced reply costs no depth (the search follows it for free).
             const int next_depth = (forced && side != winner_) ? depth : depth - 1;
-            if (helpmate(next, next_depth)) return true;
+            if (helpmate(next, next_depth, discrepancies - cost)) return true;
             line_.pop_back();
             if (out_of_budget()) return false;
         }
-        fails_.store(pos.key(), depth);
+        fails_.store(fail_key, depth, discrepancies);
         return false;
     }
 
@@ -370,6 +394,7 @@ class Analyser {
     std::uint64_t nodes_ = 0;
     std::vector<Move> line_;
     FailTable fails_;
+    Square target_ = NoSquare;  // where the helpmate search guides the other king
 };
 
 }  // namespace

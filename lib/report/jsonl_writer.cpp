@@ -173,6 +173,7 @@ class JsonlWriter final : public Writer {
             record.number<"plies">(summary.plies);
             record.rule_counts<"findings">(summary.findings);
             record.rule_counts<"games_by_rule">(summary.games_by_rule);
+            record.number<"undetermined_positions">(summary.undetermined_positions);
             record.fixed<"seconds">(summary.seconds, 3);
         }
         flush();
@@ -225,6 +226,7 @@ class JsonlWriter final : public Writer {
         record.string<"expected_result">(report.expected_result);
         record.string<"status">(report.error ? "error" : "ok");
         record.number<"findings">(report.findings.size());
+        record.string<"final_unwinnable">(report.final_unwinnable);
     }
 };
 

@@ -644,6 +644,41 @@ def case_filters(runner):
     check(levels == {"error"}, f"--severity gave {levels}")
 
 
+def case_winnable(runner):
+    """drawaudit winnable: one object per position, verdicts, replayable helpmates, errors."""
+    import tempfile
+    keys = ["line", "fen", "white", "black", "white_helpmate", "black_helpmate", "nodes",
+            "microseconds"]
+    one = runner.expect_exit(0, "winnable", "--fen", "8/8/4k3/8/8/2K5/8/7Q w - - 0 1")
+    record = json.loads(one.stdout.decode())
+    check(list(record) == keys, f"keys {list(record)}")
+    check(record["line"] is None, f"line of --fen: {record['line']}")
+    check(record["black"] == "unwinnable" and record["black_helpmate"] is None,
+          f"lone black king: {record}")
+    check(record["white"] == "winnable" and record["white_helpmate"], f"white with a queen: {record}")
+    check(record["white_helpmate"][-1].endswith("#"), f"helpmate ends in mate: {record}")
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "positions.txt")
+        with open(path, "w") as out:
+            out.write("# a comment line\n")
+            out.write("-- 2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -\n")
+            out.write("8/8/8/8/8/8/8/8 w - - 0 1\n")
+            out.write("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 SomeGameId\n")
+        full = runner.expect_exit(0, "winnable", "--positions", path).stdout.decode().splitlines()
+        check(len(full) == 3, f"three positions, got {len(full)} lines")
+        dead, bad, start = (json.loads(line) for line in full)
+        check(dead["line"] == 2 and dead["white"] == dead["black"] == "unwinnable", f"dead: {dead}")
+        check(bad["line"] == 3 and "error" in bad and "white" not in bad, f"bad FEN: {bad}")
+        check(start["fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+              f"extra field kept in the FEN: {start['fen']}")
+        check(start["white"] == start["black"] == "winnable", f"start position: {start}")
+        quick = runner.expect_exit(0, "winnable", "--quick", "--positions", path).stdout.decode()
+        verdicts = [(r.get("white"), r.get("black")) for r in map(json.loads, quick.splitlines())]
+        check(verdicts == [("unwinnable", "unwinnable"), (None, None),
+                           ("undetermined", "undetermined")], f"--quick: {verdicts}")
+        runner.expect_exit(2, "winnable", "--positions", os.path.join(scratch, "missing.txt"))
+
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in FORMATS},
     "jsonl-valid": case_jsonl_valid,
@@ -661,6 +696,7 @@ CASES = {
     "filters": case_filters,
     "progress": case_progress,
     "run-statistics": case_run_statistics,
+    "winnable": case_winnable,
 }
 
 

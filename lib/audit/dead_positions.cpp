@@ -1,0 +1,126 @@
+#include "audit/dead_positions.hpp"
+
+#include <fmt/format.h>
+
+namespace drawaudit::audit {
+
+using chess::Color;
+using chess::UnwinnableProof;
+
+bool is_dead_beyond_material(const chess::Position& pos) {
+    return chess::quick_unwinnable_proof(pos, Color::White) != UnwinnableProof::None &&
+           chess::quick_unwinnable_proof(pos, Color::Black) != UnwinnableProof::None;
+}
+
+std::string unwinnable_reason(UnwinnableProof proof) {
+    switch (proof) {
+        case UnwinnableProof::Material:
+            return "it has too little material left to checkmate";
+        case UnwinnableProof::LockedPawns:
+            return "every pawn is blocked by a pawn and can never move or be captured, and none "
+                   "of its pieces can ever reach a square from which it would give check to the "
+                   "other king";
+        case UnwinnableProof::Exhausted:
+            return "every position reachable by legal moves was examined and none is a "
+                   "checkmate by it";
+        default:
+            return "it cannot checkmate";
+    }
+}
+
+std::string dead_position_message(const chess::Position& pos, std::string_view move) {
+    const UnwinnableProof white = chess::quick_unwinnable_proof(pos, Color::White);
+    const UnwinnableProof black = chess::quick_unwinnable_proof(pos, Color::Black);
+    const std::string where =
+        move.empty() ? std::string("The start position") : fmt::format("After {}", move);
+    if (white == black)
+        return fmt::format(
+            "{} neither side can checkmate by any series of legal moves: for each side, {}; the "
+            "game is drawn (dead position)",
+            where, unwinnable_reason(white));
+    return fmt::format(
+        "{} neither side can checkmate by any series of legal moves: White cannot, as {}; Black "
+        "cannot, as {}; the game is drawn (dead position)",
+        where, unwinnable_reason(white), unwinnable_reason(black));
+}
+
+SideVerdict final_verdict(const chess::Position& pos, Color side) {
+    SideVerdict out;
+    out.proof = chess::quick_unwinnable_proof(pos, side);
+    if (out.proof != UnwinnableProof::None) {
+        out.verdict = chess::Winnability::Unwinnable;
+        return out;
+    }
+    if (!may_be_dead_beyond_material(pos)) return out;
+    const chess::WinnabilityResult r = chess::analyse_winnability(
+        pos, side, chess::WinnabilityOptions{chess::AnalysisMode::Full, AuditNodeBudget});
+    out.searched = true;
+    out.verdict = r.verdict;
+    out.proof = r.proof;
+    return out;
+}
+
+std::string_view final_unwinnable_name(bool white, bool black) {
+    return white && black ? "both" : white ? "white" : black ? "black" : "";
+}
+
+}  // namespace drawaudit::audit
+
+// The auditor's part (GameAuditor members, declared in auditor.hpp).
+#include <cctype>
+
+#include "audit/auditor.hpp"
+
+namespace drawaudit::audit {
+
+namespace {
+
+bool contains_word(std::string_view text, std::string_view word) {
+    if (word.size() > text.size()) return false;
+    for (std::size_t i = 0; i + word.size() <= text.size(); ++i) {
+        bool same = true;
+        for (std::size_t j = 0; same && j < word.size(); ++j)
+            same = std::tolower(static_cast<unsigned char>(text[i + j])) == word[j];
+        if (same) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+SideVerdict GameAuditor::final_verdict_of(int k, Color side) {
+    if (final_verdicts_game_ != game_serial_ || final_verdicts_ply_ != k) {
+        final_verdicts_game_ = game_serial_;
+        final_verdicts_ply_ = k;
+        final_verdicts_known_ = {false, false};
+    }
+    const auto i = static_cast<std::size_t>(chess::index_of(side));
+    if (!final_verdicts_known_[i]) {
+        final_verdicts_[i] = final_verdict(plies_[static_cast<std::size_t>(k)].position, side);
+        final_verdicts_known_[i] = true;
+    }
+    return final_verdicts_[i];
+}
+
+// RULES.md: final_unwinnable is computed where it can matter: every decisive result without
+// mate, and every drawn game whose Termination tag says time forfeit.
+void GameAuditor::record_final_unwinnable() {
+    const std::string& result = report_->result;
+    const bool decisive = result == "1-0" || result == "0-1";
+    const bool drawn_on_time =
+        result == "1/2-1/2" && (contains_word(report_->termination_tag, "time") ||
+                                contains_word(report_->termination_tag, "flag"));
+    if (!(decisive && report_->termination != Termination::Checkmate) && !drawn_on_time) return;
+    const int k = last_position();
+    if (k < 0) return;
+    const SideVerdict white = final_verdict_of(k, Color::White);
+    const SideVerdict black = final_verdict_of(k, Color::Black);
+    report_->final_unwinnable =
+        final_unwinnable_name(white.verdict == chess::Winnability::Unwinnable,
+                              black.verdict == chess::Winnability::Unwinnable);
+    for (const SideVerdict& v : {white, black})
+        if (v.searched && v.verdict == chess::Winnability::Undetermined)
+            ++report_->undetermined_positions;
+}
+
+}  // namespace drawaudit::audit
