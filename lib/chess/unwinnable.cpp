@@ -323,21 +323,20 @@ class Analyser {
         std::array<ScoredMove, 256> scored;
         int n = 0;
         for (Move m : list) {
-            Position next = pos;
-            next.make_move(m);
             int score = 0;
             const PieceType moved = pos.moved_piece_type(m);
             const PieceType taken =
                 m.kind() == MoveKind::Castling ? PieceType::None : type_of(pos.piece_on(m.to()));
             if (side == winner_) {
-                if (depth == 1) {
-                    if (!next.in_check()) continue;  // the last move must mate: checks only
-                    if (next.is_checkmate()) {
-                        line_.push_back(m);
-                        return true;
-                    }
-                    continue;
+                // A mate in one ends the search at any depth (the guided descent finds most
+                // helpmates this way); in the last ply nothing else is tried.
+                Position next = pos;
+                next.make_move(m);
+                if (next.in_check() && !next.has_legal_move()) {
+                    line_.push_back(m);
+                    return true;
                 }
+                if (depth == 1) continue;
                 if (next.in_check()) score += 30;
                 if (m.kind() == MoveKind::Promotion)
                     score += m.promotion() == PieceType::Queen ? 60 : 5;
@@ -364,12 +363,13 @@ class Analyser {
                     score += 6 * (chebyshev(m.from(), loser_king) - chebyshev(m.to(), loser_king));
                 }
                 if (taken != PieceType::None) score -= 10 * piece_value(taken);
-                if (next.in_check()) score -= 30;
             }
             scored[static_cast<std::size_t>(n++)] = {m, score};
         }
-        std::stable_sort(
-            scored.begin(), scored.begin() + n,
+        // Only the moves the discrepancies allow need ordering (all of them in the last plies).
+        const int ordered = depth <= 2 ? n : std::min(n, discrepancies + 1);
+        std::partial_sort(
+            scored.begin(), scored.begin() + ordered, scored.begin() + n,
             [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
         const bool forced = list.size() == 1;
         for (int i = 0; i < n; ++i) {
@@ -417,44 +417,40 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         result.nodes = analyser.nodes();
         return result;
     };
-    // A short helpmate is the common case in real games; try it first with a small share.
-    if (analyser.find_helpmate(pos, 9, budget / 8)) return found();
-    // Small reachable worlds (locked structures with a door) are settled by the walk.
-    Analyser walker(winner, std::max<std::uint64_t>(budget / 8, 1));
-    switch (walker.walk_everything(pos)) {
-        case Analyser::Walk::Mate:
-            // Prefer a short line when there is one; the walk's own line is a real mate too.
-            if (analyser.find_helpmate(pos, 15, budget / 8)) return found();
+
+    // Phases, cheapest answer first: a guided helpmate search (the common case in real
+    // games), then the exhaustive walk (small worlds: locked structures with a door), then both
+    // again with what is left of the budget.
+    auto finish = [&](Analyser::Walk walk, const Analyser& walker) {
+        if (walk == Analyser::Walk::Mate) {
             result.verdict = Winnability::Winnable;
             result.helpmate = walker.line();
-            result.nodes = analyser.nodes() + walker.nodes();
-            return result;
-        case Analyser::Walk::Exhausted:
+        } else if (walk == Analyser::Walk::Exhausted) {
             result.verdict = Winnability::Unwinnable;
             result.proof = UnwinnableProof::Exhausted;
-            result.nodes = analyser.nodes() + walker.nodes();
-            return result;
-        case Analyser::Walk::OutOfBudget:
-            break;
+        }
+    };
+    if (analyser.find_helpmate(pos, 40, budget / 4)) return found();
+    Analyser walker(winner, std::max<std::uint64_t>(budget / 4, 1));
+    const Analyser::Walk first_walk = walker.walk_everything(pos);
+    if (first_walk != Analyser::Walk::OutOfBudget) {
+        // A walk's mate may be a long tour: a shorter line is worth a small search.
+        if (first_walk == Analyser::Walk::Mate && analyser.find_helpmate(pos, 40, budget / 8))
+            return found();
+        finish(first_walk, walker);
+        result.nodes = analyser.nodes() + walker.nodes();
+        return result;
     }
-    const std::uint64_t used = analyser.nodes() + walker.nodes();
-    const std::uint64_t left = budget > used ? budget - used : 0;
-    if (analyser.find_helpmate(pos, 31, left / 2)) {
+    if (analyser.find_helpmate(pos, 40, budget / 4)) {
         result.nodes = analyser.nodes() + walker.nodes();
         result.verdict = Winnability::Winnable;
         result.helpmate = analyser.line();
         return result;
     }
-    Analyser last(winner, std::max<std::uint64_t>(left / 2, 1));
-    const Analyser::Walk walk = last.walk_everything(pos);
-    result.nodes = analyser.nodes() + walker.nodes() + last.nodes();
-    if (walk == Analyser::Walk::Mate) {
-        result.verdict = Winnability::Winnable;
-        result.helpmate = last.line();
-    } else if (walk == Analyser::Walk::Exhausted) {
-        result.verdict = Winnability::Unwinnable;
-        result.proof = UnwinnableProof::Exhausted;
-    }
+    const std::uint64_t used = analyser.nodes() + walker.nodes();
+    Analyser last(winner, std::max<std::uint64_t>(budget > used ? budget - used : 1, 1));
+    finish(last.walk_everything(pos), last);
+    result.nodes = used + last.nodes();
     return result;
 }
 
