@@ -31,9 +31,13 @@ bool can_checkmate(const Position& pos, Color side) {
     if (own == pos.pieces(side, PieceType::Knight) && !more_than_one(own) &&
         other == pos.pieces(~side, PieceType::Queen))
         return false;
-    // King and bishops, every bishop on the board on one colour, no pawns or knights anywhere.
+    // King and bishops, every bishop on the board on one colour, no pawns or knights anywhere,
+    // and no rook or queen on the other side: a rook or queen of the defender can block the
+    // king's flight squares of the other colour (8/8/8/8/8/1k6/b1b5/RKR5 w: ...Bb2#-like mates),
+    // so RULES.md's wording of this case, which leaves them out, would be unsound.
     if (own == pos.pieces(side, PieceType::Bishop) &&
         !(pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Knight)) &&
+        !(pos.pieces(~side, PieceType::Rook) | pos.pieces(~side, PieceType::Queen)) &&
         all_on_one_colour(pos.pieces(PieceType::Bishop)))
         return false;
     return true;

@@ -12,7 +12,8 @@ bool is_insufficient_material(const Position& pos);
 
 // RULES.md result check: false when `side` cannot checkmate by any series of legal moves, at
 // least when it has only a king; or only king and one knight while the other side has only king
-// and queens; or only king and bishops, all bishops on the board on one colour, and no pawns or
+// and queens; or only king and bishops, all bishops on the board on one colour, no rook or queen
+// of the other side (they could block its king; RULES.md omits this condition), and no pawns or
 // knights on the board.
 bool can_checkmate(const Position& pos, Color side);
 
