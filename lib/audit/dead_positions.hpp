@@ -36,15 +36,12 @@ std::string dead_position_message(const chess::Position& pos, std::string_view m
 struct SideVerdict {
     chess::Winnability verdict = chess::Winnability::Undetermined;
     chess::UnwinnableProof proof = chess::UnwinnableProof::None;
-    bool searched = false;  // the bounded full analysis ran (and `undetermined` means it stopped)
+    // Undetermined in a structure whose pawns are all blocked: the quick proofs could not close
+    // it, a deeper analysis might (the summary's undetermined_positions).
+    bool open_question = false;
 };
 
-// Node budget of the bounded analysis the audit runs where the quick proofs cannot decide a
-// locked structure (a few milliseconds at most).
-inline constexpr std::uint64_t AuditNodeBudget = 20'000;
-
-// The verdict for `side` at a final position: the quick proofs; where they fail and every pawn
-// is blocked (the only structures a deeper proof is likely to close), the bounded analysis.
+// The verdict for `side` at a final position, by the quick proofs (material, locked pawns).
 SideVerdict final_verdict(const chess::Position& pos, chess::Color side);
 
 // "white", "black", "both" or "" (null) for the sides proved unable to win.
