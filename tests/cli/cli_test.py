@@ -117,7 +117,8 @@ def case_jsonl_valid(runner):
                     "article", "severity", "laws", "message", "fen", "occurrences", "moves",
                     "halfmove_clock", "until_ply", "recorded", "expected", "extra_plies"}
     game_keys = {"type", "file", "game", "line", "white", "black", "event", "round", "date", "result",
-                 "laws", "plies", "termination", "end_ply", "expected_result", "status", "findings"}
+                 "laws", "plies", "termination", "end_ply", "expected_result", "status", "findings",
+                 "final_unwinnable"}
     pending = []
     games = 0
     for record in records[:-1]:
@@ -134,6 +135,8 @@ def case_jsonl_valid(runner):
         else:
             check(record["type"] == "game", f"unknown record {record}")
             check(set(record) == game_keys, f"game keys {sorted(record)}")
+            check(record["final_unwinnable"] in (None, "white", "black", "both"),
+                  f"final_unwinnable {record['final_unwinnable']}")
             check(record["findings"] == len(pending), f"game {record['game']}: findings count")
             for finding in pending:
                 check((finding["file"], finding["game"]) == (record["file"], record["game"]),
@@ -142,6 +145,7 @@ def case_jsonl_valid(runner):
             games += 1
     check(not pending, "findings after the last game record")
     check(records[-1]["games"] == games, "summary games")
+    check(isinstance(records[-1].get("undetermined_positions"), int), "summary undetermined_positions")
 
 
 def case_sarif_structure(runner):
