@@ -4,6 +4,7 @@
 #include "audit_command.hpp"
 #include "merge_command.hpp"
 #include "perft_command.hpp"
+#include "winnable_command.hpp"
 
 int main(int argc, char** argv) {
     CLI::App app{
@@ -25,6 +26,8 @@ int main(int argc, char** argv) {
 
     drawaudit::app::MergeOptions merge_options;
     CLI::App* merge = drawaudit::app::add_merge_command(app, merge_options);
+    drawaudit::app::WinnableOptions winnable_options;
+    CLI::App* winnable = drawaudit::app::add_winnable_command(app, winnable_options);
 
     try {
         app.parse(argc, argv);
@@ -35,5 +38,6 @@ int main(int argc, char** argv) {
     }
     if (perft->parsed()) return drawaudit::app::run_perft(perft_options);
     if (merge->parsed()) return drawaudit::app::run_merge(merge_options);
+    if (winnable->parsed()) return drawaudit::app::run_winnable(winnable_options);
     return drawaudit::app::run_audit(audit_command);
 }

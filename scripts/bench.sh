@@ -8,6 +8,10 @@
 #   lichess the audit on a few hundred MB in the Lichess layout, built in a temporary directory
 #           from corpus/lichess, against large/, pgn-extract and the reader alone
 #           (scripts/bench_lichess.py)
+#   unwinnable  the unwinnability analysis, quick and full mode, on both sides of the 30,000
+#           Lichess final positions of ../shared/corpus/dead/d3chess-lichess-30K-games.txt.zst:
+#           verdict counts, average and slowest thread CPU time per position and side
+#           (NODES=N sets the full mode's node budget per side).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -79,14 +83,27 @@ bench_perft() {
     return $status
 }
 
+bench_unwinnable() {
+    build_release
+    (cd "$root" && cmake --preset release -DDRAWAUDIT_BENCH=ON >/dev/null &&
+        cmake --build build/release --target unwinnable_bench >/dev/null)
+    local corpus="$root/../shared/corpus/dead/d3chess-lichess-30K-games.txt.zst" scratch
+    [[ -f $corpus ]] || { echo "bench.sh: $corpus not found" >&2; exit 2; }
+    scratch=$(mktemp -d)
+    trap 'rm -rf "$scratch"' RETURN
+    zstd -dcq "$corpus" >"$scratch/positions.txt"
+    "$root/build/release/bench/unwinnable_bench" "$scratch/positions.txt" "${NODES:-2000000}"
+}
+
 case "${1:-}" in
     perft) bench_perft ;;
+    unwinnable) bench_unwinnable ;;
     audit) build_release_tools && python3 "$root/scripts/bench_audit.py" ;;
     lichess) build_release_tools && python3 "$root/scripts/bench_lichess.py" ;;
     repetitions) build_release && python3 "$root/scripts/bench_audit.py" --prepare-only &&
         python3 "$root/scripts/compare_repetitions.py" ;;
     *)
-        echo "usage: scripts/bench.sh perft|audit|lichess|repetitions" >&2
+        echo "usage: scripts/bench.sh perft|audit|lichess|repetitions|unwinnable" >&2
         exit 2
         ;;
 esac

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "audit/dead_positions.hpp"
 #include "audit/draw_reason.hpp"
 #include "audit/wording.hpp"
 #include "chess/san.hpp"
@@ -78,7 +79,8 @@ inline bool GameAuditor::last_position_quiet() const {
         (history_.last_occurrence() >= 3) | (position.halfmove_clock() >= 99) |
         claims_.fifty_window_open() | history_.twice_occurred_with(~position.side_to_move()) |
         ((position.pieces(chess::PieceType::Pawn) | position.pieces(chess::PieceType::Rook) |
-          position.pieces(chess::PieceType::Queen)) == 0);
+          position.pieces(chess::PieceType::Queen)) == 0) |
+        may_be_dead_beyond_material(position);  // every pawn blocked (dead_positions.hpp)
     return !loud;
 }
 
@@ -236,6 +238,8 @@ void GameAuditor::end_game(std::string_view text) {
     if (started_)
         check_recorded_result(game_, claims_, evaluated_up_to_,
                               options_.min_moves_before_agreement);
+    // RULES.md "Dead positions and unwinnable sides": final_unwinnable (dead_positions.cpp).
+    if (started_ && !report_->error) record_final_unwinnable(game_);
     check_result_marker(game_, started_, result_pos_);
     endings_.settle_severities(game_);
 

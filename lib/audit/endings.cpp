@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "audit/dead_positions.hpp"
 #include "audit/rules.hpp"
 #include "audit/wording.hpp"
 #include "chess/material.hpp"
@@ -65,8 +66,10 @@ void Endings::check(CurrentGame& game, int k, bool has_legal_move) {
     const bool checkmate = position.in_check() && !has_legal_move;
     // 5.2.1: stalemate.
     const bool stalemate = !position.in_check() && !has_legal_move;
-    // 5.2.2: dead position, the material part (RULES.md).
-    const bool dead = chess::is_insufficient_material(position);
+    // 5.2.2: dead position: insufficient material, or both sides proved unwinnable by the quick
+    // proofs where every pawn is blocked (dead_positions.hpp).
+    const bool dead = chess::is_insufficient_material(position) ||
+                      (may_be_dead_beyond_material(position) && is_dead_beyond_material(position));
     // 9.6.1: fivefold.
     const bool fivefold = automatic_draws && this->fivefold(game, k);
     // 9.6.2: the clock reaches 150, unless the 150th half-move mates (mate takes precedence).
@@ -128,8 +131,10 @@ void Endings::report(CurrentGame& game, int k, Found e) {
     }
     if (e.dead) {
         ending(Rule::DeadPosition, Termination::DeadPosition,
-               "Neither side can checkmate with the material left: the game is drawn (dead "
-               "position)");
+               chess::is_insufficient_material(position)
+                   ? std::string("Neither side can checkmate with the material left: the game is "
+                                 "drawn (dead position)")
+                   : dead_position_message(position, k > 0 ? history.move_text(k) : std::string()));
     }
     if (e.fivefold) {
         Finding& f = ending(

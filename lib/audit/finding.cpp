@@ -208,6 +208,8 @@ void GameReport::clear() {
     error = false;
     draw_reason = DrawReason::None;
     draw_side = Side::None;
+    final_unwinnable = {};
+    undetermined_positions = 0;
     // A few findings' room is kept; a record that held many gives it back, or every pooled
     // record would keep the room of the longest list it ever held (megabytes per job).
     if (findings.capacity() > 4) {
@@ -218,13 +220,14 @@ void GameReport::clear() {
 }
 
 // clear() names every member: a new member must be added there (and to this size).
-static_assert(sizeof(GameReport) == 600 || sizeof(void*) != 8,
+static_assert(sizeof(GameReport) == 624 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {
     ++games;
     if (game.error) ++games_with_errors;
     plies += static_cast<std::uint64_t>(game.plies);
+    undetermined_positions += static_cast<std::uint64_t>(game.undetermined_positions);
     std::array<bool, RuleCount> seen{};
     for (const Finding& f : game.findings) {
         const auto index = static_cast<std::size_t>(f.rule);
@@ -260,6 +263,7 @@ void Summary::merge(const Summary& other) {
         mine.games += count.games;
         mine.draws += count.draws;
     }
+    undetermined_positions += other.undetermined_positions;
     io_errors += other.io_errors;
     // Workers run at the same time: the run took as long as the slowest of them.
     seconds = std::max(seconds, other.seconds);

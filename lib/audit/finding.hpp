@@ -142,7 +142,11 @@ struct GameReport {
     // for perpetual-check the checking side.
     DrawReason draw_reason = DrawReason::None;
     Side draw_side = Side::None;
-    // (RULES.md's final_unwinnable comes here, after draw_side.)
+    // RULES.md "Dead positions and unwinnable sides": the sides proved unable to win at the last
+    // position ("white", "black", "both"; "" is null), where it is computed; and how many side
+    // verdicts there the bounded analysis left undetermined.
+    std::string_view final_unwinnable;
+    int undetermined_positions = 0;
     // perpetual-check: the first and the last checking move of the final cycle ("31. Qh6+"), for
     // the text report's sentence; not an output field.
     std::string draw_first_check, draw_last_check;
@@ -174,6 +178,7 @@ struct Summary {
     std::array<std::uint64_t, RecordedResultCount> results{};   // by RecordedResult
     std::array<std::uint64_t, DrawReasonCount> draw_reasons{};  // by DrawReason (None: unused)
     std::map<int, YearCount> by_year;                           // the Date tag's year
+    std::uint64_t undetermined_positions = 0;  // side verdicts the analysis left undetermined
     std::uint64_t io_errors = 0;
     double seconds = 0;
 

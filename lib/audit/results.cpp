@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "audit/dead_positions.hpp"
 #include "audit/rules.hpp"
 #include "audit/tags.hpp"
 #include "audit/wording.hpp"
@@ -43,7 +44,9 @@ void check_against_ending(CurrentGame& game, int final_ply) {
 void check_winner_can_mate(CurrentGame& game, int k) {
     GameReport& record = game.report();
     const Color winner = record.result == "1-0" ? Color::White : Color::Black;
-    if (chess::can_checkmate(game.history.position(k), winner)) return;
+    // The proved verdict (dead_positions.hpp): material, or a locked pawn structure.
+    const SideVerdict verdict = final_verdict(game.history.position(k), winner);
+    if (verdict.verdict != chess::Winnability::Unwinnable) return;
     const std::string& how = record.termination_tag;
     const bool on_time = icontains(how, "time") || icontains(how, "flag");
     const bool illegal = icontains(how, "illegal");
@@ -58,8 +61,8 @@ void check_winner_can_mate(CurrentGame& game, int k) {
     record.expected_result = f.expected;
     f.message = fmt::format(
         "The Result tag says {}, but {} cannot checkmate by any series of legal moves in the "
-        "final position, so the game is drawn{}",
-        record.result, colour_name(winner),
+        "final position ({}), so the game is drawn{}",
+        record.result, colour_name(winner), unwinnable_reason(verdict.proof),
         how.empty() ? std::string{} : fmt::format(" (Termination tag: \"{}\")", how));
 }
 

@@ -31,9 +31,16 @@ bool can_checkmate(const Position& pos, Color side) {
     if (own == pos.pieces(side, PieceType::Knight) && !more_than_one(own) &&
         other == pos.pieces(~side, PieceType::Queen))
         return false;
-    // King and bishops, every bishop on the board on one colour, no pawns or knights anywhere.
+    // King and bishops, every bishop on the board on one colour, no pawns or knights anywhere,
+    // and at most one rook or queen on the other side. Why the last condition: the mated king
+    // stands on the bishops' colour, its orthogonal neighbours on the other; against a single
+    // check, a rook or queen on a neighbour next to the checking line steps into it (or takes an
+    // adjacent checker), and the mating king cannot cover two such neighbours; but a double
+    // check with two rooks or queens as blockers mates (5B2/7r/5K1k/7r/8/4B3/8/8 b is mate).
+    // RULES.md's wording of this case leaves that condition out.
     if (own == pos.pieces(side, PieceType::Bishop) &&
         !(pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Knight)) &&
+        !more_than_one(pos.pieces(~side, PieceType::Rook) | pos.pieces(~side, PieceType::Queen)) &&
         all_on_one_colour(pos.pieces(PieceType::Bishop)))
         return false;
     return true;

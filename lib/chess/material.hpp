@@ -12,8 +12,9 @@ bool is_insufficient_material(const Position& pos);
 
 // RULES.md result check: false when `side` cannot checkmate by any series of legal moves, at
 // least when it has only a king; or only king and one knight while the other side has only king
-// and queens; or only king and bishops, all bishops on the board on one colour, and no pawns or
-// knights on the board.
+// and queens; or only king and bishops, all bishops on the board on one colour, at most one rook
+// or queen on the other side (two could block its king against a double check; RULES.md omits
+// this condition), and no pawns or knights on the board.
 bool can_checkmate(const Position& pos, Color side);
 
 }  // namespace drawaudit::chess

@@ -240,6 +240,7 @@ class JsonlWriter final : public Writer {
             }
             record.counts<"draw_reasons">(reason_names, reason_counts);
             record.years<"by_year">(summary.by_year);
+            record.number<"undetermined_positions">(summary.undetermined_positions);
             record.fixed<"seconds">(summary.seconds, 3);
             if (shard_fields_) {
                 record.number<"io_errors">(summary.io_errors);
@@ -303,6 +304,7 @@ class JsonlWriter final : public Writer {
         record.number<"findings">(report.findings.size());
         record.string<"draw_reason">(audit::draw_reason_id(report.draw_reason));
         record.string<"draw_side">(audit::side_name(report.draw_side));
+        record.string<"final_unwinnable">(report.final_unwinnable);
         if (shard_fields_) {
             // What the other formats print and plain JSON Lines leaves out, for drawaudit merge.
             record.string<"site">(report.site);

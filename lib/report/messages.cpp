@@ -32,6 +32,7 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::EarlierList, " (earlier: {})", " (antes: {})"},
     {Msg::StartPosition, "the start position", "la posición inicial"},
     {Msg::AfterMove, "after {}", "tras {}"},
+    {Msg::AndMore, ", and {} more", ", y {} más"},
     {Msg::AtTheStart, "at the start", "al inicio"},
     {Msg::Or, ", or ", " o "},
     {Msg::LawsBefore2014, "Laws before 2014-07-01", "Leyes anteriores al 2014-07-01"},
@@ -308,8 +309,16 @@ std::string occurrence_list(const Finding& f, Lang lang) {
         } else {
             out += move;
         }
+        // A capped list (RULES.md: the first 5 and the last 5) says how many it leaves out.
+        const int hidden = f.occurrence_count.value_or(0) - static_cast<int>(f.occurrences.size());
+        if (i == 4 && hidden > 0) out += say(lang, Msg::AndMore, hidden);
     }
     return out;
+}
+
+// How many times the finding's position has occurred (the count, where the list is capped).
+int occurrence_total(const Finding& f) {
+    return f.occurrence_count.value_or(static_cast<int>(f.occurrences.size()));
 }
 
 // "36. Kd3": a move played from the finding's position, numbered from its FEN.
@@ -353,12 +362,12 @@ std::string spanish_sentence(const Finding& f, const GameReport& game) {
         case Rule::ThreefoldClaim: {
             const std::string earlier = occurrence_list(f, es);
             if (f.route == audit::Route::Appeared) {
-                const int times = static_cast<int>(f.occurrences.size());
+                const int times = occurrence_total(f);
                 return say(es, Msg::ThreefoldAppeared, subject, ordinal(times, es), earlier);
             }
             if (f.moves.size() == 1) {
                 return say(es, Msg::ThreefoldDeclared, subject, next_move(f, f.moves.front()),
-                           ordinal(static_cast<int>(f.occurrences.size()) + 1, es), earlier);
+                           ordinal(occurrence_total(f) + 1, es), earlier);
             }
             std::string moves;
             for (const std::string& san : f.moves) {
@@ -382,7 +391,7 @@ std::string spanish_sentence(const Finding& f, const GameReport& game) {
         case Rule::DeadPosition:
             return std::string(text(Msg::DeadPositionDrawn, es));
         case Rule::FivefoldDraw:
-            return say(es, Msg::FivefoldDrawn, ordinal(static_cast<int>(f.occurrences.size()), es),
+            return say(es, Msg::FivefoldDrawn, ordinal(occurrence_total(f), es),
                        occurrence_list(f, es));
         case Rule::SeventyFiveMoveDraw:
             return say(es, Msg::SeventyFiveDrawn, f.halfmove_clock.value_or(0));

@@ -35,6 +35,7 @@ enum class Msg : std::uint16_t {
     EarlierList,    // " (earlier: {})"
     StartPosition,  // "the start position" (an occurrence)
     AfterMove,      // "after {}" (move)
+    AndMore,        // ", and {} more" (occurrences a capped list leaves out)
     AtTheStart,     // "at the start" (occurrence lists inside finding sentences)
     Or,             // " or " (between alternatives)
     LawsBefore2014,

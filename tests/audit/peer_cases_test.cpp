@@ -16,6 +16,7 @@
 #include "audit_test_support.hpp"
 #include "chess/material.hpp"
 #include "chess/san.hpp"
+#include "chess/unwinnable.hpp"
 #include "shared_corpus.hpp"
 
 namespace drawaudit::audit {
@@ -37,10 +38,17 @@ std::size_t case_count() {
     return all.contains("cases") ? all["cases"].size() : 0;
 }
 
-// Flags of the full dead-position / unwinnability analysis (a search, not required by RULES.md
-// yet): counted and named, never compared.
-const std::set<std::string> SkippedFlags = {"dead_position", "unwinnable_white", "unwinnable_black",
-                                            "winnable"};
+// No flag is skipped by name any more; a flag the bounded analysis cannot decide (see check())
+// is counted as skipped under its own name.
+const std::set<std::string> SkippedFlags = {};
+
+// The unwinnability verdict of the full analysis, or nullopt when its budget ran out.
+std::optional<bool> proved_unwinnable(const chess::Position& pos, chess::Color side) {
+    const chess::WinnabilityResult r =
+        chess::analyse_winnability(pos, side, {chess::AnalysisMode::Full, 300'000});
+    if (r.verdict == chess::Winnability::Undetermined) return std::nullopt;
+    return r.verdict == chess::Winnability::Unwinnable;
+}
 
 // Where RULES.md reads a case differently from the library that produced it.
 enum class Disagreement {
@@ -238,6 +246,20 @@ class CaseChecker {
         const Facts& f = facts_[static_cast<std::size_t>(k)];
         const bool ended_here = report_.end_ply && *report_.end_ply == k;
 
+        if (flag == "winnable") {  // "WB", "W-", "-B", "--": who can still checkmate
+            const std::string label = expected.get<std::string>();
+            for (int i = 0; i < 2; ++i) {
+                const auto ours =
+                    proved_unwinnable(pos, i == 0 ? chess::Color::White : chess::Color::Black);
+                if (!ours) {
+                    ++out_.skipped[flag];
+                    continue;
+                }
+                const bool can_win = label.size() == 2 && label[static_cast<std::size_t>(i)] != '-';
+                note(*ours != can_win, flag, k, expected, !*ours);
+            }
+            return;
+        }
         if (flag == "legal_ep") {
             note(pos.has_legal_en_passant() == expected.get<bool>(), flag, k, expected,
                  pos.has_legal_en_passant());
@@ -273,7 +295,25 @@ class CaseChecker {
         }
         if (flag == "checkmate") return compare(f.checkmate);
         if (flag == "stalemate") return compare(f.stalemate);
-        if (flag == "insufficient_material") return compare(f.dead);
+        if (flag == "insufficient_material") return compare(chess::is_insufficient_material(pos));
+        // The audit's dead position uses the quick proofs only: a dead position they cannot
+        // close is not a mismatch (incomplete, not wrong), a dead position they claim is.
+        if (flag == "dead_position") {
+            if (!f.dead && want) {
+                ++out_.skipped[flag];
+                return;
+            }
+            return compare(f.dead);
+        }
+        if (flag == "unwinnable_white" || flag == "unwinnable_black") {
+            const auto ours = proved_unwinnable(
+                pos, flag == "unwinnable_white" ? chess::Color::White : chess::Color::Black);
+            if (!ours) {
+                ++out_.skipped[flag];
+                return;
+            }
+            return compare(*ours);
+        }
         if (flag == "insufficient_white")
             return compare(!chess::can_checkmate(pos, chess::Color::White));
         if (flag == "insufficient_black")
@@ -368,7 +408,8 @@ TEST(PeerCases, SummaryNamesSkippedFlagsAndDisagreements) {
     }
     std::cout << "peer cases: " << passed << "/" << case_count() << " passed, " << checked
               << " flags checked, " << skipped_total << " skipped (" << skipped_text
-              << "- dead-position analysis beyond material, not required by RULES.md), "
+              << "- dead positions the quick proofs cannot close, sides the bounded analysis left "
+                 "undetermined), "
               << disagreements.size() << " disagreements where RULES.md wins\n";
     for (const std::string& d : disagreements) std::cout << "  " << d << "\n";
     RecordProperty("cases_passed", passed);

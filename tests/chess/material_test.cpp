@@ -91,6 +91,19 @@ TEST(CanCheckmate, BishopsAllOnOneColourWithoutPawnsOrKnightsCannot) {
     EXPECT_FALSE(can_mate("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::White));
 }
 
+TEST(CanCheckmate, BishopsOfOneColourAgainstTwoRooksCan) {
+    // Two rooks block two flight squares and two bishops give double check
+    // (chasolver-positions.txt, lines 1090, 1093 and 2053, labelled winnable; the first is mate).
+    EXPECT_TRUE(can_mate("5B2/7r/5K1k/7r/8/4B3/8/8 b - - 0 1", Color::White));
+    EXPECT_TRUE(can_mate("8/8/8/8/8/1k6/b1b5/RKR5 w - - 0 1", Color::Black));
+    EXPECT_TRUE(can_mate("8/8/8/8/8/2b1k1b1/8/3RKR2 w - - 0 1", Color::Black));
+}
+
+TEST(CanCheckmate, BishopsOfOneColourAgainstOneRookOrQueenCannot) {
+    EXPECT_FALSE(can_mate("3b4/8/8/6b1/8/8/R7/K1k5 w - - 0 1", Color::Black));
+    EXPECT_FALSE(can_mate("1b1b3K/8/7Q/4k3/8/8/8/8 w - - 1 2", Color::Black));
+}
+
 TEST(CanCheckmate, BishopAgainstBishopOfTheOtherColourCan) {
     EXPECT_TRUE(can_mate("2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::White));
 }

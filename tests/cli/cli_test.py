@@ -134,7 +134,7 @@ def case_jsonl_valid(runner):
                     "moves", "halfmove_clock", "until_ply", "recorded", "expected", "extra_plies"}
     game_keys = {"type", "file", "game", "line", "white", "black", "event", "round", "date", "result",
                  "laws", "plies", "termination", "end_ply", "expected_result", "status", "findings",
-                 "draw_reason", "draw_side"}
+                 "draw_reason", "draw_side", "final_unwinnable"}
     pending = []
     games = 0
     for record in records[:-1]:
@@ -151,6 +151,8 @@ def case_jsonl_valid(runner):
         else:
             check(record["type"] == "game", f"unknown record {record}")
             check(set(record) == game_keys, f"game keys {sorted(record)}")
+            check(record["final_unwinnable"] in (None, "white", "black", "both"),
+                  f"final_unwinnable {record['final_unwinnable']}")
             check(record["findings"] == len(pending), f"game {record['game']}: findings count")
             for finding in pending:
                 check((finding["file"], finding["game"]) == (record["file"], record["game"]),
@@ -183,6 +185,7 @@ def case_jsonl_valid(runner):
         check(count == sum(1 for g in game_records if g["draw_reason"] == reason), f"draw_reasons {reason}")
     check(sum(y["games"] for y in summary["by_year"].values()) == games, "by_year games")
     check(all(y == "?" or re.fullmatch(r"[0-9]{4}", y) for y in summary["by_year"]), "by_year keys")
+    check(isinstance(records[-1].get("undetermined_positions"), int), "summary undetermined_positions")
 
 
 def case_sarif_structure(runner):
@@ -956,6 +959,41 @@ def case_html_max_games(runner):
           "the summary does not say how many games were left out")
 
 
+def case_winnable(runner):
+    """drawaudit winnable: one object per position, verdicts, replayable helpmates, errors."""
+    import tempfile
+    keys = ["line", "fen", "white", "black", "white_helpmate", "black_helpmate", "nodes",
+            "microseconds"]
+    one = runner.expect_exit(0, "winnable", "--fen", "8/8/4k3/8/8/2K5/8/7Q w - - 0 1")
+    record = json.loads(one.stdout.decode())
+    check(list(record) == keys, f"keys {list(record)}")
+    check(record["line"] is None, f"line of --fen: {record['line']}")
+    check(record["black"] == "unwinnable" and record["black_helpmate"] is None,
+          f"lone black king: {record}")
+    check(record["white"] == "winnable" and record["white_helpmate"], f"white with a queen: {record}")
+    check(record["white_helpmate"][-1].endswith("#"), f"helpmate ends in mate: {record}")
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "positions.txt")
+        with open(path, "w") as out:
+            out.write("# a comment line\n")
+            out.write("-- 2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -\n")
+            out.write("8/8/8/8/8/8/8/8 w - - 0 1\n")
+            out.write("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 SomeGameId\n")
+        full = runner.expect_exit(0, "winnable", "--positions", path).stdout.decode().splitlines()
+        check(len(full) == 3, f"three positions, got {len(full)} lines")
+        dead, bad, start = (json.loads(line) for line in full)
+        check(dead["line"] == 2 and dead["white"] == dead["black"] == "unwinnable", f"dead: {dead}")
+        check(bad["line"] == 3 and "error" in bad and "white" not in bad, f"bad FEN: {bad}")
+        check(start["fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+              f"extra field kept in the FEN: {start['fen']}")
+        check(start["white"] == start["black"] == "winnable", f"start position: {start}")
+        quick = runner.expect_exit(0, "winnable", "--quick", "--positions", path).stdout.decode()
+        verdicts = [(r.get("white"), r.get("black")) for r in map(json.loads, quick.splitlines())]
+        check(verdicts == [("unwinnable", "unwinnable"), (None, None),
+                           ("undetermined", "undetermined")], f"--quick: {verdicts}")
+        runner.expect_exit(2, "winnable", "--positions", os.path.join(scratch, "missing.txt"))
+
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
@@ -982,6 +1020,7 @@ CASES = {
     "shard-union": case_shard_union,
     "merge-formats": case_merge_formats,
     "merge-errors": case_merge_errors,
+    "winnable": case_winnable,
 }
 
 

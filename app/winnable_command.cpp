@@ -1,0 +1,153 @@
+#include "winnable_command.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "chess/position.hpp"
+#include "chess/san.hpp"
+#include "chess/unwinnable.hpp"
+#include "report/escape.hpp"
+
+namespace drawaudit::app {
+
+namespace {
+
+using namespace drawaudit::chess;
+
+bool is_label(std::string_view s) {
+    return s.size() == 2 && (s[0] == 'W' || s[0] == '-') && (s[1] == 'B' || s[1] == '-');
+}
+
+bool is_number(std::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (c < '0' || c > '9') return false;
+    return true;
+}
+
+// The FEN of a positions-file line: an optional two-character label, then the four position
+// fields and the two clock fields where they are numbers; anything after is ignored.
+std::string fen_of_line(std::string_view text) {
+    std::vector<std::string_view> fields;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r')) ++i;
+        const std::size_t start = i;
+        while (i < text.size() && text[i] != ' ' && text[i] != '\t' && text[i] != '\r') ++i;
+        if (i > start) fields.push_back(text.substr(start, i - start));
+    }
+    std::size_t first = 0;
+    if (!fields.empty() && is_label(fields[0]) && text.size() > 2 && text[2] == ' ') first = 1;
+    std::size_t last = std::min(fields.size(), first + 4);
+    for (int clock = 0; clock < 2 && last < fields.size() && is_number(fields[last]); ++clock)
+        ++last;
+    std::string fen;
+    for (std::size_t f = first; f < last; ++f) {
+        if (!fen.empty()) fen += ' ';
+        fen.append(fields[f]);
+    }
+    return fen;
+}
+
+void append_helpmate(fmt::memory_buffer& out, const Position& start, const WinnabilityResult& r) {
+    if (r.verdict != Winnability::Winnable) {
+        fmt::format_to(std::back_inserter(out), "null");
+        return;
+    }
+    out.push_back('[');
+    Position pos = start;
+    for (std::size_t i = 0; i < r.helpmate.size(); ++i) {
+        if (i) out.push_back(',');
+        report::append_json_string(out, to_san(pos, r.helpmate[i]));
+        pos.make_move(r.helpmate[i]);
+    }
+    out.push_back(']');
+}
+
+// One position's object; `line` 0 prints null (a --fen position).
+void write_position(int line, std::string_view fen, const WinnableOptions& options) {
+    fmt::memory_buffer out;
+    auto it = std::back_inserter(out);
+    fmt::format_to(it, "{{\"line\":");
+    if (line > 0)
+        fmt::format_to(it, "{}", line);
+    else
+        fmt::format_to(it, "null");
+    fmt::format_to(it, ",\"fen\":");
+    report::append_json_string(out, fen);
+    auto parsed = Position::from_fen(fen, FenOptions{options.chess960});
+    if (!parsed) {
+        fmt::format_to(it, ",\"error\":");
+        report::append_json_string(out, "bad FEN: " + parsed.error().message);
+    } else {
+        const Position& pos = parsed->position;
+        WinnabilityOptions analysis;
+        analysis.mode = options.quick ? AnalysisMode::Quick : AnalysisMode::Full;
+        if (options.nodes > 0) analysis.node_budget = options.nodes;
+        const auto started = std::chrono::steady_clock::now();
+        const WinnabilityResult white = analyse_winnability(pos, Color::White, analysis);
+        const WinnabilityResult black = analyse_winnability(pos, Color::Black, analysis);
+        const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                                std::chrono::steady_clock::now() - started)
+                                .count();
+        fmt::format_to(it, ",\"white\":\"{}\",\"black\":\"{}\",\"white_helpmate\":",
+                       winnability_name(white.verdict), winnability_name(black.verdict));
+        append_helpmate(out, pos, white);
+        fmt::format_to(it, ",\"black_helpmate\":");
+        append_helpmate(out, pos, black);
+        fmt::format_to(it, ",\"nodes\":{},\"microseconds\":{}", white.nodes + black.nodes, micros);
+    }
+    out.push_back('}');
+    out.push_back('\n');
+    std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+}  // namespace
+
+CLI::App* add_winnable_command(CLI::App& app, WinnableOptions& options) {
+    CLI::App* cmd = app.add_subcommand(
+        "winnable", "Whether each side can still checkmate (5.2.2, 6.9): JSON Lines per position");
+    auto* fen = cmd->add_option("--fen", options.fen, "One position (FEN)");
+    auto* file = cmd->add_option(
+        "--positions", options.positions,
+        "File of positions, one a line: optional label (WB, W-, -B, --), a space, the FEN; "
+        "further fields and lines starting with # are ignored");
+    fen->excludes(file);
+    cmd->add_flag("--quick", options.quick,
+                  "Only the cheap proofs of unwinnability (unwinnable or undetermined)");
+    cmd->add_option(
+        "--nodes", options.nodes,
+        fmt::format("Node budget per side of the full analysis (default {})", DefaultNodeBudget));
+    cmd->add_flag("--chess960", options.chess960, "Read castling rights as Chess960 (X-FEN)");
+    return cmd;
+}
+
+int run_winnable(const WinnableOptions& options) {
+    if (options.positions.empty()) {
+        write_position(0, options.fen.empty() ? StartFen : std::string_view(options.fen), options);
+        return 0;
+    }
+    std::ifstream in(options.positions);
+    if (!in) {
+        std::fprintf(stderr, "winnable: cannot read %s\n", options.positions.c_str());
+        return 2;
+    }
+    std::string text;
+    int line = 0;
+    while (std::getline(in, text)) {
+        ++line;
+        std::string_view view(text);
+        while (!view.empty() && (view.back() == '\r' || view.back() == ' ')) view.remove_suffix(1);
+        if (view.empty() || view[0] == '#') continue;
+        write_position(line, fen_of_line(view), options);
+    }
+    std::fflush(stdout);
+    return 0;
+}
+
+}  // namespace drawaudit::app

@@ -1,0 +1,58 @@
+// Dead positions and unwinnable sides beyond material (RULES.md, "Dead positions and unwinnable
+// sides": 5.2.2, 5.1.2, 6.9, 7.5.5): what the auditor asks the unwinnability analysis, and the
+// sentences that explain its answers to an arbiter.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "audit/game.hpp"
+#include "chess/position.hpp"
+#include "chess/unwinnable.hpp"
+
+namespace drawaudit::audit {
+
+// The per-position filter of the audit's hot path: true when position `pos` might be dead
+// beyond material, so that the quick proofs must look at it. Only a structure where every pawn
+// stands blocked by a pawn can be closed by them (the material cases are tested apart), so a
+// position with a free pawn, or with no pawn at all, never needs a look.
+inline bool may_be_dead_beyond_material(const chess::Position& pos) {
+    using chess::Color;
+    using chess::PieceType;
+    const chess::Bitboard pawns = pos.pieces(PieceType::Pawn);
+    const chess::Bitboard white = pos.pieces(Color::White, PieceType::Pawn);
+    const chess::Bitboard black = pos.pieces(Color::Black, PieceType::Pawn);
+    return pawns != 0 && (((white << 8) | (black >> 8)) & ~pawns) == 0;
+}
+
+// 5.2.2 beyond material: both sides proved unwinnable by the quick proofs.
+bool is_dead_beyond_material(const chess::Position& pos);
+
+// The dead-position message: which proof closes each side, and the move that made it dead
+// (`move` empty for the start position).
+std::string dead_position_message(const chess::Position& pos, std::string_view move);
+
+// What the audit knows of one side at a final position.
+struct SideVerdict {
+    chess::Winnability verdict = chess::Winnability::Undetermined;
+    chess::UnwinnableProof proof = chess::UnwinnableProof::None;
+    // Undetermined in a structure whose pawns are all blocked: the quick proofs could not close
+    // it, a deeper analysis might (the summary's undetermined_positions).
+    bool open_question = false;
+};
+
+// The verdict for `side` at a final position, by the quick proofs (material, locked pawns).
+SideVerdict final_verdict(const chess::Position& pos, chess::Color side);
+
+// "white", "black", "both" or "" (null) for the sides proved unable to win.
+std::string_view final_unwinnable_name(bool white, bool black);
+
+// Why `side` cannot checkmate, in words an arbiter can check (for the result-conflict message).
+std::string unwinnable_reason(chess::UnwinnableProof proof);
+
+// The game record's final_unwinnable and undetermined_positions, at the last position of the
+// record, where RULES.md says they are computed.
+void record_final_unwinnable(CurrentGame& game);
+
+}  // namespace drawaudit::audit

@@ -1,0 +1,457 @@
+// Unwinnability of a side (RULES.md, "Dead positions and unwinnable sides"). See the header for
+// the three parts; the soundness argument of each proof is beside its code.
+#include "chess/unwinnable.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+#include "chess/attacks.hpp"
+#include "chess/material.hpp"
+
+namespace drawaudit::chess {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Part 2: locked pawns.
+//
+// Claim: if (a) no en-passant capture and no castling right exists, (b) every pawn has a pawn on
+// the square in front of it, (c) no pawn attacks an enemy pawn, and (d) no piece of either side
+// can reach, moving over the board of pawns only (other pieces ignored, so the reachable set is
+// a superset), a square from which it would capture a pawn (a king: an undefended-by-pawn pawn)
+// or a square a pawn of the other side attacks (kings may not enter those at all), then no pawn
+// ever moves or is captured, no promotion happens, and every piece stays in its region. A mate
+// needs a check; so when no square attacked from W's regions (again over the board of pawns)
+// lies in the region of the other king, W can never mate. Pawn checks are impossible too: the
+// king never enters a square a pawn attacks (and we refuse a king that stands on one now).
+
+struct PawnBoard {
+    Bitboard pawns;
+    Bitboard pawns_of[2];
+    Bitboard attacked_by_pawns_of[2];
+};
+
+Bitboard white_pawn_attacks(Bitboard p) {
+    return pawn_attacks_west<Color::White>(p) | pawn_attacks_east<Color::White>(p);
+}
+Bitboard black_pawn_attacks(Bitboard p) {
+    return pawn_attacks_west<Color::Black>(p) | pawn_attacks_east<Color::Black>(p);
+}
+
+// Floods the region of a piece of type `t` and colour `c` from `from`. False when the piece
+// could capture a pawn or be captured by one (the structure is not locked).
+bool flood_region(const PawnBoard& board, PieceType t, Color c, Square from, Bitboard& region,
+                  Bitboard& attacked) {
+    const Bitboard enemy_pawns = board.pawns_of[index_of(~c)];
+    const Bitboard enemy_pawn_attacks = board.attacked_by_pawns_of[index_of(~c)];
+    const bool king = t == PieceType::King;
+    if (square_bit(from) & enemy_pawn_attacks) return false;
+    const Bitboard no_entry = board.pawns | (king ? enemy_pawn_attacks : 0);
+    region = square_bit(from);
+    attacked = 0;
+    Bitboard todo = region;
+    while (todo) {
+        const Square s = pop_lsb(todo);
+        const Bitboard targets = attacks_of(t, c, s, board.pawns);
+        attacked |= targets;
+        if (king) {
+            // The king may take a pawn no enemy pawn defends (a piece defender may go away).
+            if (targets & enemy_pawns & ~enemy_pawn_attacks) return false;
+        } else {
+            if (targets & (enemy_pawns | enemy_pawn_attacks)) return false;
+        }
+        const Bitboard fresh = targets & ~no_entry & ~region;
+        region |= fresh;
+        todo |= fresh;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool is_locked_unwinnable(const Position& pos, Color winner) {
+    if (pos.has_legal_en_passant() || pos.castling_rights().any()) return false;
+    PawnBoard board{};
+    board.pawns = pos.pieces(PieceType::Pawn);
+    board.pawns_of[0] = pos.pieces(Color::White, PieceType::Pawn);
+    board.pawns_of[1] = pos.pieces(Color::Black, PieceType::Pawn);
+    // (b) every pawn blocked by a pawn.
+    if ((pawn_push<Color::White>(board.pawns_of[0]) | pawn_push<Color::Black>(board.pawns_of[1])) &
+        ~board.pawns)
+        return false;
+    board.attacked_by_pawns_of[0] = white_pawn_attacks(board.pawns_of[0]);
+    board.attacked_by_pawns_of[1] = black_pawn_attacks(board.pawns_of[1]);
+    // (c) no pawn can capture a pawn.
+    if ((board.attacked_by_pawns_of[0] & board.pawns_of[1]) ||
+        (board.attacked_by_pawns_of[1] & board.pawns_of[0]))
+        return false;
+
+    const Color loser = ~winner;
+    Bitboard loser_king_region = 0;
+    Bitboard winner_attacks = 0;
+    // The other king first: when W's pieces could not reach it, the rest only checks (d).
+    {
+        Bitboard attacked = 0;
+        if (!flood_region(board, PieceType::King, loser, pos.king_square(loser), loser_king_region,
+                          attacked))
+            return false;
+    }
+    for (Color c : {winner, loser}) {
+        Bitboard pieces = pos.pieces(c) & ~board.pawns;
+        if (c == loser) pieces &= ~pos.pieces(c, PieceType::King);
+        while (pieces) {
+            const Square s = pop_lsb(pieces);
+            const PieceType t = type_of(pos.piece_on(s));
+            Bitboard region = 0;
+            Bitboard attacked = 0;
+            if (!flood_region(board, t, c, s, region, attacked)) return false;
+            if (c == winner && t != PieceType::King) {
+                winner_attacks |= attacked;
+                if (winner_attacks & loser_king_region) return false;
+            }
+        }
+    }
+    return true;
+}
+
+UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner) {
+    if (!can_checkmate(pos, winner)) return UnwinnableProof::Material;
+    if (is_locked_unwinnable(pos, winner)) return UnwinnableProof::LockedPawns;
+    return UnwinnableProof::None;
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Part 3: the searches.
+
+int chebyshev(Square a, Square b) {
+    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+int edge_distance(Square s) {
+    const int f = file_of(s);
+    const int r = rank_of(s);
+    return std::min(std::min(f, 7 - f), std::min(r, 7 - r));
+}
+
+int piece_value(PieceType t) {
+    switch (t) {
+        case PieceType::Pawn:
+            return 1;
+        case PieceType::Knight:
+        case PieceType::Bishop:
+            return 3;
+        case PieceType::Rook:
+            return 5;
+        case PieceType::Queen:
+            return 9;
+        default:
+            return 0;
+    }
+}
+
+// A set of 64-bit position keys (open addressing; 0 marks an empty slot).
+class KeySet {
+  public:
+    // True when `key` was new (and is now in the set).
+    bool insert(std::uint64_t key) {
+        if (key == 0) key = 1;
+        if ((size_ + 1) * 2 > slots_.size()) grow();
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = key & mask;; i = (i + 1) & mask) {
+            if (slots_[i] == key) return false;
+            if (slots_[i] == 0) {
+                slots_[i] = key;
+                ++size_;
+                return true;
+            }
+        }
+    }
+
+  private:
+    void grow() {
+        std::vector<std::uint64_t> old = std::move(slots_);
+        slots_.assign(old.empty() ? 4096 : old.size() * 2, 0);
+        size_ = 0;
+        for (std::uint64_t k : old)
+            if (k != 0) insert(k);
+    }
+    std::vector<std::uint64_t> slots_;
+    std::size_t size_ = 0;
+};
+
+// Depth-limited failures of the helpmate search (a heuristic cache: a lost entry only costs
+// time, never correctness, since a found line is a real line).
+class FailTable {
+  public:
+    FailTable() : entries_(1 << 16) {}
+    bool failed(std::uint64_t key, int depth, int discrepancies) const {
+        const Entry& e = entries_[key & (entries_.size() - 1)];
+        return e.key == key && e.depth >= depth && e.discrepancies >= discrepancies;
+    }
+    void store(std::uint64_t key, int depth, int discrepancies) {
+        Entry& e = entries_[key & (entries_.size() - 1)];
+        e.key = key;
+        e.depth = static_cast<std::int16_t>(depth);
+        e.discrepancies = static_cast<std::int16_t>(discrepancies);
+    }
+
+  private:
+    struct Entry {
+        std::uint64_t key = 0;
+        std::int16_t depth = -1;
+        std::int16_t discrepancies = -1;
+    };
+    std::vector<Entry> entries_;
+};
+
+struct ScoredMove {
+    Move move;
+    int score;
+};
+
+class Analyser {
+  public:
+    Analyser(Color winner, std::uint64_t budget) : winner_(winner), budget_(budget) {}
+
+    std::uint64_t nodes() const { return nodes_; }
+    bool out_of_budget() const { return nodes_ >= budget_; }
+    const std::vector<Move>& line() const { return line_; }
+
+    // A helpmate of at most `max_plies` plies, with `budget` nodes at most: a search guided by
+    // a move ordering towards a goal square of the other king (where it stands, then each
+    // corner), widened step by step by limited discrepancy (choosing the k-th best move costs
+    // k - 1 discrepancies), full width in the last two plies.
+    bool find_helpmate(const Position& root, int max_plies, std::uint64_t budget) {
+        const std::uint64_t stop = std::min(budget_, nodes_ + budget);
+        const std::uint64_t saved = budget_;
+        budget_ = stop;
+        bool found = false;
+        const int parity = root.side_to_move() == winner_ ? 1 : 0;
+        constexpr Square Targets[5] = {NoSquare, A1, H1, A8, H8};
+        constexpr int Depths[4] = {4, 10, 20, 40};
+        for (int discrepancies = 0; discrepancies <= 6 && !found && !out_of_budget();
+             ++discrepancies) {
+            for (int d : Depths) {
+                const int depth = std::min(d, max_plies) | parity;
+                for (Square t : Targets) {
+                    target_ = t;
+                    line_.clear();
+                    found = helpmate(root, depth, discrepancies);
+                    if (found || out_of_budget()) break;
+                }
+                if (found || out_of_budget() || d >= max_plies) break;
+            }
+        }
+        budget_ = saved;
+        return found;
+    }
+
+    enum class Walk { Mate, Exhausted, OutOfBudget };
+
+    // Visits every position reachable from `root` (positions closed by the cheap proofs are
+    // leaves); stops at the first mate by W, leaving the line to it in line().
+    Walk walk_everything(const Position& root) {
+        struct Frame {
+            Position pos;
+            std::uint32_t begin, end, next;
+        };
+        std::vector<Frame> stack;
+        std::vector<Move> moves;
+        KeySet seen;
+        // Long single paths (king tours in a locked position) cost memory, not time: cap them.
+        constexpr std::size_t MaxStack = 200'000;
+
+        auto open = [&](const Position& pos) -> bool {  // true: pos is W's mate
+            ++nodes_;
+            MoveList list;
+            pos.generate_legal(list);
+            if (list.empty()) return pos.in_check() && pos.side_to_move() != winner_;
+            Frame f{pos, static_cast<std::uint32_t>(moves.size()), 0, 0};
+            f.next = f.begin;
+            if (quick_unwinnable_proof(pos, winner_) == UnwinnableProof::None)
+                moves.insert(moves.end(), list.begin(), list.end());
+            f.end = static_cast<std::uint32_t>(moves.size());
+            stack.push_back(f);
+            return false;
+        };
+        auto path = [&] {
+            line_.clear();
+            for (const Frame& f : stack) line_.push_back(moves[f.next - 1]);
+        };
+
+        seen.insert(root.key());
+        if (open(root)) {
+            line_.clear();
+            return Walk::Mate;
+        }
+        while (!stack.empty()) {
+            Frame& top = stack.back();
+            if (top.next == top.end) {
+                moves.resize(top.begin);
+                stack.pop_back();
+                continue;
+            }
+            if (out_of_budget() || stack.size() >= MaxStack) return Walk::OutOfBudget;
+            Position child = top.pos;
+            child.make_move(moves[top.next++]);
+            if (!seen.insert(child.key())) continue;
+            if (open(child)) {
+                path();
+                return Walk::Mate;
+            }
+        }
+        return Walk::Exhausted;
+    }
+
+  private:
+    bool helpmate(const Position& pos, int depth, int discrepancies) {
+        ++nodes_;
+        if (out_of_budget()) return false;
+        const Color side = pos.side_to_move();
+        MoveList list;
+        pos.generate_legal(list);
+        if (list.empty()) return side != winner_ && pos.in_check();
+        if (depth <= 0) return false;
+        if (quick_unwinnable_proof(pos, winner_) != UnwinnableProof::None) return false;
+        const std::uint64_t fail_key = pos.key() ^ (0x9E3779B97F4A7C15ULL * (target_ + 1));
+        if (fails_.failed(fail_key, depth, discrepancies)) return false;
+
+        const Square loser_king = pos.king_square(~winner_);
+        const Square goal = target_ == NoSquare ? loser_king : target_;
+        std::array<ScoredMove, 256> scored;
+        int n = 0;
+        for (Move m : list) {
+            int score = 0;
+            const PieceType moved = pos.moved_piece_type(m);
+            const PieceType taken =
+                m.kind() == MoveKind::Castling ? PieceType::None : type_of(pos.piece_on(m.to()));
+            if (side == winner_) {
+                // A mate in one ends the search at any depth (the guided descent finds most
+                // helpmates this way); in the last ply nothing else is tried.
+                Position next = pos;
+                next.make_move(m);
+                if (next.in_check() && !next.has_legal_move()) {
+                    line_.push_back(m);
+                    return true;
+                }
+                if (depth == 1) continue;
+                if (next.in_check()) score += 30;
+                if (m.kind() == MoveKind::Promotion)
+                    score += m.promotion() == PieceType::Queen ? 60 : 5;
+                else if (moved == PieceType::Pawn)
+                    score += 10;
+                if (moved == PieceType::King)  // near the goal, not next to it
+                    score += 8 * (std::abs(chebyshev(m.from(), goal) - 2) -
+                                  std::abs(chebyshev(m.to(), goal) - 2));
+                else
+                    score += 12 * (chebyshev(m.from(), goal) - chebyshev(m.to(), goal));
+                if (taken != PieceType::None) score += 2 * piece_value(taken);
+            } else {
+                if (moved == PieceType::King) {
+                    score += 12 * (chebyshev(m.from(), goal) - chebyshev(m.to(), goal));
+                    if (target_ == NoSquare)
+                        score += 8 * (edge_distance(m.from()) - edge_distance(m.to()));
+                } else if (moved == PieceType::Pawn) {
+                    // Pawns run to promote: the new piece can block its own king.
+                    score += 8;
+                    if (m.kind() == MoveKind::Promotion)
+                        score += m.promotion() == PieceType::Queen ? 4 : 12;
+                } else {
+                    // Pieces next to their own king block its flight squares.
+                    score += 6 * (chebyshev(m.from(), loser_king) - chebyshev(m.to(), loser_king));
+                }
+                if (taken != PieceType::None) score -= 10 * piece_value(taken);
+            }
+            scored[static_cast<std::size_t>(n++)] = {m, score};
+        }
+        // Only the moves the discrepancies allow need ordering (all of them in the last plies).
+        const int ordered = depth <= 2 ? n : std::min(n, discrepancies + 1);
+        std::partial_sort(
+            scored.begin(), scored.begin() + ordered, scored.begin() + n,
+            [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+        const bool forced = list.size() == 1;
+        for (int i = 0; i < n; ++i) {
+            // Full width in the last two plies; further away the i-th best costs i.
+            const int cost = depth <= 2 ? 0 : i;
+            if (cost > discrepancies) break;
+            Position next = pos;
+            next.make_move(scored[static_cast<std::size_t>(i)].move);
+            line_.push_back(scored[static_cast<std::size_t>(i)].move);
+            // A forced reply costs no depth (the search follows it for free).
+            const int next_depth = (forced && side != winner_) ? depth : depth - 1;
+            if (helpmate(next, next_depth, discrepancies - cost)) return true;
+            line_.pop_back();
+            if (out_of_budget()) return false;
+        }
+        fails_.store(fail_key, depth, discrepancies);
+        return false;
+    }
+
+    Color winner_;
+    std::uint64_t budget_;
+    std::uint64_t nodes_ = 0;
+    std::vector<Move> line_;
+    FailTable fails_;
+    Square target_ = NoSquare;  // where the helpmate search guides the other king
+};
+
+}  // namespace
+
+WinnabilityResult analyse_winnability(const Position& pos, Color winner,
+                                      const WinnabilityOptions& options) {
+    WinnabilityResult result;
+    result.proof = quick_unwinnable_proof(pos, winner);
+    if (result.proof != UnwinnableProof::None) {
+        result.verdict = Winnability::Unwinnable;
+        return result;
+    }
+    if (options.mode == AnalysisMode::Quick) return result;
+
+    const std::uint64_t budget = std::max<std::uint64_t>(options.node_budget, 1);
+    Analyser analyser(winner, budget);
+    auto found = [&] {
+        result.verdict = Winnability::Winnable;
+        result.helpmate = analyser.line();
+        result.nodes = analyser.nodes();
+        return result;
+    };
+
+    // Phases, cheapest answer first: a guided helpmate search (the common case in real
+    // games), then the exhaustive walk (small worlds: locked structures with a door), then both
+    // again with what is left of the budget.
+    auto finish = [&](Analyser::Walk walk, const Analyser& walker) {
+        if (walk == Analyser::Walk::Mate) {
+            result.verdict = Winnability::Winnable;
+            result.helpmate = walker.line();
+        } else if (walk == Analyser::Walk::Exhausted) {
+            result.verdict = Winnability::Unwinnable;
+            result.proof = UnwinnableProof::Exhausted;
+        }
+    };
+    if (analyser.find_helpmate(pos, 40, budget / 4)) return found();
+    Analyser walker(winner, std::max<std::uint64_t>(budget / 4, 1));
+    const Analyser::Walk first_walk = walker.walk_everything(pos);
+    if (first_walk != Analyser::Walk::OutOfBudget) {
+        // A walk's mate may be a long tour: a shorter line is worth a small search.
+        if (first_walk == Analyser::Walk::Mate && analyser.find_helpmate(pos, 40, budget / 8))
+            return found();
+        finish(first_walk, walker);
+        result.nodes = analyser.nodes() + walker.nodes();
+        return result;
+    }
+    if (analyser.find_helpmate(pos, 40, budget / 4)) {
+        result.nodes = analyser.nodes() + walker.nodes();
+        result.verdict = Winnability::Winnable;
+        result.helpmate = analyser.line();
+        return result;
+    }
+    const std::uint64_t used = analyser.nodes() + walker.nodes();
+    Analyser last(winner, std::max<std::uint64_t>(budget > used ? budget - used : 1, 1));
+    finish(last.walk_everything(pos), last);
+    result.nodes = used + last.nodes();
+    return result;
+}
+
+}  // namespace drawaudit::chess
