@@ -9,9 +9,12 @@ namespace drawaudit::audit {
 namespace {
 
 // The largest value a date part may stand for: its digits, each '?' read as 9 ("20??" may be
-// 2099). nullopt for an empty part or anything but digits and '?'.
-std::optional<int> latest_value(std::string_view part) {
-    if (part.empty() || part.size() > 4) return std::nullopt;
+// 2099). A '?' stands for a digit only in a part of its full `width` ("?" alone, as PGN writes
+// an unknown date, is no year 9). nullopt for an empty part or anything but digits and '?'.
+std::optional<int> latest_value(std::string_view part, std::size_t width) {
+    if (part.empty() || part.size() > width) return std::nullopt;
+    const bool partial = part.find('?') != std::string_view::npos;
+    if (partial && part.size() != width) return std::nullopt;
     int value = 0;
     for (char c : part) {
         if (c == '?') c = '9';
@@ -60,10 +63,10 @@ Laws laws_for_date(std::string_view date) {
             begin = i + 1;
         }
     }
-    const std::optional<int> year = count > 0 ? latest_value(parts[0]) : std::nullopt;
+    const std::optional<int> year = count > 0 ? latest_value(parts[0], 4) : std::nullopt;
     if (!year) return kLawsEditions.back().laws;  // an unknown date: the newest edition
     // A month that is missing or not one of 1..12 allows the whole year.
-    const std::optional<int> month = count > 1 ? latest_value(parts[1]) : std::nullopt;
+    const std::optional<int> month = count > 1 ? latest_value(parts[1], 2) : std::nullopt;
     return edition_in(*year, !month || *month < 1 ? 12 : std::min(*month, 12));
 }
 
