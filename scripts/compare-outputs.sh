@@ -5,7 +5,9 @@
 # Prints each input and format whose report, stderr or exit status differ; exits 1 if any does.
 # Usage: scripts/compare-outputs.sh OLD_BINARY NEW_BINARY [INPUT...]
 #   (default inputs: sample_pgns/ and ../shared/corpus/{draws,twic,odd,large})
-# Extra drawaudit options may be given in DRAWAUDIT_COMPARE_OPTIONS (e.g. "--laws 1997").
+# Extra drawaudit options may be given in DRAWAUDIT_COMPARE_OPTIONS (e.g. "--laws 1997"), and an
+# extended regular expression to blank in both reports in DRAWAUDIT_COMPARE_IGNORE (e.g. a field
+# the new binary adds: '"occurrence_count":[0-9a-z]+,').
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_BINARY NEW_BINARY [INPUT...]" >&2; exit 2; }
@@ -31,6 +33,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 read -r -a options <<<"${DRAWAUDIT_COMPARE_OPTIONS:-}"
+ignore=${DRAWAUDIT_COMPARE_IGNORE:-}
 
 # Runs binary $1 on input $2 in format $3 into $work/$4.{out,err,rc}, seconds blanked.
 run() {
@@ -38,6 +41,7 @@ run() {
     echo $? >"$work/$4.rc"
     sed -i -E -e 's/"seconds":[0-9.e+-]+/"seconds":0/' \
         -e 's/ in [0-9.]+ s\./ in 0 s./' "$work/$4.out"
+    if [[ -n $ignore ]]; then sed -i -E -e "s/$ignore//g" "$work/$4.out"; fi
 }
 
 differ=0 compared=0

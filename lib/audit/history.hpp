@@ -116,8 +116,8 @@ class History {
     // Starts a new window at position k if `starts`. Windows start about every third half-move,
     // unpredictably: started by masks and adds rather than behind a branch.
     void start_window_if(bool starts, int k);
-    // Whether the window may hold position k already: a key the filter has not seen in the
-    // window is certainly a first occurrence, which spares most moves the scan below.
+    // Whether the window may hold the position of `key` already: a key the filter has not seen
+    // in the window is certainly a first occurrence, which spares most moves the scan.
     bool may_have_occurred_in_window(std::uint64_t key) { return window_keys_.mark(key); }
     // Whether position j is `position` (whose key is `key`): a key match, confirmed (9.2.2).
     bool is_earlier_occurrence(int j, std::uint64_t key, const chess::Position& position) const {

@@ -78,6 +78,11 @@ TEST(LawsForDate, AnUnknownDateGivesTheNewestEdition) {
     EXPECT_EQ(laws_for_date(""), Laws::Laws2023);
     EXPECT_EQ(laws_for_date("yesterday"), Laws::Laws2023);
     EXPECT_EQ(laws_for_date("20a5.01.01"), Laws::Laws2023);
+    // PGN writes "?" for an unknown date (or part): no year 9, no September.
+    EXPECT_EQ(laws_for_date("?"), Laws::Laws2023);
+    EXPECT_EQ(laws_for_date("19?.??.??"), Laws::Laws2023);
+    EXPECT_EQ(laws_for_date("2014.?.?"), Laws::Laws2014);
+    EXPECT_EQ(laws_for_date("2014.6?.??"), Laws::Laws2014);
 }
 
 TEST(LawsForDate, AMonthOutsideTheYearAllowsTheWholeYear) {
