@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include "baseline.hpp"
 #include "finding_filter.hpp"
 #include "interrupt.hpp"
 #include "output_file.hpp"
@@ -146,6 +147,18 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
                    "Level of the messages on stderr: trace, debug, info, warn, error, critical or "
                    "off (e.g. --log-level debug)")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
+    app.add_option("--baseline", command.baseline,
+                   "Leave out the findings of an earlier run's report (JSON Lines, SARIF or a "
+                   "--write-baseline file): only new findings are reported and count for "
+                   "--fail-on (e.g. --baseline drawaudit-baseline.jsonl)")
+        ->type_name("FILE");
+    app.add_option("--write-baseline", command.write_baseline,
+                   "Also write the fingerprints of this run's reported findings to FILE, for a "
+                   "later --baseline (e.g. --write-baseline drawaudit-baseline.jsonl)")
+        ->type_name("FILE");
+    app.add_flag("--duplicates", command.duplicates,
+                 "Compare the games across the whole run: duplicate-game, and duplicate-conflict "
+                 "when the two records' results differ (e.g. --duplicates)");
     app.add_option("--chunk-bytes", command.chunk_bytes,
                    "Bytes per work unit (e.g. --chunk-bytes 65536); for tests")
         ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
@@ -193,6 +206,30 @@ int run_audit(AuditCommand& command) {
         }
     }
 
+    // Issue 20: the baseline is read before the run, so that a bad one stops it (exit 2).
+    std::optional<Baseline> baseline;
+    if (!command.baseline.empty()) {
+        auto loaded = Baseline::load(command.baseline);
+        if (!loaded) {
+            spdlog::error("{}", loaded.error());
+            return ExitError;
+        }
+        baseline.emplace(std::move(*loaded));
+        spdlog::info("baseline {}: {} fingerprints", command.baseline, baseline->size());
+        settings.checks.baseline = &*baseline;
+    }
+    std::optional<BaselineWriter> baseline_writer;
+    if (!command.write_baseline.empty()) {
+        auto created = BaselineWriter::create(command.write_baseline);
+        if (!created) {
+            spdlog::error("{}", created.error());
+            return ExitError;
+        }
+        baseline_writer.emplace(std::move(*created));
+        settings.checks.write_baseline = &*baseline_writer;
+    }
+    settings.checks.duplicates = command.duplicates;
+
     install_interrupt_handler();
     std::optional<AtomicOutputFile> output_file;
     std::FILE* stream = stdout;
@@ -215,6 +252,7 @@ int run_audit(AuditCommand& command) {
     report::WriterOptions writer_options;
     writer_options.all_games = command.all_games;
     writer_options.tool_version = DRAWAUDIT_VERSION;
+    writer_options.baseline = baseline.has_value();
     writer_options.color =
         command.color == "always" ||
         (command.color == "auto" && isatty(fileno(stream)) == 1 && !no_color_requested());
@@ -223,6 +261,7 @@ int run_audit(AuditCommand& command) {
 
     PipelineResult result = run_pipeline(settings, *filter, *writer);
 
+    if (baseline_writer && (result.interrupted || result.failed)) baseline_writer->discard();
     if (result.interrupted) {
         if (output_file) output_file->discard();
         if (!output_file)
@@ -248,6 +287,13 @@ int run_audit(AuditCommand& command) {
     }
     if (output_file) {
         if (auto committed = output_file->commit(); !committed) {
+            spdlog::error("{}", committed.error());
+            return ExitError;
+        }
+    }
+
+    if (baseline_writer) {
+        if (auto committed = baseline_writer->commit(); !committed) {
             spdlog::error("{}", committed.error());
             return ExitError;
         }

@@ -27,6 +27,10 @@ struct AuditCommand {
     bool quiet = false;
     int verbose = 0;
     std::string log_level;
+    // Issue 20: CI for growing collections.
+    std::string baseline;        // --baseline FILE: leave out the findings of an earlier report
+    std::string write_baseline;  // --write-baseline FILE
+    bool duplicates = false;     // --duplicates
     std::size_t chunk_bytes = std::size_t{256}
                               << 10;  // hidden: how the input is cut (pipeline.hpp)
     // Set after parsing: whether --progress / --no-progress was given at all.

@@ -13,6 +13,7 @@
 #include "audit/auditor.hpp"
 #include "finding_filter.hpp"
 #include "report/writer.hpp"
+#include "run_checks.hpp"
 
 namespace drawaudit::app {
 
@@ -25,6 +26,7 @@ struct PipelineSettings {
     std::size_t chunk_bytes = std::size_t{256} << 10;
     bool progress = false;          // a progress line on stderr
     std::uint64_t path_errors = 0;  // inputs that were already missing when expanding the paths
+    RunCheckSettings checks;        // duplicates and baselines (issue 20)
 };
 
 // CPU seconds each kind of thread used (the threads' own clocks): where a run's time went, and

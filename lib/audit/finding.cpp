@@ -39,6 +39,10 @@ constexpr std::array<RuleInfo, RuleCount> rule_table{{
     {"fen-repaired", "PGN 16.1", "The FEN tag was repaired to what the pieces allow"},
     {"unsupported-variant", "", "The game is of a variant other than standard chess or Chess960"},
     {"null-move", "3.10", "The movetext holds a null move; the game cannot be replayed past it"},
+    {"duplicate-game", "",
+     "The game (start position, moves, White and Black) is recorded again in the collection"},
+    {"duplicate-conflict", "",
+     "The game is recorded again in the collection with a different result"},
 }};
 
 const RuleInfo& info(Rule rule) {
@@ -159,6 +163,9 @@ void GameReport::clear() {
     termination = Termination::None;
     end_ply.reset();
     error = false;
+    identity = 0;
+    occurrence = 0;
+    duplicate_key = {};
     // A few findings' room is kept; a record that held many gives it back, or every pooled
     // record would keep the room of the longest list it ever held (megabytes per job).
     if (findings.capacity() > 4) {
@@ -169,7 +176,7 @@ void GameReport::clear() {
 }
 
 // clear() names every member: a new member must be added there (and to this size).
-static_assert(sizeof(GameReport) == 528 || sizeof(void*) != 8,
+static_assert(sizeof(GameReport) == 560 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {
@@ -197,6 +204,7 @@ void Summary::merge(const Summary& other) {
         findings[i] += other.findings[i];
         games_by_rule[i] += other.games_by_rule[i];
     }
+    baselined += other.baselined;
     io_errors += other.io_errors;
     // Workers run at the same time: the run took as long as the slowest of them.
     seconds = std::max(seconds, other.seconds);

@@ -173,6 +173,7 @@ class JsonlWriter final : public Writer {
             record.number<"plies">(summary.plies);
             record.rule_counts<"findings">(summary.findings);
             record.rule_counts<"games_by_rule">(summary.games_by_rule);
+            record.number<"baselined">(summary.baselined);
             record.fixed<"seconds">(summary.seconds, 3);
         }
         flush();
@@ -207,6 +208,24 @@ class JsonlWriter final : public Writer {
         record.string<"recorded">(f.recorded);
         record.string<"expected">(f.expected);
         record.number_or_null<"extra_plies">(f.extra_plies);
+        if (f.duplicate_game != 0) {
+            BufferCursor& out = record.key_only<"duplicate_of">();
+            out.reserve(9 + json_string_bound(f.duplicate_file.size()) + 8 +
+                        BufferCursor::integer_bound<std::uint64_t> + 1);
+            out.put("{\"file\":");
+            out.put_json_string(f.duplicate_file);
+            out.put(",\"game\":");
+            out.put_integer(f.duplicate_game);
+            out.put('}');
+        } else {
+            record.string<"duplicate_of">({});
+        }
+        BufferCursor& out = record.key_only<"fingerprint">();
+        out.reserve(2);
+        out.put('"');
+        put_fingerprint(out, report, f);
+        out.reserve(1);
+        out.put('"');
     }
 
     void write_game(const GameReport& report) {

@@ -88,6 +88,16 @@ class TextWriter final : public Writer {
             if (!errors.empty()) errors += ", ";
             errors += fmt::format("{} {}", findings(rule), audit::rule_id(rule));
         }
+        if (findings(Rule::DuplicateGame) + findings(Rule::DuplicateConflict) > 0) {
+            out(fmt::format("\nDuplicate games (--duplicates): {} recorded again, {} of them with "
+                            "another result (duplicate-conflict).",
+                            findings(Rule::DuplicateGame) + findings(Rule::DuplicateConflict),
+                            findings(Rule::DuplicateConflict)));
+        }
+        if (summary.baselined > 0) {
+            out(fmt::format("\nLeft out: {} finding{} already in the baseline.", summary.baselined,
+                            summary.baselined == 1 ? "" : "s"));
+        }
         out("\nRecords that could not be replayed: ");
         out(errors.empty() ? std::string("none") : errors);
         out(fmt::format(". {} plies in {:.2f} s.\n", summary.plies, summary.seconds));

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <utility>
 
+#include "audit/fingerprint.hpp"
 #include "report/buffer_cursor.hpp"
 #include "report/escape.hpp"
 #include "report/formats.hpp"
@@ -68,6 +69,17 @@ void Writer::put_game_number(BufferCursor& out, std::uint64_t game) {
     }
     out.reserve(BufferCursor::integer_bound<std::uint64_t>);
     out.put_integer(game);
+}
+
+void Writer::put_fingerprint(BufferCursor& out, const audit::GameReport& report,
+                             const audit::Finding& finding) {
+    if (records_ != nullptr) {
+        records_->fingerprints.push_back({records_->text.size() + out.size(), report.game,
+                                          finding.rule, finding.route, finding.ply});
+    }
+    const auto hex = audit::fingerprint_hex(finding.fingerprint);
+    out.reserve(hex.size());
+    out.put(std::string_view(hex.data(), hex.size()));
 }
 
 void Writer::write_formatted(const FormattedRecords& records, std::uint64_t games_before) {

@@ -54,6 +54,7 @@ struct WriterOptions {
     bool color = false;      // ANSI colour (text format only)
     bool all_games = false;  // text: print games without findings too
     std::string tool_version = "0.0.0";
+    bool baseline = false;  // the run has a --baseline: SARIF marks its results "new"
 };
 
 // Records formatted apart from the report, by an audit worker, before the numbers of their games
@@ -64,12 +65,31 @@ struct FormattedRecords {
         std::size_t offset = 0;           // where in `text` the number goes
         std::uint64_t game_in_chunk = 0;  // the game's number among the records' games
     };
+    // Where a finding's fingerprint (16 hex digits) stands, and what it is made of: written with
+    // occurrence 0, rewritten by the ordered stage for a game whose identity occurred earlier in
+    // the run (audit/fingerprint.hpp), which only the ordered stage can know.
+    struct FingerprintSlot {
+        std::size_t offset = 0;
+        std::uint64_t game_in_chunk = 0;
+        audit::Rule rule{};
+        audit::Route route{};
+        int ply = 0;
+    };
+    // Every game of the chunk (with findings or not), in order: what the occurrence counts.
+    struct GameIdentity {
+        std::uint64_t game_in_chunk = 0;
+        std::uint64_t identity = 0;
+    };
     std::string text;
     std::vector<GameNumber> game_numbers;  // in the order of their offsets
+    std::vector<FingerprintSlot> fingerprints;  // in the order of their offsets
+    std::vector<GameIdentity> identities;
 
     void clear() {
         text.clear();
         game_numbers.clear();
+        fingerprints.clear();
+        identities.clear();
     }
 };
 
@@ -110,6 +130,9 @@ class Writer {
     // A record's game number, where `out` stands in buffer_: written, or in a formatter left
     // for write_formatted to fill in (the game's number within its chunk is `game`).
     void put_game_number(BufferCursor& out, std::uint64_t game);
+    // A finding's fingerprint, 16 hex digits (a formatter notes where, see FingerprintSlot).
+    void put_fingerprint(BufferCursor& out, const audit::GameReport& report,
+                         const audit::Finding& finding);
 
     // Flushes when the buffer has grown large, so memory stays bounded on big runs.
     void maybe_flush() {
