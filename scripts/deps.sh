@@ -10,6 +10,7 @@ build_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libzstd-dev zlib1g-dev libbz2-dev zstd
   nlohmann-json3-dev pgn-extract python3
+  git pre-commit python3-yaml
 )
 case "${DRAWAUDIT_DEPS:-}" in
   bench) build_packages+=(stockfish hyperfine time) ;;
