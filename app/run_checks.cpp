@@ -42,7 +42,10 @@ void RunChecks::patch(report::FormattedRecords& records, const std::string& file
         chunk_occurrences_[at] = occurrences_.next(game.identity);
         any_repeated = any_repeated || chunk_occurrences_[at] > 0;
     }
-    if (!any_repeated && settings_.write_baseline == nullptr) return;
+    // With a baseline, the games with findings are held (pipeline.cpp, Job::held) and recorded
+    // for --write-baseline when the ordered stage counts them.
+    const bool record = settings_.write_baseline != nullptr && settings_.baseline == nullptr;
+    if (!any_repeated && !record) return;
     for (const auto& slot : records.fingerprints) {
         const auto at = static_cast<std::size_t>(slot.game_in_chunk);
         const std::uint32_t occurrence =
@@ -55,7 +58,7 @@ void RunChecks::patch(report::FormattedRecords& records, const std::string& file
             std::copy(hex.begin(), hex.end(),
                       records.text.begin() + static_cast<std::ptrdiff_t>(slot.offset));
         }
-        if (settings_.write_baseline != nullptr)
+        if (record)
             settings_.write_baseline->add(file, games_before + slot.game_in_chunk, slot.ply,
                                           slot.rule, fingerprint);
     }

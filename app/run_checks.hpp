@@ -28,7 +28,8 @@ class RunChecks {
     explicit RunChecks(const RunCheckSettings& settings) : settings_(settings) {}
     // Whether the workers must hand over the records instead of formatting them: a duplicate
     // finding or a baselined one changes a record's text, which only this stage can decide.
-    bool needs_records() const { return settings_.duplicates || settings_.baseline != nullptr; }
+    // (A --baseline alone does not: the workers hold the games with findings, Job::held.)
+    bool needs_records() const { return settings_.duplicates; }
 
     // A game's record, numbered in full, before the finding filter: its occurrence number (and
     // fingerprints), and its duplicate finding.
@@ -41,6 +42,12 @@ class RunChecks {
     // rewritten where they are not 0, and the findings recorded for --write-baseline.
     void patch(report::FormattedRecords& records, const std::string& file,
                std::uint64_t games_before);
+
+    // After patch(): the occurrence number of the chunk's game `game_in_chunk`.
+    std::uint32_t occurrence_in_chunk(std::uint64_t game_in_chunk) const {
+        const auto at = static_cast<std::size_t>(game_in_chunk);
+        return at < chunk_occurrences_.size() ? chunk_occurrences_[at] : 0;
+    }
 
   private:
     RunCheckSettings settings_;

@@ -123,6 +123,14 @@ class Writer {
     // Writes records a formatter made, each game number plus `games_before`, after what this
     // writer has written so far: the same text as game() of each game numbered in full.
     void write_formatted(const FormattedRecords& records, std::uint64_t games_before);
+    // The same for the text [begin, end) of the records: `next_number` is the first of their game
+    // numbers not yet written (0 at the start; the ranges of one records object go in order).
+    void write_formatted_range(const FormattedRecords& records, std::size_t begin, std::size_t end,
+                               std::uint64_t games_before, std::size_t& next_number);
+    // A formatter: where its next text goes in its records (what it has written and buffered).
+    std::size_t formatted_size() const {
+        return (records_ != nullptr ? records_->text.size() : 0) + buffer_.size();
+    }
 
   protected:
     // For formatters (make_formatter): no output until format_into names the records.

@@ -756,6 +756,32 @@ def case_baseline(runner):
         check(len(results) == 1 and results[0]["baselineState"] == "new", "SARIF baselineState")
         text = runner.expect_exit(1, "--baseline", baseline, collection).stdout.decode("utf-8")
         check(f"Left out: {len(old)} findings already in the baseline." in text, "text summary")
+        # Identical copies of a game: the copy already in the collection is baselined with it, a
+        # new copy (occurrence 2) is new; JSON Lines (formatted by the workers, for any -j) and
+        # SARIF (by the ordered stage) agree.
+        with open(os.path.join(collection, "threefold.pgn"), encoding="utf-8") as source:
+            threefold = pgn_games(source.read())
+        write(os.path.join(collection, "threefold.pgn"), "".join(threefold) + threefold[1])
+        dup_base = os.path.join(scratch, "dup-baseline.jsonl")
+        runner.expect_exit(0, "--fail-on", "never", "--write-baseline", dup_base, collection)
+        runner.expect_exit(0, "--fail-on", "info", "--baseline", dup_base, collection)
+        # (Occurrences count in input order: the copy goes last, "zz" sorting after the rest.)
+        write(os.path.join(collection, "zz", "copy.pgn"), threefold[1])
+        outputs = set()
+        for jobs, chunk in (("1", "262144"), ("2", "1024")):
+            completed = runner.expect_exit(1, "--format", "jsonl", "--fail-on", "info", "-j", jobs, "--chunk-bytes",
+                                           chunk, "--baseline", dup_base, collection)
+            outputs.add(normalise(completed.stdout.decode("utf-8"), scratch))
+        check(len(outputs) == 1, "--baseline output depends on -j")
+        new = findings_of(jsonl_records(completed))
+        check(new and {os.path.basename(f["file"]) for f in new} == {"copy.pgn"},
+              f"new copy: {[(f['file'], f['rule']) for f in new]}")
+        sarif = json.loads(runner.run("--format", "sarif", "--baseline", dup_base, collection).stdout)
+        check([r["partialFingerprints"]["drawauditFinding/v2"] for r in sarif["runs"][0]["results"]] ==
+              [f["fingerprint"] for f in new], "SARIF and JSON Lines differ under --baseline")
+        os.remove(os.path.join(collection, "zz", "copy.pgn"))
+        write(os.path.join(collection, "threefold.pgn"), "".join(threefold))
+
         # The config file's key.
         config = os.path.join(scratch, "ci.toml")
         write(config, f'baseline = "{baseline}"\nformat = "jsonl"\n')
