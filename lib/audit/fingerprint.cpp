@@ -3,11 +3,23 @@
 namespace drawaudit::audit {
 namespace {
 
-// The FNV-1a 128 prime is 2^88 + 0x13b.
-constexpr std::uint64_t fnv128_prime_low = 0x13b;
 constexpr std::uint8_t separator = 0x1f;
 constexpr std::string_view standard_start_fen =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+constexpr std::uint64_t rotl(std::uint64_t x, int r) {
+    return (x << r) | (x >> (64 - r));
+}
+
+// The finaliser of MurmurHash3 (fmix64): every input bit reaches every output bit.
+constexpr std::uint64_t finalise(std::uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
 
 bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
@@ -25,70 +37,82 @@ void Fnv1a64::add_u64(std::uint64_t value) {
     for (int i = 0; i < 8; ++i) add_byte(static_cast<std::uint8_t>(value >> (8 * i)));
 }
 
-void Fnv1a128::add_byte(std::uint8_t byte) {
-    const std::uint64_t low = low_ ^ byte;
-    // (high * 2^64 + low) * (2^88 + 0x13b) mod 2^128, in 64-bit halves.
-    const std::uint64_t a = (low & 0xffffffffULL) * fnv128_prime_low;
-    const std::uint64_t b = (low >> 32) * fnv128_prime_low;
-    const std::uint64_t product_low = a + (b << 32);
-    const std::uint64_t product_high = (b >> 32) + (((a >> 32) + (b & 0xffffffffULL)) >> 32);
-    low_ = product_low;
-    high_ = product_high + high_ * fnv128_prime_low + (low << 24);
-}
-void Fnv1a128::add(std::string_view bytes) {
-    for (const char c : bytes) add_byte(static_cast<std::uint8_t>(c));
-}
-void Fnv1a128::add_u64(std::uint64_t value) {
-    for (int i = 0; i < 8; ++i) add_byte(static_cast<std::uint8_t>(value >> (8 * i)));
-}
-std::array<std::uint64_t, 2> Fnv1a128::value() const {
-    return {low_, high_};
+void StableHash128::mix_word() {
+    a_ = rotl((a_ ^ word_) * 0x87c37b91114253d5ULL, 31) + b_;
+    b_ = rotl((b_ + word_) * 0x4cf5ad432745937fULL, 33) ^ a_;
+    bytes_ += 8;
+    word_ = 0;
+    filled_ = 0;
 }
 
-std::uint8_t GameIdentity::promotion_letter(chess::Move move) {
+std::array<std::uint64_t, 2> StableHash128::value() const {
+    StableHash128 last = *this;
+    const std::uint64_t length = bytes_ + filled_;
+    if (filled_ > 0) last.mix_word();  // the zero-padded last word
+    const std::uint64_t a = finalise(last.a_ ^ length);
+    const std::uint64_t b = finalise(last.b_ + length * 0x9e3779b97f4a7c15ULL);
+    return {a + b, a ^ rotl(b, 17)};
+}
+
+unsigned GameIdentity::promotion_code(chess::Move move) {
     switch (move.promotion()) {
         case chess::PieceType::Knight:
-            return 'n';
+            return 1;
         case chess::PieceType::Bishop:
-            return 'b';
+            return 2;
         case chess::PieceType::Rook:
-            return 'r';
+            return 3;
         default:
-            return 'q';
+            return 4;
     }
 }
 
-void GameIdentity::finish(GameReport& report) const {
-    const auto moves = moves_.value();
+namespace {
 
-    Fnv1a64 identity;
+// Feeds a name as normalise_name() writes it, without a buffer.
+void add_normalised(StableHash128& hash, std::string_view name) {
+    bool started = false, pending_space = false;
+    for (const char c : name) {
+        if (is_space(c)) {
+            pending_space = started;
+            continue;
+        }
+        if (pending_space) hash.add_byte(' ');
+        pending_space = false;
+        started = true;
+        hash.add_byte(static_cast<std::uint8_t>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+    }
+}
+
+std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    return text;
+}
+
+}  // namespace
+
+GameIdentity::GameIdentity(const GameReport& report, std::string_view fen_tag) {
     for (const std::string_view tag :
          {std::string_view(report.event), std::string_view(report.site),
           std::string_view(report.date), std::string_view(report.round),
-          std::string_view(report.white), std::string_view(report.black), fen_tag_}) {
-        identity.add(tag);
-        identity.add_byte(separator);
+          std::string_view(report.white), std::string_view(report.black), fen_tag}) {
+        identity_.add(tag);
+        identity_.add_byte(separator);
     }
-    identity.add_u64(moves[0]);
-    identity.add_u64(moves[1]);
-    report.identity = identity.value();
+    const std::string_view fen = trimmed(fen_tag);
+    if (fen != standard_start_fen) duplicate_.add(fen);
+    duplicate_.add_byte(separator);
+    add_normalised(duplicate_, report.white);
+    duplicate_.add_byte(separator);
+    add_normalised(duplicate_, report.black);
+    duplicate_.add_byte(separator);
+}
+
+void GameIdentity::finish(GameReport& report) const {
+    report.identity = identity_.value64();
     report.occurrence = 0;
-
-    Fnv1a128 duplicate;
-    std::string normal;  // short names fit the small-string buffer: no allocation
-    normalise_name(fen_tag_, normal, false);
-    if (normal != standard_start_fen) duplicate.add(normal);
-    duplicate.add_byte(separator);
-    for (const std::string_view name :
-         {std::string_view(report.white), std::string_view(report.black)}) {
-        normalise_name(name, normal);
-        duplicate.add(normal);
-        duplicate.add_byte(separator);
-    }
-    duplicate.add_u64(moves[0]);
-    duplicate.add_u64(moves[1]);
-    report.duplicate_key = duplicate.value();
-
+    report.duplicate_key = duplicate_.value();
     restamp_fingerprints(report);
 }
 
@@ -135,7 +159,7 @@ std::optional<std::uint64_t> parse_fingerprint(std::string_view text) {
     return value;
 }
 
-void normalise_name(std::string_view name, std::string& out, bool fold_case) {
+void normalise_name(std::string_view name, std::string& out) {
     out.clear();
     bool pending_space = false;
     for (const char c : name) {
@@ -145,7 +169,7 @@ void normalise_name(std::string_view name, std::string& out, bool fold_case) {
         }
         if (pending_space) out.push_back(' ');
         pending_space = false;
-        out.push_back(fold_case && c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+        out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
     }
 }
 
