@@ -31,7 +31,9 @@ class Baseline {
     std::size_t size() const { return fingerprints_.size(); }
 
   private:
+    static constexpr int kBucketBits = 16;
     std::vector<std::uint64_t> fingerprints_;
+    std::vector<std::uint32_t> buckets_;  // 2^16 + 1 offsets into fingerprints_ (256 KiB)
 };
 
 // Writes one JSON Lines record per reported finding (file, game, ply, rule, fingerprint), and a

@@ -44,27 +44,36 @@ std::string_view result_text(std::uint8_t code) {
 }  // namespace
 
 std::uint32_t OccurrenceCounter::next(std::uint64_t identity) {
-    if (identity == 0) identity = 1;
+    constexpr std::uint64_t count_mask = 0xff;
+    // The top 56 bits, never 0 (an empty slot): two identities equal there are counted as one,
+    // a chance of about n^2 / 2^57 in a run of n games.
+    std::uint64_t key = identity & ~count_mask;
+    if (key == 0) key = count_mask + 1;
     if (2 * (used_ + 1) > slots_.size()) grow();
-    for (std::size_t i = slot_of(identity, slots_.size());; i = (i + 1) & (slots_.size() - 1)) {
-        Slot& slot = slots_[i];
-        if (slot.key == identity) return slot.seen++;
-        if (slot.key == 0) {
-            slot.key = identity;
-            slot.seen = 1;
+    for (std::size_t i = slot_of(key >> 8, slots_.size());; i = (i + 1) & (slots_.size() - 1)) {
+        std::uint64_t& slot = slots_[i];
+        if (slot == 0) {
+            slot = key | 1;
             ++used_;
             return 0;
         }
+        if ((slot & ~count_mask) != key) continue;
+        const std::uint64_t seen = slot & count_mask;
+        if (seen < count_mask) {
+            ++slot;
+            return static_cast<std::uint32_t>(seen);
+        }
+        return many_[key]++ + static_cast<std::uint32_t>(count_mask);
     }
 }
 
 void OccurrenceCounter::grow() {
-    std::vector<Slot> old(std::max(initial_slots, 2 * slots_.size()));
+    std::vector<std::uint64_t> old(std::max(initial_slots, 2 * slots_.size()));
     old.swap(slots_);
-    for (const Slot& slot : old) {
-        if (slot.key == 0) continue;
-        std::size_t i = slot_of(slot.key, slots_.size());
-        while (slots_[i].key != 0) i = (i + 1) & (slots_.size() - 1);
+    for (const std::uint64_t slot : old) {
+        if (slot == 0) continue;
+        std::size_t i = slot_of(slot >> 8, slots_.size());
+        while (slots_[i] != 0) i = (i + 1) & (slots_.size() - 1);
         slots_[i] = slot;
     }
 }

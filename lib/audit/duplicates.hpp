@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "audit/finding.hpp"
@@ -13,19 +14,18 @@
 namespace drawaudit::audit {
 
 // Occurrence numbers: 0 for the first game with an identity, 1 for the next, ...
-// An open-addressing table of 16-byte slots, at most half full: at most 64 bytes per game.
+// An open-addressing table of 8-byte slots, at most half full: at most 32 bytes per game (16 on
+// average over the table's growth). A slot holds the identity's top 56 bits and, in the low 8,
+// how many games had it; the rare identity seen 255 times or more counts on in `many_`.
 class OccurrenceCounter {
   public:
     std::uint32_t next(std::uint64_t identity);
 
   private:
-    struct Slot {
-        std::uint64_t key = 0;  // 0: empty (an identity of 0 is stored as 1; see next())
-        std::uint32_t seen = 0;
-    };
     void grow();
-    std::vector<Slot> slots_;
+    std::vector<std::uint64_t> slots_;  // 0: empty
     std::size_t used_ = 0;
+    std::unordered_map<std::uint64_t, std::uint32_t> many_;
 };
 
 // duplicate-game and duplicate-conflict: per game its 128-bit key (GameReport::duplicate_key),

@@ -99,14 +99,21 @@ TEST(Fingerprint, HexRoundTrips) {
 
 TEST(Occurrences, CountEarlierGamesOfTheSameIdentity) {
     OccurrenceCounter counter;
-    EXPECT_EQ(counter.next(7), 0u);
-    EXPECT_EQ(counter.next(8), 0u);
-    EXPECT_EQ(counter.next(7), 1u);
+    const std::uint64_t seven = 0x7000000000000000ULL, eight = 0x8000000000000000ULL;
+    EXPECT_EQ(counter.next(seven), 0u);
+    EXPECT_EQ(counter.next(eight), 0u);
+    EXPECT_EQ(counter.next(seven), 1u);
     EXPECT_EQ(counter.next(0), 0u);
     EXPECT_EQ(counter.next(0), 1u);
-    for (std::uint64_t i = 100; i < 20000; ++i)
+    for (std::uint64_t i = 100; i < 20000; ++i) {
         ASSERT_EQ(counter.next(i * 0x9e3779b97f4a7c15ULL), 0u);
-    EXPECT_EQ(counter.next(7), 2u);  // kept across the table's growth
+    }
+    EXPECT_EQ(counter.next(seven), 2u);  // kept across the table's growth
+}
+
+TEST(Occurrences, GoOnPastTheSlotsCount) {
+    OccurrenceCounter counter;
+    for (std::uint32_t i = 0; i < 600; ++i) ASSERT_EQ(counter.next(0x1234567812345678ULL), i);
 }
 
 TEST(Duplicates, NamesAreComparedIgnoringCaseAndRunsOfSpaces) {
