@@ -45,6 +45,20 @@ void StableHash128::mix_word() {
     filled_ = 0;
 }
 
+void StableHash128::add(std::string_view bytes) {
+    std::size_t i = 0;
+    while (i < bytes.size() && filled_ != 0) add_byte(static_cast<std::uint8_t>(bytes[i++]));
+    // Whole words while the word buffer is empty: the same value as byte by byte.
+    for (; i + 8 <= bytes.size(); i += 8) {
+        std::uint64_t word = 0;
+        for (int b = 7; b >= 0; --b)  // little endian, whatever the machine's order
+            word = (word << 8) | static_cast<std::uint8_t>(bytes[i + static_cast<std::size_t>(b)]);
+        word_ = word;
+        mix_word();
+    }
+    for (; i < bytes.size(); ++i) add_byte(static_cast<std::uint8_t>(bytes[i]));
+}
+
 std::array<std::uint64_t, 2> StableHash128::value() const {
     StableHash128 last = *this;
     const std::uint64_t length = bytes_ + filled_;

@@ -53,9 +53,7 @@ class StableHash128 {
         word_ |= static_cast<std::uint64_t>(byte) << (8 * filled_);
         if (++filled_ == 8) mix_word();
     }
-    void add(std::string_view bytes) {
-        for (const char c : bytes) add_byte(static_cast<std::uint8_t>(c));
-    }
+    void add(std::string_view bytes);
     void add_u16(std::uint16_t value) {
         add_byte(static_cast<std::uint8_t>(value));
         add_byte(static_cast<std::uint8_t>(value >> 8));
