@@ -374,12 +374,15 @@ def case_many_files(runner):
                 summary = records[-1]
                 check(summary["files"] == len(expanded), f"summary {summary}")
                 check(summary["games"] == sum(games.values()), "summary games")
-                # Each file alone gives the same game records as within the directory.
+                # Each file alone gives the same game records as within the directory, but for the
+                # fingerprints of games that an earlier file holds too (their occurrence number).
+                fingerprint = re.compile(rb',"fingerprint":"[0-9a-f]{16}"')
                 for name in ("many/twic/part0.pgn.zst", "many/twic/part3.pgn", "many/samples/threefold.pgn"):
                     alone = runner.run("--no-progress", "--format", "jsonl", name, cwd=scratch).stdout
-                    within = [line for line in reference.stdout.splitlines()
+                    within = [fingerprint.sub(b"", line) for line in reference.stdout.splitlines()
                               if f'"file":"{name}"'.encode() in line]
-                    check(alone.splitlines()[:-1] == within, f"{name}: records differ when read alone")
+                    check([fingerprint.sub(b"", line) for line in alone.splitlines()[:-1]] == within,
+                          f"{name}: records differ when read alone")
 
 
 def case_unreadable_among_many(runner):
