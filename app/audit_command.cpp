@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include "baseline.hpp"
 #include "finding_filter.hpp"
 #include "interrupt.hpp"
 #include "output_file.hpp"
@@ -190,6 +191,18 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
             },
             "K/N"))
         ->type_name("K/N");
+    app.add_option("--baseline", command.baseline,
+                   "Leave out the findings of an earlier run's report (JSON Lines, SARIF or a "
+                   "--write-baseline file): only new findings are reported and count for "
+                   "--fail-on (e.g. --baseline drawaudit-baseline.jsonl)")
+        ->type_name("FILE");
+    app.add_option("--write-baseline", command.write_baseline,
+                   "Also write the fingerprints of this run's reported findings to FILE, for a "
+                   "later --baseline (e.g. --write-baseline drawaudit-baseline.jsonl)")
+        ->type_name("FILE");
+    app.add_flag("--duplicates", command.duplicates,
+                 "Compare the games across the whole run: duplicate-game, and duplicate-conflict "
+                 "when the two records' results differ (e.g. --duplicates)");
     app.add_option("--chunk-bytes", command.chunk_bytes,
                    "Bytes per work unit (e.g. --chunk-bytes 65536); for tests")
         ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
@@ -262,6 +275,29 @@ int run_audit(AuditCommand& command) {
         shard_run = std::move(*planned);
         apply_shard_run(*shard_run, settings);
     }
+    // Issue 20: the baseline is read before the run, so that a bad one stops it (exit 2).
+    std::optional<Baseline> baseline;
+    if (!command.baseline.empty()) {
+        auto loaded = Baseline::load(command.baseline);
+        if (!loaded) {
+            spdlog::error("{}", loaded.error());
+            return ExitError;
+        }
+        baseline.emplace(std::move(*loaded));
+        spdlog::info("baseline {}: {} fingerprints", command.baseline, baseline->size());
+        settings.checks.baseline = &*baseline;
+    }
+    std::optional<BaselineWriter> baseline_writer;
+    if (!command.write_baseline.empty()) {
+        auto created = BaselineWriter::create(command.write_baseline);
+        if (!created) {
+            spdlog::error("{}", created.error());
+            return ExitError;
+        }
+        baseline_writer.emplace(std::move(*created));
+        settings.checks.write_baseline = &*baseline_writer;
+    }
+    settings.checks.duplicates = command.duplicates;
 
     install_interrupt_handler();
     std::optional<AtomicOutputFile> output_file;
@@ -319,6 +355,7 @@ int run_audit(AuditCommand& command) {
         command.output.compare(command.output.size() - 5, 5, ".json") == 0;
     writer_options.stats_json_output = stats_output ? &*stats_output : nullptr;
     writer_options.min_moves_before_agreement = command.min_moves_before_agreement;
+    writer_options.baseline = baseline.has_value();
     writer_options.color =
         command.color == "always" ||
         (command.color == "auto" && isatty(fileno(stream)) == 1 && !no_color_requested());
@@ -341,6 +378,7 @@ int run_audit(AuditCommand& command) {
         output.write(shard_trailer(*shard_run, result.files));
     }
 
+    if (baseline_writer && (result.interrupted || result.failed)) baseline_writer->discard();
     if (result.interrupted) {
         if (stats_file) stats_file->discard();
         if (output_file) output_file->discard();
@@ -391,6 +429,11 @@ int run_audit(AuditCommand& command) {
             "some of the input's text was not valid UTF-8: the report shows each such "
             "byte as U+FFFD ({} replaced)",
             replaced);
+    if (baseline_writer) {
+        if (auto committed = baseline_writer->commit(); !committed) {
+            spdlog::error("{}", committed.error());
+            return ExitError;
+        }
     }
 
     const auto& summary = result.summary;

@@ -37,6 +37,10 @@ struct AuditCommand {
     std::size_t max_game_bytes = std::size_t{64} << 20;
     std::uint64_t max_plies = 100'000;
     std::uint32_t max_variation_depth = 1'000;
+    // Issue 20: CI for growing collections.
+    std::string baseline;        // --baseline FILE: leave out the findings of an earlier report
+    std::string write_baseline;  // --write-baseline FILE
+    bool duplicates = false;     // --duplicates
     std::size_t chunk_bytes = std::size_t{256}
                               << 10;  // hidden: how the input is cut (pipeline.hpp)
     std::string shard;  // "K/N": audit only that part of the input (RULES.md "Shards")

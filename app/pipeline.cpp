@@ -21,8 +21,10 @@
 #include "pgn/reader.hpp"
 #include "pgn/shard.hpp"
 #include "pgn/source.hpp"
+#include "audit/fingerprint.hpp"
 #include "progress.hpp"
 #include "report/escape.hpp"
+#include "run_checks.hpp"
 
 namespace drawaudit::app {
 namespace {
@@ -57,13 +59,25 @@ struct Job {
     report::FormattedRecords formatted;
     audit::Summary summary;
     std::optional<audit::Severity> worst;
+    // With --baseline (issue 20): the formatted games that have findings, as the filter left
+    // them, and where their text is. Only the ordered stage knows whether a game's identity
+    // occurred before, which changes its fingerprints and so what the baseline holds: it counts
+    // these games, and formats again the rare ones whose occurrence is not 0. Pooled like
+    // `reports`: held[0, held_count).
+    struct HeldGame {
+        audit::GameReport report;
+        std::size_t begin = 0, end = 0;  // of its records in formatted.text
+    };
+    std::vector<HeldGame> held;
+    std::size_t held_count = 0;
 };
 
 // A game's record as the run counts it: the filter applied, then its worst severity and its
 // summary counts taken (by the ordered stage, or by the worker that formats the record).
 void count_report(audit::GameReport& report, const FindingFilter& filter, audit::Summary& summary,
-                  std::optional<audit::Severity>& worst) {
+                  std::optional<audit::Severity>& worst, RunChecks* checks = nullptr) {
     filter.apply(report);
+    if (checks != nullptr) checks->after_filter(report, summary);  // --baseline (issue 20)
     for (const audit::Finding& f : report.findings) {
         if (!worst || f.severity > *worst) worst = f.severity;
     }
@@ -113,8 +127,9 @@ class CollectingSink final : public ChunkSink {
 // records are counted here (count_report) instead of in the ordered stage.
 class FormattingSink final : public ChunkSink {
   public:
-    FormattingSink(const FindingFilter& filter, std::unique_ptr<report::Writer> formatter)
-        : filter_(filter), formatter_(std::move(formatter)) {}
+    FormattingSink(const FindingFilter& filter, std::unique_ptr<report::Writer> formatter,
+                   const Baseline* baseline)
+        : filter_(filter), formatter_(std::move(formatter)), baseline_(baseline) {}
     bool formats() const { return formatter_ != nullptr; }
     void start(Job& job) override {
         job_ = &job;
@@ -122,19 +137,45 @@ class FormattingSink final : public ChunkSink {
         job.formatted.clear();
         job.summary = audit::Summary{};
         job.worst.reset();
+        job.held_count = 0;
         formatter_->format_into(job.formatted);
     }
     // The chunk's text goes to the job's records.
     void finish() override { formatter_->flush(); }
     void game(audit::GameReport&& report) override {
         ++job_->report_count;
+        // The ordered stage numbers the occurrences of the game's identity (RunChecks::patch).
+        job_->formatted.identities.push_back({report.game, report.identity});
+        if (baseline_ != nullptr) {
+            filter_.apply(report);
+            if (!report.findings.empty()) {
+                hold(report);
+                return;
+            }
+        }
         count_report(report, filter_, job_->summary, job_->worst);
         formatter_->game(report);  // numbered within the chunk: write_formatted adds the rest
     }
 
   private:
+    // A game with findings under --baseline: kept for the ordered stage (Job::held), and
+    // formatted without the findings the baseline holds at occurrence 0, what almost every game
+    // has; it is counted by the ordered stage.
+    void hold(audit::GameReport& report) {
+        std::vector<Job::HeldGame>& held = job_->held;
+        if (job_->held_count == held.size()) held.emplace_back();
+        Job::HeldGame& kept = held[job_->held_count++];
+        kept.report = report;
+        std::erase_if(report.findings,
+                      [&](const audit::Finding& f) { return baseline_->contains(f.fingerprint); });
+        kept.begin = formatter_->formatted_size();
+        formatter_->game(report);
+        kept.end = formatter_->formatted_size();
+    }
+
     const FindingFilter& filter_;
     std::unique_ptr<report::Writer> formatter_;
+    const Baseline* baseline_;
     Job* job_ = nullptr;
 };
 
@@ -428,7 +469,7 @@ void audit_chunks(const PipelineSettings& settings, JobBoard& board, std::atomic
                   std::unique_ptr<report::Writer> formatter) {
     const double cpu_start = thread_cpu_seconds();
     CollectingSink collecting;
-    FormattingSink formatting(filter, std::move(formatter));
+    FormattingSink formatting(filter, std::move(formatter), settings.checks.baseline);
     ChunkSink& sink = formatting.formats() ? static_cast<ChunkSink&>(formatting) : collecting;
     audit::GameAuditor auditor(settings.audit, sink);
     while (auto job = board.next_to_audit()) {
@@ -479,14 +520,49 @@ class OutsideText {
     std::uint64_t done_ = chunk_.offset;  // the text up to here is written
 };
 
+// --baseline with formatting workers: the chunk's text around its held games (Job::held), each
+// of them counted here, and formatted again if its identity occurred before in the run.
+void write_held(Job& job, std::uint64_t games_before_chunk, report::Writer& writer,
+                PipelineResult& result, RunChecks& checks) {
+    const report::FormattedRecords& records = job.formatted;
+    std::size_t written = 0, next_number = 0;
+    for (std::size_t i = 0; i < job.held_count; ++i) {
+        Job::HeldGame& held = job.held[i];
+        audit::GameReport& report = held.report;
+        writer.write_formatted_range(records, written, held.begin, games_before_chunk, next_number);
+        report.occurrence = checks.occurrence_in_chunk(report.game);
+        report.game += games_before_chunk;
+        if (report.occurrence > 0) audit::restamp_fingerprints(report);
+        checks.after_filter(report, result.summary);
+        for (const audit::Finding& f : report.findings) {
+            if (!result.worst || f.severity > *result.worst) result.worst = f.severity;
+        }
+        result.summary.add(report);
+        if (report.occurrence == 0) {
+            writer.write_formatted_range(records, held.begin, held.end, games_before_chunk,
+                                         next_number);
+        } else {
+            writer.game(report);
+        }
+        written = held.end;
+    }
+    writer.write_formatted_range(records, written, records.text.size(), games_before_chunk,
+                                 next_number);
+}
+
 // The ordered stage's work on one audited chunk: game numbers, filter, summary, writer; or, when
 // its worker formatted its records (FormattingSink), their numbers and text, and its counts.
 void write_chunk(Job& job, bool formatted, bool outside_text, std::uint64_t& games_before_chunk,
                  const FindingFilter& filter, report::Writer& writer, PipelineResult& result,
-                 FileOutcome& outcome) {
+                 FileOutcome& outcome, RunChecks& checks, const std::string& file) {
     outcome.records += job.report_count;
     if (formatted) {
-        writer.write_formatted(job.formatted, games_before_chunk);
+        checks.patch(job.formatted, file, games_before_chunk);
+        if (job.held_count == 0) {
+            writer.write_formatted(job.formatted, games_before_chunk);
+        } else {
+            write_held(job, games_before_chunk, writer, result, checks);
+        }
         if (job.worst && (!result.worst || *job.worst > *result.worst)) result.worst = job.worst;
         result.summary.merge(job.summary);
     } else {
@@ -494,7 +570,8 @@ void write_chunk(Job& job, bool formatted, bool outside_text, std::uint64_t& gam
         for (std::size_t i = 0; i < job.report_count; ++i) {
             audit::GameReport& report = job.reports[i];
             report.game += games_before_chunk;
-            count_report(report, filter, result.summary, result.worst);
+            checks.before_filter(report, static_cast<std::uint32_t>(job.position.file));
+            count_report(report, filter, result.summary, result.worst, &checks);
             outside.before(report, writer);
             writer.game(report);
         }
@@ -541,7 +618,8 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     // Measured on the large corpus (10 interleaved rounds): -j2 8% faster, and -j1 2.5% faster
     // with 6% less CPU, than with the ordered stage formatting every record. The text is the
     // same either way.
-    const bool workers_format = writer.make_formatter() != nullptr;
+    RunChecks checks(settings.checks);
+    const bool workers_format = writer.make_formatter() != nullptr && !checks.needs_records();
     std::vector<std::thread> workers;
     workers.reserve(threads);
     for (unsigned i = 0; i < threads; ++i) {
@@ -564,7 +642,8 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
                     break;
                 }
                 write_chunk(*taken.job, workers_format, settings.audit.keep_game_text,
-                            games_before_chunk, filter, writer, result, outcome);
+                            games_before_chunk, filter, writer, result, outcome, checks,
+                            settings.files[file]);
                 progress.games.store(result.summary.games, std::memory_order_relaxed);
                 progress.bytes.store(result.summary.bytes, std::memory_order_relaxed);
                 board.written(std::move(taken.job));

@@ -14,6 +14,7 @@
 #include "finding_filter.hpp"
 #include "pgn/reader.hpp"
 #include "report/writer.hpp"
+#include "run_checks.hpp"
 
 namespace drawaudit::app {
 
@@ -37,6 +38,7 @@ struct PipelineSettings {
     pgn::ReaderLimits limits;
     bool progress = false;          // a progress line on stderr
     std::uint64_t path_errors = 0;  // inputs that were already missing when expanding the paths
+    RunCheckSettings checks;        // duplicates and baselines (issue 20)
 };
 
 // CPU seconds each kind of thread used (the threads' own clocks): where a run's time went, and

@@ -13,6 +13,8 @@
 #include "audit/dead_positions.hpp"
 #include "audit/draw_reason.hpp"
 #include "audit/wording.hpp"
+#include "audit/columns.hpp"      // issue 20 hook
+#include "audit/fingerprint.hpp"  // issue 20 hook
 #include "chess/san.hpp"
 #include "pgn/reader.hpp"
 
@@ -249,6 +251,12 @@ void GameAuditor::end_game(std::string_view text) {
                          [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
     explain_draw_reason();  // RULES.md "Why each draw happened" (draw_reason.cpp)
     if (options_.keep_game_text) report_->text = std::string(text);
+    // Issue 20 hook: the game's identity, its findings' fingerprints (fingerprint.hpp) and
+    // their SARIF columns (columns.hpp).
+    GameIdentity identity(*report_, has_fen_tag_ ? std::string_view(fen_tag_) : std::string_view());
+    for (int k = 1; k <= last_; ++k) identity.add_move(plies_[static_cast<std::size_t>(k)].move);
+    identity.finish(*report_);
+    fill_utf16_columns(*report_, text);
     sink_.game(std::move(*report_));  // begin_game resets report_
 }
 

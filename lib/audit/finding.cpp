@@ -41,6 +41,10 @@ constexpr std::array<RuleInfo, RuleCount> rule_table{{
     {"fen-repaired", "PGN 16.1", "The FEN tag was repaired to what the pieces allow"},
     {"unsupported-variant", "", "The game is of a variant other than standard chess or Chess960"},
     {"null-move", "3.10", "The movetext holds a null move; the game cannot be replayed past it"},
+    {"duplicate-game", "",
+     "The game (start position, moves, White and Black) is recorded again in the collection"},
+    {"duplicate-conflict", "",
+     "The game is recorded again in the collection with a different result"},
 }};
 
 const RuleInfo& info(Rule rule) {
@@ -210,6 +214,9 @@ void GameReport::clear() {
     draw_side = Side::None;
     final_unwinnable = {};
     undetermined_positions = 0;
+    identity = 0;
+    occurrence = 0;
+    duplicate_key = {};
     // A few findings' room is kept; a record that held many gives it back, or every pooled
     // record would keep the room of the longest list it ever held (megabytes per job).
     if (findings.capacity() > 4) {
@@ -220,7 +227,7 @@ void GameReport::clear() {
 }
 
 // clear() names every member: a new member must be added there (and to this size).
-static_assert(sizeof(GameReport) == 624 || sizeof(void*) != 8,
+static_assert(sizeof(GameReport) == 656 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {
@@ -264,6 +271,7 @@ void Summary::merge(const Summary& other) {
         mine.draws += count.draws;
     }
     undetermined_positions += other.undetermined_positions;
+    baselined += other.baselined;
     io_errors += other.io_errors;
     // Workers run at the same time: the run took as long as the slowest of them.
     seconds = std::max(seconds, other.seconds);

@@ -31,8 +31,10 @@ enum class Rule : std::uint8_t {
     FenRepaired,
     UnsupportedVariant,
     NullMove,
+    DuplicateGame,      // --duplicates (RULES.md, "Duplicate games")
+    DuplicateConflict,  // --duplicates: the same game with another Result
 };
-inline constexpr int RuleCount = 17;
+inline constexpr int RuleCount = 19;
 
 std::string_view rule_id(Rule rule);                    // "threefold-claim"
 std::optional<Rule> rule_from_id(std::string_view id);  // inverse of rule_id
@@ -83,6 +85,13 @@ struct Finding {
     std::string recorded;            // results: the recorded result
     std::string expected;            // results: the result the rules give
     std::optional<int> extra_plies;  // moves-after-end
+    // duplicate-game, duplicate-conflict: the earlier record of the game (duplicate_game 0: none).
+    std::string duplicate_file;
+    std::uint64_t duplicate_game = 0;
+    // RULES.md "Fingerprints and baselines" (audit/fingerprint.hpp): set with the game's identity.
+    std::uint64_t fingerprint = 0;
+    // The column in UTF-16 code units (SARIF's unit), 0 when column is 0 (audit/columns.hpp).
+    std::uint32_t column_utf16 = 0;
 };
 
 enum class Termination : std::uint8_t {
@@ -150,6 +159,12 @@ struct GameReport {
     // perpetual-check: the first and the last checking move of the final cycle ("31. Qh6+"), for
     // the text report's sentence; not an output field.
     std::string draw_first_check, draw_last_check;
+    // Identity (audit/fingerprint.hpp): the fingerprints' hash of the tags and moves, how many
+    // earlier games of the run had the same (set by the ordered stage), and the 128-bit key that
+    // --duplicates compares.
+    std::uint64_t identity = 0;
+    std::uint32_t occurrence = 0;
+    std::array<std::uint64_t, 2> duplicate_key{};
     // The game's source text, for the PGN writer (empty unless the run keeps it).
     std::string text;
 
@@ -179,6 +194,7 @@ struct Summary {
     std::array<std::uint64_t, DrawReasonCount> draw_reasons{};  // by DrawReason (None: unused)
     std::map<int, YearCount> by_year;                           // the Date tag's year
     std::uint64_t undetermined_positions = 0;  // side verdicts the analysis left undetermined
+    std::uint64_t baselined = 0;  // findings left out because the --baseline holds them
     std::uint64_t io_errors = 0;
     double seconds = 0;
 

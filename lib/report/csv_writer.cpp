@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::string_view csv_header =
     "file,game,line,column,ply,move,rule,route,side,severity,article,laws,message,"
-    "white,black,event,round,date,result,fen\r\n";
+    "white,black,event,round,date,result,fen,fingerprint\r\n";
 
 class CsvWriter final : public Writer {
   public:
@@ -62,9 +62,10 @@ class CsvWriter final : public Writer {
         field(out, report.round);
         field(out, report.date);
         field(out, report.result);
+        field(out, f.fen);
         // The last field ends the row instead of taking a comma.
-        out.reserve(csv_field_bound(f.fen.size()) + 2);
-        out.put_csv_field(f.fen);
+        put_fingerprint(out, report, f);
+        out.reserve(2);
         out.put("\r\n");
     }
     static void field(BufferCursor& out, std::string_view value) {

@@ -241,6 +241,7 @@ class JsonlWriter final : public Writer {
             record.counts<"draw_reasons">(reason_names, reason_counts);
             record.years<"by_year">(summary.by_year);
             record.number<"undetermined_positions">(summary.undetermined_positions);
+            record.number<"baselined">(summary.baselined);
             record.fixed<"seconds">(summary.seconds, 3);
             if (shard_fields_) {
                 record.number<"io_errors">(summary.io_errors);
@@ -280,6 +281,24 @@ class JsonlWriter final : public Writer {
         record.string<"recorded">(f.recorded);
         record.string<"expected">(f.expected);
         record.number_or_null<"extra_plies">(f.extra_plies);
+        if (f.duplicate_game != 0) {
+            BufferCursor& out = record.key_only<"duplicate_of">();
+            out.reserve(9 + json_string_bound(f.duplicate_file.size()) + 8 +
+                        BufferCursor::integer_bound<std::uint64_t> + 1);
+            out.put("{\"file\":");
+            out.put_json_string(f.duplicate_file);
+            out.put(",\"game\":");
+            out.put_integer(f.duplicate_game);
+            out.put('}');
+        } else {
+            record.string<"duplicate_of">({});
+        }
+        BufferCursor& out = record.key_only<"fingerprint">();
+        out.reserve(2);
+        out.put('"');
+        put_fingerprint(out, report, f);
+        out.reserve(1);
+        out.put('"');
         if (shard_fields_) {
             record.string_list<"occurrence_moves">(f.occurrence_moves);
             record.number<"offset">(f.offset);

@@ -3,7 +3,6 @@
 // column. Results are streamed; only the enclosing brackets wait for end().
 #include <algorithm>
 #include <iterator>
-#include <unordered_map>
 
 #include "report/escape.hpp"
 #include "report/formats.hpp"
@@ -77,6 +76,13 @@ std::string_view rule_help(Rule rule) {
                    "was counted and skipped.";
         case Rule::NullMove:
             return "The movetext holds a null move; the game cannot be replayed past it.";
+        case Rule::DuplicateGame:
+            return "The same game (start position, moves, and White and Black ignoring case and "
+                   "spacing) is recorded earlier in the collection; the finding names the earlier "
+                   "record. Remove one of them unless both are wanted.";
+        case Rule::DuplicateConflict:
+            return "The same game is recorded earlier in the collection with another result: two "
+                   "records of one game cannot both be right. Correct the wrong one.";
     }
     return "";
 }
@@ -119,7 +125,7 @@ std::string_view level_for(audit::Severity severity) {
 class SarifWriter final : public Writer {
   public:
     SarifWriter(Output& output, const WriterOptions& options)
-        : Writer(output), version_(options.tool_version) {}
+        : Writer(output), version_(options.tool_version), baseline_(options.baseline) {}
 
     void begin() override {
         append(buffer_,
@@ -151,7 +157,6 @@ class SarifWriter final : public Writer {
 
     void game(const audit::GameReport& report) override {
         if (report.findings.empty()) return;
-        game_identity_ = identity_hash(report);
         for (const audit::Finding& f : report.findings) write_result(report, f);
         maybe_flush();
     }
@@ -227,10 +232,15 @@ class SarifWriter final : public Writer {
         append_json_string(buffer_, std::string_view(text_.data(), text_.size()));
         fmt::format_to(std::back_inserter(buffer_), "}}, \"region\": {{\"startLine\": {}",
                        f.line != 0 ? f.line : std::max<std::uint32_t>(report.line, 1));
-        if (f.column != 0)
-            fmt::format_to(std::back_inserter(buffer_), ", \"startColumn\": {}", f.column);
-        append(buffer_, "}}}],\n         \"partialFingerprints\": {\"drawauditFinding/v1\": ");
-        fmt::format_to(std::back_inserter(buffer_), "\"{:016x}\"}},", fingerprint(report, f));
+        // columnKind is utf16CodeUnits: the reader's byte column converted (audit/columns.hpp).
+        if (f.column_utf16 != 0)
+            fmt::format_to(std::back_inserter(buffer_), ", \"startColumn\": {}", f.column_utf16);
+        // The fingerprint of every format (audit/fingerprint.hpp). v2: v1 hashed the file name.
+        fmt::format_to(std::back_inserter(buffer_),
+                       "}}}}}}],\n         \"partialFingerprints\": {{\"drawauditFinding/v2\": "
+                       "\"{:016x}\"}},",
+                       f.fingerprint);
+        if (baseline_) append(buffer_, " \"baselineState\": \"new\",");
         fmt::format_to(std::back_inserter(buffer_),
                        "\n         \"properties\": {{\"game\": {}, \"ply\": {}", report.game,
                        f.ply);
@@ -255,40 +265,9 @@ class SarifWriter final : public Writer {
         append_uri_path(text_, path);
     }
 
-    // The game's identity: its file and tags, and, for games whose file and tags are the same,
-    // how many such games came before it (so duplicates in a database stay distinct).
-    std::uint64_t identity_hash(const audit::GameReport& report) {
-        StableHash hash;
-        for (const std::string_view part :
-             {std::string_view(report.file), std::string_view(report.white),
-              std::string_view(report.black), std::string_view(report.date),
-              std::string_view(report.round), std::string_view(report.event)}) {
-            hash.add(part);
-            hash.add_separator();
-        }
-        const std::uint32_t duplicates = seen_identities_[hash.value()]++;
-        if (duplicates > 0) hash.add(std::to_string(duplicates));
-        return hash.value();
-    }
-
-    // Identifies the same finding in the same game next run, wherever the game moved in the
-    // file: the game's identity, the rule, its route and the position index.
-    std::uint64_t fingerprint(const audit::GameReport&, const audit::Finding& f) const {
-        StableHash hash;
-        hash.add(fmt::format("{:016x}", game_identity_));
-        hash.add_separator();
-        hash.add(audit::rule_id(f.rule));
-        hash.add_separator();
-        hash.add(audit::route_name(f.route));
-        hash.add_separator();
-        hash.add(std::to_string(f.ply));
-        return hash.value();
-    }
-
     std::string version_;
     bool first_result_ = true;
-    std::uint64_t game_identity_ = 0;
-    std::unordered_map<std::uint64_t, std::uint32_t> seen_identities_;
+    bool baseline_ = false;
     fmt::memory_buffer text_;
 };
 

@@ -142,6 +142,16 @@ class TextWriter final : public Writer {
             errors += fmt::format("{} {}", findings(rule), audit::rule_id(rule));
         }
         write_results_and_draw_reasons(summary, lang);
+        if (findings(Rule::DuplicateGame) + findings(Rule::DuplicateConflict) > 0) {
+            out(fmt::format("\nDuplicate games (--duplicates): {} recorded again, {} of them with "
+                            "another result (duplicate-conflict).",
+                            findings(Rule::DuplicateGame) + findings(Rule::DuplicateConflict),
+                            findings(Rule::DuplicateConflict)));
+        }
+        if (summary.baselined > 0) {
+            out(fmt::format("\nLeft out: {} finding{} already in the baseline.", summary.baselined,
+                            summary.baselined == 1 ? "" : "s"));
+        }
         out("\n");
         out(text(Msg::SummaryUnreplayed, lang));
         out(errors.empty() ? text(Msg::None, lang) : std::string_view(errors));

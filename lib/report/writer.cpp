@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <utility>
 
+#include "audit/fingerprint.hpp"
 #include "report/buffer_cursor.hpp"
 #include "report/escape.hpp"
 #include "report/formats.hpp"
@@ -73,10 +74,31 @@ void Writer::put_game_number(BufferCursor& out, std::uint64_t game) {
     out.put_integer(game);
 }
 
+void Writer::put_fingerprint(BufferCursor& out, const audit::GameReport& report,
+                             const audit::Finding& finding) {
+    if (records_ != nullptr) {
+        records_->fingerprints.push_back({records_->text.size() + out.size(), report.game,
+                                          finding.rule, finding.route, finding.ply});
+    }
+    const auto hex = audit::fingerprint_hex(finding.fingerprint);
+    out.reserve(hex.size());
+    out.put(std::string_view(hex.data(), hex.size()));
+}
+
 void Writer::write_formatted(const FormattedRecords& records, std::uint64_t games_before) {
+    std::size_t next_number = 0;
+    write_formatted_range(records, 0, records.text.size(), games_before, next_number);
+}
+
+void Writer::write_formatted_range(const FormattedRecords& records, std::size_t begin,
+                                   std::size_t end, std::uint64_t games_before,
+                                   std::size_t& next_number) {
     const std::string_view text = records.text;
-    std::size_t written = 0;
-    for (const FormattedRecords::GameNumber& number : records.game_numbers) {
+    const auto& numbers = records.game_numbers;
+    while (next_number < numbers.size() && numbers[next_number].offset < begin) ++next_number;
+    std::size_t written = begin;
+    for (; next_number < numbers.size() && numbers[next_number].offset < end; ++next_number) {
+        const FormattedRecords::GameNumber& number = numbers[next_number];
         {
             // The text up to the number, and the number as put_game_number writes it.
             BufferCursor out(buffer_);
@@ -88,7 +110,7 @@ void Writer::write_formatted(const FormattedRecords& records, std::uint64_t game
         written = number.offset;
         maybe_flush();
     }
-    append(buffer_, text.substr(written));
+    append(buffer_, text.substr(written, end - written));
     maybe_flush();
 }
 

@@ -66,6 +66,7 @@ struct WriterOptions {
     // stats: the tournament rule the early agreements were judged by (0: only 5.2.3), for the
     // report to name.
     int min_moves_before_agreement = 0;
+    bool baseline = false;  // the run has a --baseline: SARIF marks its results "new"
 };
 
 // Records formatted apart from the report, by an audit worker, before the numbers of their games
@@ -76,12 +77,31 @@ struct FormattedRecords {
         std::size_t offset = 0;           // where in `text` the number goes
         std::uint64_t game_in_chunk = 0;  // the game's number among the records' games
     };
+    // Where a finding's fingerprint (16 hex digits) stands, and what it is made of: written with
+    // occurrence 0, rewritten by the ordered stage for a game whose identity occurred earlier in
+    // the run (audit/fingerprint.hpp), which only the ordered stage can know.
+    struct FingerprintSlot {
+        std::size_t offset = 0;
+        std::uint64_t game_in_chunk = 0;
+        audit::Rule rule{};
+        audit::Route route{};
+        int ply = 0;
+    };
+    // Every game of the chunk (with findings or not), in order: what the occurrence counts.
+    struct GameIdentity {
+        std::uint64_t game_in_chunk = 0;
+        std::uint64_t identity = 0;
+    };
     std::string text;
     std::vector<GameNumber> game_numbers;  // in the order of their offsets
+    std::vector<FingerprintSlot> fingerprints;  // in the order of their offsets
+    std::vector<GameIdentity> identities;
 
     void clear() {
         text.clear();
         game_numbers.clear();
+        fingerprints.clear();
+        identities.clear();
     }
 };
 
@@ -119,6 +139,14 @@ class Writer {
     // Writes records a formatter made, each game number plus `games_before`, after what this
     // writer has written so far: the same text as game() of each game numbered in full.
     void write_formatted(const FormattedRecords& records, std::uint64_t games_before);
+    // The same for the text [begin, end) of the records: `next_number` is the first of their game
+    // numbers not yet written (0 at the start; the ranges of one records object go in order).
+    void write_formatted_range(const FormattedRecords& records, std::size_t begin, std::size_t end,
+                               std::uint64_t games_before, std::size_t& next_number);
+    // A formatter: where its next text goes in its records (what it has written and buffered).
+    std::size_t formatted_size() const {
+        return (records_ != nullptr ? records_->text.size() : 0) + buffer_.size();
+    }
 
   protected:
     // For formatters (make_formatter): no output until format_into names the records.
@@ -126,6 +154,9 @@ class Writer {
     // A record's game number, where `out` stands in buffer_: written, or in a formatter left
     // for write_formatted to fill in (the game's number within its chunk is `game`).
     void put_game_number(BufferCursor& out, std::uint64_t game);
+    // A finding's fingerprint, 16 hex digits (a formatter notes where, see FingerprintSlot).
+    void put_fingerprint(BufferCursor& out, const audit::GameReport& report,
+                         const audit::Finding& finding);
 
     // Flushes when the buffer has grown large, so memory stays bounded on big runs.
     void maybe_flush() {

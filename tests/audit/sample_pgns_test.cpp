@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "audit/duplicates.hpp"
 #include "audit_test_support.hpp"
 
 namespace drawaudit::audit {
@@ -38,7 +39,9 @@ TEST(SamplePgns, ShowEveryRuleIdAndEveryClaimRoute) {
     const std::vector<GameReport> games = audit_samples();
     ASSERT_GT(games.size(), 40u);
     std::set<std::pair<Rule, Route>> seen;
-    for (const GameReport& g : games) {
+    DuplicateIndex duplicates;  // --duplicates: the run compares the games in input order
+    for (GameReport g : games) {
+        duplicates.check(g, 0);
         for (const Finding& f : g.findings) seen.insert({f.rule, f.route});
     }
     for (int i = 0; i < RuleCount; ++i) {

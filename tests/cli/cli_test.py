@@ -131,7 +131,8 @@ def case_jsonl_valid(runner):
     check(records[-1]["type"] == "summary", "summary is not last")
     finding_keys = {"type", "file", "game", "line", "column", "ply", "move", "rule", "route", "side",
                     "article", "severity", "laws", "message", "fen", "occurrences", "occurrence_count",
-                    "moves", "halfmove_clock", "until_ply", "recorded", "expected", "extra_plies"}
+                    "moves", "halfmove_clock", "until_ply", "recorded", "expected", "extra_plies",
+                    "duplicate_of", "fingerprint"}
     game_keys = {"type", "file", "game", "line", "white", "black", "event", "round", "date", "result",
                  "laws", "plies", "termination", "end_ply", "expected_result", "status", "findings",
                  "draw_reason", "draw_side", "final_unwinnable"}
@@ -221,7 +222,7 @@ def case_sarif_structure(runner):
         check(os.path.exists(os.path.join(runner.root, uri)), f"uri {uri} does not exist")
         check(location["region"]["startLine"] >= 1, "startLine")
         check(location["region"].get("startColumn", 1) >= 1, "startColumn")
-        fingerprint = result["partialFingerprints"]["drawauditFinding/v1"]
+        fingerprint = result["partialFingerprints"]["drawauditFinding/v2"]
         check(re.fullmatch(r"[0-9a-f]{16}", fingerprint), "fingerprint format")
         check(fingerprint not in fingerprints, f"fingerprint {fingerprint} twice")
         fingerprints.add(fingerprint)
@@ -462,12 +463,15 @@ def case_many_files(runner):
                 summary = records[-1]
                 check(summary["files"] == len(expanded), f"summary {summary}")
                 check(summary["games"] == sum(games.values()), "summary games")
-                # Each file alone gives the same game records as within the directory.
+                # Each file alone gives the same game records as within the directory, but for the
+                # fingerprints of games that an earlier file holds too (their occurrence number).
+                fingerprint = re.compile(rb',"fingerprint":"[0-9a-f]{16}"')
                 for name in ("many/twic/part0.pgn.zst", "many/twic/part3.pgn", "many/samples/threefold.pgn"):
                     alone = runner.run("--no-progress", "--format", "jsonl", name, cwd=scratch).stdout
-                    within = [line for line in reference.stdout.splitlines()
+                    within = [fingerprint.sub(b"", line) for line in reference.stdout.splitlines()
                               if f'"file":"{name}"'.encode() in line]
-                    check(alone.splitlines()[:-1] == within, f"{name}: records differ when read alone")
+                    check([fingerprint.sub(b"", line) for line in alone.splitlines()[:-1]] == within,
+                          f"{name}: records differ when read alone")
 
 
 def case_unreadable_among_many(runner):
@@ -994,6 +998,203 @@ def case_winnable(runner):
         runner.expect_exit(2, "winnable", "--positions", os.path.join(scratch, "missing.txt"))
 
 
+def jsonl_records(completed):
+    return [json.loads(line) for line in completed.stdout.decode("utf-8").splitlines()]
+
+
+def findings_of(records):
+    return [r for r in records if r["type"] == "finding"]
+
+
+def pgn_games(text):
+    """The games of a PGN text, each beginning at its [Event tag."""
+    starts = [m.start() for m in re.finditer(r"^\[Event ", text, re.M)]
+    return [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
+
+
+def case_fingerprints(runner):
+    """One fingerprint per finding, the same in JSON Lines, CSV and SARIF, unchanged by --only and
+    by -j; identical games in one run get distinct ones (their occurrence number)."""
+    jsonl = [f["fingerprint"] for f in findings_of(jsonl_records(runner.run("--format", "jsonl", SAMPLES)))]
+    check(jsonl and all(re.fullmatch(r"[0-9a-f]{16}", f) for f in jsonl), "fingerprint format")
+    csv_out = runner.run("--format", "csv", SAMPLES).stdout.decode("utf-8")
+    csv_rows = list(__import__("csv").reader(io_lines(csv_out)))
+    check(csv_rows[0][-1] == "fingerprint", f"CSV header {csv_rows[0]}")
+    check([row[-1] for row in csv_rows[1:]] == jsonl, "CSV fingerprints differ from JSON Lines'")
+    sarif = json.loads(runner.run("--format", "sarif", SAMPLES).stdout)
+    check([r["partialFingerprints"]["drawauditFinding/v2"] for r in sarif["runs"][0]["results"]] == jsonl,
+          "SARIF fingerprints differ from JSON Lines'")
+    only = findings_of(jsonl_records(runner.run("--format", "jsonl", "--only", "threefold-claim", SAMPLES)))
+    full = {(f["file"], f["game"], f["ply"], f["route"], f["rule"]): f["fingerprint"]
+            for f in findings_of(jsonl_records(runner.run("--format", "jsonl", SAMPLES)))}
+    check(only, "--only threefold-claim: no findings")
+    for f in only:
+        check(full[(f["file"], f["game"], f["ply"], f["route"], f["rule"])] == f["fingerprint"],
+              f"--only changed the fingerprint of {f['file']} game {f['game']} ply {f['ply']}")
+    with tempfile.TemporaryDirectory() as scratch:
+        twice = os.path.join(scratch, "twice.pgn")
+        with open(os.path.join(runner.root, SAMPLES, "threefold.pgn"), encoding="utf-8") as source:
+            text = source.read()
+        with open(twice, "w", encoding="utf-8") as out:
+            out.write(text + "\n" + text)
+        outputs = set()
+        for jobs, chunk in (("1", "262144"), ("2", "1024"), ("3", "2048")):
+            for fmt in ("jsonl", "csv", "sarif"):
+                completed = runner.run("--format", fmt, "-j", jobs, "--chunk-bytes", chunk, twice)
+                outputs.add((fmt, normalise(completed.stdout.decode("utf-8"), runner.root)))
+        check(len(outputs) == 3, "the output depends on -j or --chunk-bytes")
+        prints = [f["fingerprint"] for f in findings_of(jsonl_records(runner.run("--format", "jsonl", twice)))]
+        check(len(prints) == len(set(prints)), "identical games share fingerprints")
+
+
+def io_lines(text):
+    return text.splitlines()
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(text)
+
+
+NEW_CONFLICT = ('[Event "Added today"]\n[White "New, Player"]\n[Black "Other, Player"]\n'
+                '[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n\n')
+
+
+def case_baseline(runner):
+    """A collection audited and its baseline written; games added, one with a new conflict and one
+    with only old findings that moved to another file: only the new finding is reported, and the
+    exit status follows it. Baselines that cannot be read are errors (exit 2), never empty."""
+    with tempfile.TemporaryDirectory() as scratch:
+        collection = os.path.join(scratch, "collection")
+        for name in ("results.pgn", "threefold.pgn"):
+            with open(os.path.join(runner.root, SAMPLES, name), encoding="utf-8") as source:
+                write(os.path.join(collection, name), source.read())
+        baseline = os.path.join(scratch, "baseline.jsonl")
+        before = runner.expect_exit(1, "--format", "jsonl", collection)
+        old = findings_of(jsonl_records(before))
+        check(any(f["severity"] == "error" for f in old), "the collection has no error to baseline")
+        runner.expect_exit(0, "--fail-on", "never", "--write-baseline", baseline, collection)
+        sarif_baseline = os.path.join(scratch, "baseline.sarif")
+        runner.expect_exit(1, "--format", "sarif", "-o", sarif_baseline, collection)
+
+        # Unchanged collection: nothing new, exit 0; the summary counts what the baseline held.
+        for base in (baseline, sarif_baseline):
+            records = jsonl_records(runner.expect_exit(0, "--format", "jsonl", "--baseline", base, collection))
+            check(not findings_of(records), f"--baseline {base}: findings reported")
+            check(records[-1]["baselined"] == len(old), f"baselined {records[-1]['baselined']} != {len(old)}")
+
+        # The first game of results.pgn (old errors only) moves to a new file, after another game.
+        with open(os.path.join(collection, "results.pgn"), encoding="utf-8") as source:
+            games = pgn_games(source.read())
+        write(os.path.join(collection, "results.pgn"), "".join(games[1:]))
+        with open(os.path.join(runner.root, FIXTURES, "clean.pgn"), encoding="utf-8") as source:
+            clean = source.read()
+        write(os.path.join(collection, "2024", "moved.pgn"), clean + "\n" + games[0])
+        for base in (baseline, sarif_baseline):
+            records = jsonl_records(runner.expect_exit(0, "--format", "jsonl", "--baseline", base, collection))
+            check(not findings_of(records), f"a moved game's old findings are reported: {findings_of(records)}")
+
+        # A game with a new conflict: only its finding is reported, and it fails the run.
+        write(os.path.join(collection, "2024", "new.pgn"), NEW_CONFLICT)
+        for base in (baseline, sarif_baseline):
+            records = jsonl_records(runner.expect_exit(1, "--format", "jsonl", "--baseline", base, collection))
+            new = findings_of(records)
+            check([(os.path.basename(f["file"]), f["rule"]) for f in new] == [("new.pgn", "result-mismatch")],
+                  f"--baseline {base}: reported {[(f['file'], f['rule']) for f in new]}")
+            check(records[-1]["baselined"] == len(old), "baselined count after the changes")
+        runner.expect_exit(0, "--baseline", baseline, "--fail-on", "never", collection)
+        sarif = json.loads(runner.expect_exit(1, "--format", "sarif", "--baseline", baseline, collection).stdout)
+        results = sarif["runs"][0]["results"]
+        check(len(results) == 1 and results[0]["baselineState"] == "new", "SARIF baselineState")
+        text = runner.expect_exit(1, "--baseline", baseline, collection).stdout.decode("utf-8")
+        check(f"Left out: {len(old)} findings already in the baseline." in text, "text summary")
+        # Identical copies of a game: the copy already in the collection is baselined with it, a
+        # new copy (occurrence 2) is new; JSON Lines (formatted by the workers, for any -j) and
+        # SARIF (by the ordered stage) agree.
+        with open(os.path.join(collection, "threefold.pgn"), encoding="utf-8") as source:
+            threefold = pgn_games(source.read())
+        write(os.path.join(collection, "threefold.pgn"), "".join(threefold) + threefold[1])
+        dup_base = os.path.join(scratch, "dup-baseline.jsonl")
+        runner.expect_exit(0, "--fail-on", "never", "--write-baseline", dup_base, collection)
+        runner.expect_exit(0, "--fail-on", "info", "--baseline", dup_base, collection)
+        # (Occurrences count in input order: the copy goes last, "zz" sorting after the rest.)
+        write(os.path.join(collection, "zz", "copy.pgn"), threefold[1])
+        outputs = set()
+        for jobs, chunk in (("1", "262144"), ("2", "1024")):
+            completed = runner.expect_exit(1, "--format", "jsonl", "--fail-on", "info", "-j", jobs, "--chunk-bytes",
+                                           chunk, "--baseline", dup_base, collection)
+            outputs.add(normalise(completed.stdout.decode("utf-8"), scratch))
+        check(len(outputs) == 1, "--baseline output depends on -j")
+        new = findings_of(jsonl_records(completed))
+        check(new and {os.path.basename(f["file"]) for f in new} == {"copy.pgn"},
+              f"new copy: {[(f['file'], f['rule']) for f in new]}")
+        sarif = json.loads(runner.run("--format", "sarif", "--baseline", dup_base, collection).stdout)
+        check([r["partialFingerprints"]["drawauditFinding/v2"] for r in sarif["runs"][0]["results"]] ==
+              [f["fingerprint"] for f in new], "SARIF and JSON Lines differ under --baseline")
+        os.remove(os.path.join(collection, "zz", "copy.pgn"))
+        write(os.path.join(collection, "threefold.pgn"), "".join(threefold))
+
+        # The config file's key.
+        config = os.path.join(scratch, "ci.toml")
+        write(config, f'baseline = "{baseline}"\nformat = "jsonl"\n')
+        records = jsonl_records(runner.expect_exit(1, "--config", config, collection))
+        check(len(findings_of(records)) == 1, "baseline from the config file")
+
+        # Baselines that cannot be read or parsed.
+        with open(baseline, encoding="utf-8") as source:
+            lines = source.read().splitlines(keepends=True)
+        bad = {
+            "truncated.jsonl": "".join(lines[:3]),
+            "cut-line.jsonl": "".join(lines[:2]) + lines[2][:40],
+            "empty.jsonl": "",
+            "notjson.jsonl": "threefold-claim 1234\n",
+            "no-fingerprint.jsonl": '{"type":"finding","file":"a.pgn","game":1}\n{"type":"baseline","findings":1}\n',
+        }
+        with open(sarif_baseline, encoding="utf-8") as source:
+            sarif_text = source.read()
+        bad["truncated.sarif"] = sarif_text[: len(sarif_text) // 2]
+        bad["v1.sarif"] = sarif_text.replace("drawauditFinding/v2", "drawauditFinding/v1")
+        for name, content in bad.items():
+            path = os.path.join(scratch, name)
+            write(path, content)
+            completed = runner.expect_exit(2, "--baseline", path, collection)
+            stderr = completed.stderr.decode("utf-8")
+            check(re.search(re.escape(path) + r":\d+: ", stderr), f"{name}: no file:line in {stderr!r}")
+            check(not completed.stdout, f"{name}: a report was written")
+        completed = runner.expect_exit(2, "--baseline", os.path.join(scratch, "missing.jsonl"), collection)
+        check("missing.jsonl" in completed.stderr.decode("utf-8"), "missing baseline not named")
+
+
+def case_duplicates(runner):
+    """--duplicates: duplicate-game naming the earlier record, duplicate-conflict (an error) when
+    the results differ, in input order across files and the same for any -j; a config key too."""
+    with tempfile.TemporaryDirectory() as scratch:
+        with open(os.path.join(runner.root, SAMPLES, "threefold.pgn"), encoding="utf-8") as source:
+            games = pgn_games(source.read())
+        write(os.path.join(scratch, "a.pgn"), "".join(games))
+        again = games[3].replace('[White "', '[White "  ').upper().replace("[EVENT", "[Event")
+        changed = games[5].replace('[Result "1/2-1/2"]', '[Result "1-0"]').replace(" 1/2-1/2", " 1-0")
+        check(changed != games[5], "no result to change")
+        write(os.path.join(scratch, "b.pgn"), games[0] + again + changed)
+        outputs = set()
+        for jobs, chunk in (("1", "262144"), ("2", "1024")):
+            completed = runner.expect_exit(1, "--format", "jsonl", "--duplicates", "-j", jobs, "--chunk-bytes",
+                                           chunk, "a.pgn", "b.pgn", cwd=scratch)
+            outputs.add(normalise(completed.stdout.decode("utf-8"), scratch))
+        check(len(outputs) == 1, "--duplicates output depends on -j")
+        found = [(f["game"], f["rule"], f["duplicate_of"]) for f in findings_of(jsonl_records(completed))
+                 if f["rule"].startswith("duplicate")]
+        check(found == [(1, "duplicate-game", {"file": "a.pgn", "game": 1}),
+                        (3, "duplicate-conflict", {"file": "a.pgn", "game": 6})],
+              f"duplicates found: {found}")
+        plain = findings_of(jsonl_records(runner.run("--format", "jsonl", "a.pgn", "b.pgn", cwd=scratch)))
+        check(not [f for f in plain if f["rule"].startswith("duplicate")], "duplicates without --duplicates")
+        write(os.path.join(scratch, "ci.toml"), "duplicates = true\n")
+        completed = runner.expect_exit(1, "--config", "ci.toml", "--format", "jsonl", "a.pgn", "b.pgn", cwd=scratch)
+        check(normalise(completed.stdout.decode("utf-8"), scratch) in outputs, "config key duplicates")
+
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
@@ -1021,6 +1222,9 @@ CASES = {
     "merge-formats": case_merge_formats,
     "merge-errors": case_merge_errors,
     "winnable": case_winnable,
+    "fingerprints": case_fingerprints,
+    "baseline": case_baseline,
+    "duplicates": case_duplicates,
 }
 
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "audit/finding.hpp"
+#include "audit/fingerprint.hpp"
 
 namespace drawaudit::report::testing {
 
@@ -32,6 +33,7 @@ inline audit::GameReport threefold_game() {
     appeared.move = "36. Kd3";
     appeared.line = 1420;
     appeared.column = 4;
+    appeared.column_utf16 = 4;
     appeared.offset = 1000 + report.text.find("Kd3");
     appeared.message = "Black may claim a draw: the position has appeared for the third time";
     appeared.fen = "3r4/8/8/8/8/3K4/8/3k4 b - - 10 36";
@@ -49,6 +51,8 @@ inline audit::GameReport threefold_game() {
     declared.occurrence_moves = {"32... Rd8+", "34... Rd8+"};
     declared.moves = {"Rd8+"};
     report.findings.push_back(declared);
+    report.identity = 0x1234567800000000ULL + 0;  // as the auditor sets it
+    audit::restamp_fingerprints(report);
     return report;
 }
 
@@ -63,6 +67,8 @@ inline audit::GameReport clean_game() {
     report.result = "1-0";
     report.plies = 40;
     report.text = "[Event \"x\"]\n\n1. e4 1-0";
+    report.identity = 0x1234567800000000ULL + 1;  // as the auditor sets it
+    audit::restamp_fingerprints(report);
     return report;
 }
 
@@ -83,8 +89,11 @@ inline audit::GameReport awkward_game() {
     error.article = "PGN 8";
     error.line = 5;
     error.column = 7;
+    error.column_utf16 = 7;
     error.message = "100% broken: \"}\"\r\nhere, really";
     report.findings.push_back(error);
+    report.identity = 0x1234567800000000ULL + 2;  // as the auditor sets it
+    audit::restamp_fingerprints(report);
     return report;
 }
 

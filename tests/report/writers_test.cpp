@@ -10,6 +10,11 @@
 namespace drawaudit::report {
 namespace {
 
+std::string fingerprint_text(const audit::Finding& f) {
+    const auto hex = audit::fingerprint_hex(f.fingerprint);
+    return std::string(hex.data(), hex.size());
+}
+
 using testing::awkward_game;
 using testing::clean_game;
 using testing::threefold_game;
@@ -103,6 +108,7 @@ TEST(Notation, EarlierOccurrencesSkipThePositionItself) {
 }
 
 TEST(Jsonl, FindingsThenGameThenSummary) {
+    const audit::GameReport report_of_threefold = threefold_game();
     const std::string out = run(Format::Jsonl, {threefold_game(), clean_game()});
     const auto lines = lines_of(out);
     ASSERT_EQ(lines.size(), 5u);
@@ -114,7 +120,9 @@ TEST(Jsonl, FindingsThenGameThenSummary) {
         R"(the position has appeared for the third time","fen":"3r4/8/8/8/8/3K4/8/3k4 b - - 10 36",)"
         R"("occurrences":[63,67,71],"occurrence_count":3,"moves":null,"halfmove_clock":null,)"
         R"("until_ply":null,)"
-        R"("recorded":null,"expected":null,"extra_plies":null})");
+        R"("recorded":null,"expected":null,"extra_plies":null,"duplicate_of":null,)"
+        R"("fingerprint":")" +
+            std::string(fingerprint_text(report_of_threefold.findings[0])) + R"("})");
     EXPECT_NE(lines[1].find(R"("route":"declared")"), std::string::npos);
     EXPECT_NE(lines[1].find(R"("moves":["Rd8+"])"), std::string::npos);
     EXPECT_EQ(
@@ -135,8 +143,9 @@ TEST(Jsonl, FindingsThenGameThenSummary) {
               std::string::npos);
     EXPECT_NE(
         lines[4].find(
-            R"("by_year":{"2012":{"games":1,"draws":1},"?":{"games":1,"draws":0}},"seconds":0.000})"),
+            R"("by_year":{"2012":{"games":1,"draws":1},"?":{"games":1,"draws":0}}),
         std::string::npos);
+    EXPECT_NE(lines[4].find(R"("baselined":0,"seconds":0.000})"), std::string::npos);
 }
 
 TEST(Jsonl, EscapesAndNullsMissingValues) {
@@ -159,12 +168,13 @@ TEST(Csv, HeaderAndQuotedRows) {
     const std::string out = run(Format::Csv, {awkward_game(), clean_game()});
     EXPECT_EQ(out.substr(0, out.find("\r\n")),
               "file,game,line,column,ply,move,rule,route,side,severity,article,laws,message,white,"
-              "black,event,round,date,result,fen");
+              "black,event,round,date,result,fen,fingerprint");
     const std::string row = out.substr(out.find("\r\n") + 2);
     EXPECT_EQ(row,
               "\"dir with space/a,b:c.pgn\",1,5,7,0,,parse-error,,,error,PGN 8,2023,"
               "\"100% broken: \"\"}\"\"\r\nhere, really\",\"O\"\"Neil, \\ "
-              "Pat\n\",Ł\xEF\xBF\xBD,,,,,\r\n");
+              "Pat\n\",Ł\xEF\xBF\xBD,,,,,," +
+                  std::string(fingerprint_text(awkward_game().findings[0])) + "\r\n");
 }
 
 TEST(Github, AnnotationsWithEscaping) {
@@ -201,8 +211,8 @@ TEST(Sarif, StructureAndFields) {
     EXPECT_NE(out.find(R"("uri": "dir%20with%20space/a%2Cb%3Ac.pgn")"), std::string::npos);
     // Three results, each with its own fingerprint.
     std::vector<std::string> fingerprints;
-    for (std::size_t at = out.find("drawauditFinding/v1"); at != std::string::npos;
-         at = out.find("drawauditFinding/v1", at + 1)) {
+    for (std::size_t at = out.find("drawauditFinding/v2"); at != std::string::npos;
+         at = out.find("drawauditFinding/v2", at + 1)) {
         fingerprints.push_back(out.substr(at + 23, 16));
     }
     ASSERT_EQ(fingerprints.size(), 3u);
@@ -212,23 +222,34 @@ TEST(Sarif, StructureAndFields) {
         "}\n      ],\n      \"invocations\": [{\"executionSuccessful\": true}]\n    }\n  ]\n}\n");
 }
 
-TEST(Sarif, FingerprintsAreStableAndIndependentOfPosition) {
-    auto moved = threefold_game();
-    moved.game = 99;
-    moved.line = 5;
-    for (auto& f : moved.findings) f.line += 7;
-    const auto fingerprint_of = [](const std::string& out) {
-        const auto at = out.find("drawauditFinding/v1");
-        return out.substr(at + 23, 16);
-    };
-    EXPECT_EQ(fingerprint_of(run(Format::Sarif, {threefold_game()})),
-              fingerprint_of(run(Format::Sarif, {moved})));
-    // A second game with the same identity in the same run is a different game.
-    const std::string twice = run(Format::Sarif, {threefold_game(), threefold_game()});
-    const auto first = twice.find("drawauditFinding/v1");
-    const auto third =
-        twice.find("drawauditFinding/v1", twice.find("drawauditFinding/v1", first + 1) + 1);
-    EXPECT_NE(twice.substr(first + 23, 16), twice.substr(third + 23, 16));
+TEST(Sarif, FingerprintsAreTheFindingsOwn) {
+    // The value of every format (audit/fingerprint.hpp): nothing of the file or the place.
+    const audit::GameReport game = threefold_game();
+    const std::string out = run(Format::Sarif, {game});
+    EXPECT_NE(out.find(R"("partialFingerprints": {"drawauditFinding/v2": ")" +
+                       std::string(fingerprint_text(game.findings[1])) + "\"}"),
+              std::string::npos);
+    EXPECT_EQ(out.find("baselineState"), std::string::npos);
+}
+
+TEST(Sarif, ResultsAreNewAgainstABaseline) {
+    StringOutput output;
+    WriterOptions options;
+    options.baseline = true;
+    auto writer = make_writer(Format::Sarif, output, options);
+    writer->begin();
+    writer->game(threefold_game());
+    writer->end({});
+    EXPECT_NE(output.text.find(R"(, "baselineState": "new",)"), std::string::npos);
+}
+
+TEST(Sarif, ColumnsAreUtf16CodeUnits) {
+    audit::GameReport game = threefold_game();
+    game.findings[0].column = 20;        // bytes
+    game.findings[0].column_utf16 = 17;  // after "{Très bien}" and the like
+    const std::string out = run(Format::Sarif, {game});
+    EXPECT_NE(out.find(R"("startColumn": 17})"), std::string::npos);
+    EXPECT_EQ(out.find(R"("startColumn": 20})"), std::string::npos);
 }
 
 TEST(Sarif, EmptyRunIsComplete) {

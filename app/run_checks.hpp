@@ -1,0 +1,60 @@
+// The ordered stage's run-wide work on each game, in input order (pipeline.cpp): occurrence
+// numbers for the fingerprints, --duplicates, --baseline and --write-baseline. Only this stage
+// sees the games in order, so only it can know them; the workers format JSON Lines and CSV
+// before, with occurrence 0, and patch() rewrites the fingerprints of the rare games for which
+// that was wrong (same length, in place): the text is the same for any -j.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "audit/duplicates.hpp"
+#include "audit/finding.hpp"
+#include "baseline.hpp"
+#include "report/writer.hpp"
+
+namespace drawaudit::app {
+
+struct RunCheckSettings {
+    bool duplicates = false;
+    const Baseline* baseline = nullptr;        // findings to leave out
+    BaselineWriter* write_baseline = nullptr;  // where to record the reported findings
+};
+
+class RunChecks {
+  public:
+    explicit RunChecks(const RunCheckSettings& settings) : settings_(settings) {}
+    // Whether the workers must hand over the records instead of formatting them: a duplicate
+    // finding or a baselined one changes a record's text, which only this stage can decide.
+    // (A --baseline alone does not: the workers hold the games with findings, Job::held.)
+    bool needs_records() const { return settings_.duplicates; }
+
+    // A game's record, numbered in full, before the finding filter: its occurrence number (and
+    // fingerprints), and its duplicate finding.
+    void before_filter(audit::GameReport& report, std::uint32_t file_index);
+    // After the filter: leaves out the findings of the baseline (counted in `summary.baselined`)
+    // and records the rest for --write-baseline.
+    void after_filter(audit::GameReport& report, audit::Summary& summary);
+
+    // A chunk a worker formatted (only when !needs_records()): occurrence numbers, fingerprints
+    // rewritten where they are not 0, and the findings recorded for --write-baseline.
+    void patch(report::FormattedRecords& records, const std::string& file,
+               std::uint64_t games_before);
+
+    // After patch(): the occurrence number of the chunk's game `game_in_chunk`.
+    std::uint32_t occurrence_in_chunk(std::uint64_t game_in_chunk) const {
+        const auto at = static_cast<std::size_t>(game_in_chunk);
+        return at < chunk_occurrences_.size() ? chunk_occurrences_[at] : 0;
+    }
+
+  private:
+    RunCheckSettings settings_;
+    audit::OccurrenceCounter occurrences_;
+    audit::DuplicateIndex duplicates_;
+    std::vector<std::uint32_t> chunk_occurrences_;  // patch()'s, by game_in_chunk
+    std::vector<std::uint64_t> chunk_identities_;
+};
+
+}  // namespace drawaudit::app

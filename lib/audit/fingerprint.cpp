@@ -1,0 +1,190 @@
+#include "audit/fingerprint.hpp"
+
+namespace drawaudit::audit {
+namespace {
+
+constexpr std::uint8_t separator = 0x1f;
+constexpr std::string_view standard_start_fen =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+constexpr std::uint64_t rotl(std::uint64_t x, int r) {
+    return (x << r) | (x >> (64 - r));
+}
+
+// The finaliser of MurmurHash3 (fmix64): every input bit reaches every output bit.
+constexpr std::uint64_t finalise(std::uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+}  // namespace
+
+void Fnv1a64::add(std::string_view bytes) {
+    for (const char c : bytes) add_byte(static_cast<std::uint8_t>(c));
+}
+void Fnv1a64::add_u32(std::uint32_t value) {
+    for (int i = 0; i < 4; ++i) add_byte(static_cast<std::uint8_t>(value >> (8 * i)));
+}
+void Fnv1a64::add_u64(std::uint64_t value) {
+    for (int i = 0; i < 8; ++i) add_byte(static_cast<std::uint8_t>(value >> (8 * i)));
+}
+
+void StableHash128::mix_word() {
+    a_ = rotl((a_ ^ word_) * 0x87c37b91114253d5ULL, 31) + b_;
+    b_ = rotl((b_ + word_) * 0x4cf5ad432745937fULL, 33) ^ a_;
+    bytes_ += 8;
+    word_ = 0;
+    filled_ = 0;
+}
+
+void StableHash128::add(std::string_view bytes) {
+    std::size_t i = 0;
+    while (i < bytes.size() && filled_ != 0) add_byte(static_cast<std::uint8_t>(bytes[i++]));
+    // Whole words while the word buffer is empty: the same value as byte by byte.
+    for (; i + 8 <= bytes.size(); i += 8) {
+        std::uint64_t word = 0;
+        for (int b = 7; b >= 0; --b)  // little endian, whatever the machine's order
+            word = (word << 8) | static_cast<std::uint8_t>(bytes[i + static_cast<std::size_t>(b)]);
+        word_ = word;
+        mix_word();
+    }
+    for (; i < bytes.size(); ++i) add_byte(static_cast<std::uint8_t>(bytes[i]));
+}
+
+std::array<std::uint64_t, 2> StableHash128::value() const {
+    StableHash128 last = *this;
+    const std::uint64_t length = bytes_ + filled_;
+    if (filled_ > 0) last.mix_word();  // the zero-padded last word
+    const std::uint64_t a = finalise(last.a_ ^ length);
+    const std::uint64_t b = finalise(last.b_ + length * 0x9e3779b97f4a7c15ULL);
+    return {a + b, a ^ rotl(b, 17)};
+}
+
+unsigned GameIdentity::promotion_code(chess::Move move) {
+    switch (move.promotion()) {
+        case chess::PieceType::Knight:
+            return 1;
+        case chess::PieceType::Bishop:
+            return 2;
+        case chess::PieceType::Rook:
+            return 3;
+        default:
+            return 4;
+    }
+}
+
+namespace {
+
+// Feeds a name as normalise_name() writes it, without a buffer.
+void add_normalised(StableHash128& hash, std::string_view name) {
+    bool started = false, pending_space = false;
+    for (const char c : name) {
+        if (is_space(c)) {
+            pending_space = started;
+            continue;
+        }
+        if (pending_space) hash.add_byte(' ');
+        pending_space = false;
+        started = true;
+        hash.add_byte(static_cast<std::uint8_t>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+    }
+}
+
+std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    return text;
+}
+
+}  // namespace
+
+GameIdentity::GameIdentity(const GameReport& report, std::string_view fen_tag) {
+    for (const std::string_view tag :
+         {std::string_view(report.event), std::string_view(report.site),
+          std::string_view(report.date), std::string_view(report.round),
+          std::string_view(report.white), std::string_view(report.black), fen_tag}) {
+        identity_.add(tag);
+        identity_.add_byte(separator);
+    }
+    const std::string_view fen = trimmed(fen_tag);
+    if (fen != standard_start_fen) duplicate_.add(fen);
+    duplicate_.add_byte(separator);
+    add_normalised(duplicate_, report.white);
+    duplicate_.add_byte(separator);
+    add_normalised(duplicate_, report.black);
+    duplicate_.add_byte(separator);
+}
+
+void GameIdentity::finish(GameReport& report) const {
+    report.identity = identity_.value64();
+    report.occurrence = 0;
+    report.duplicate_key = duplicate_.value();
+    restamp_fingerprints(report);
+}
+
+std::uint64_t finding_fingerprint(std::uint64_t identity, std::uint32_t occurrence, Rule rule,
+                                  Route route, int ply) {
+    Fnv1a64 hash;
+    hash.add_u64(identity);
+    if (occurrence > 0) hash.add_u32(occurrence);
+    hash.add(rule_id(rule));
+    hash.add_byte(separator);
+    hash.add(route_name(route));
+    hash.add_byte(separator);
+    hash.add_u32(static_cast<std::uint32_t>(ply));
+    return hash.value();
+}
+
+void restamp_fingerprints(GameReport& report) {
+    for (Finding& f : report.findings)
+        f.fingerprint =
+            finding_fingerprint(report.identity, report.occurrence, f.rule, f.route, f.ply);
+}
+
+std::array<char, 16> fingerprint_hex(std::uint64_t fingerprint) {
+    constexpr std::string_view digits = "0123456789abcdef";
+    std::array<char, 16> hex{};
+    for (int i = 15; i >= 0; --i) {
+        hex[static_cast<std::size_t>(i)] = digits[fingerprint & 15];
+        fingerprint >>= 4;
+    }
+    return hex;
+}
+
+std::optional<std::uint64_t> parse_fingerprint(std::string_view text) {
+    if (text.size() != 16) return std::nullopt;
+    std::uint64_t value = 0;
+    for (const char c : text) {
+        int digit = -1;
+        if (c >= '0' && c <= '9') digit = c - '0';
+        if (c >= 'a' && c <= 'f') digit = c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') digit = c - 'A' + 10;
+        if (digit < 0) return std::nullopt;
+        value = (value << 4) | static_cast<std::uint64_t>(digit);
+    }
+    return value;
+}
+
+void normalise_name(std::string_view name, std::string& out) {
+    out.clear();
+    bool pending_space = false;
+    for (const char c : name) {
+        if (is_space(c)) {
+            pending_space = !out.empty();
+            continue;
+        }
+        if (pending_space) out.push_back(' ');
+        pending_space = false;
+        out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+    }
+}
+
+}  // namespace drawaudit::audit
