@@ -253,8 +253,8 @@ void GameAuditor::end_game(std::string_view text) {
     if (options_.keep_game_text) report_->text = std::string(text);
     // Issue 20 hook: the game's identity, its findings' fingerprints (fingerprint.hpp) and
     // their SARIF columns (columns.hpp).
-    GameIdentity identity(*report_, has_fen_tag_ ? std::string_view(fen_tag_) : std::string_view());
-    for (int k = 1; k <= last_; ++k) identity.add_move(plies_[static_cast<std::size_t>(k)].move);
+    GameIdentity identity(*report_, tags_.fen());
+    for (int k = 1; k <= history_.last(); ++k) identity.add_move(history_.move(k));
     identity.finish(*report_);
     fill_utf16_columns(*report_, text);
     sink_.game(std::move(*report_));  // begin_game resets report_

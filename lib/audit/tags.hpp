@@ -36,6 +36,8 @@ class GameTags {
     // when the game cannot be set up; the findings that say why (or what was repaired) are
     // added to the game.
     std::optional<chess::Position> start_position(CurrentGame& game) const;
+    // The FEN tag's text, "" when the game has none (part of the game's identity).
+    std::string_view fen() const { return has_fen_ ? std::string_view(fen_) : std::string_view(); }
 
   private:
     // The field a needed tag fills, or nullptr.
