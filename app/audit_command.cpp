@@ -429,6 +429,7 @@ int run_audit(AuditCommand& command) {
             "some of the input's text was not valid UTF-8: the report shows each such "
             "byte as U+FFFD ({} replaced)",
             replaced);
+    }
     if (baseline_writer) {
         if (auto committed = baseline_writer->commit(); !committed) {
             spdlog::error("{}", committed.error());
