@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -322,6 +323,64 @@ Status set_rule_counts(std::array<std::uint64_t, audit::RuleCount>& out, const J
     return {};
 }
 
+// An object of names -> counts, each name one of `names` (results, draw reasons).
+template <std::size_t N>
+Status set_named_counts(std::array<std::uint64_t, N>& out, const JsonValue& value,
+                        const std::array<std::string_view, N>& names, std::size_t first,
+                        std::string_view what) {
+    if (value.kind != JsonValue::Kind::Object)
+        return tl::unexpected(fmt::format("expected an object of {}", what));
+    out.fill(0);
+    for (const auto& [name, count] : value.members) {
+        const auto it = std::find(names.begin() + static_cast<std::ptrdiff_t>(first), names.end(),
+                                  std::string_view(name));
+        if (it == names.end()) return tl::unexpected(fmt::format("unknown {} '{}'", what, name));
+        auto n = json_unsigned(count);
+        if (!n) return tl::unexpected(n.error());
+        out[static_cast<std::size_t>(it - names.begin())] = *n;
+    }
+    return {};
+}
+template <typename Enum, std::size_t N>
+std::array<std::string_view, N> names_of(std::string_view (*name)(Enum)) {
+    std::array<std::string_view, N> names{};
+    for (std::size_t i = 0; i < N; ++i) names[i] = name(static_cast<Enum>(i));
+    return names;
+}
+// by_year: {"1990": {"games": N, "draws": M}, "?": {...}}.
+Status set_by_year(std::map<int, audit::YearCount>& out, const JsonValue& value) {
+    if (value.kind != JsonValue::Kind::Object)
+        return tl::unexpected(std::string("expected an object of years"));
+    out.clear();
+    for (const auto& [key, counts] : value.members) {
+        int year = audit::Summary::UnknownYear;
+        if (key != "?") {
+            const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), year);
+            if (ec != std::errc() || end != key.data() + key.size())
+                return tl::unexpected(fmt::format("unknown year '{}'", key));
+        }
+        const JsonValue* games = counts.find("games");
+        const JsonValue* draws = counts.find("draws");
+        if (games == nullptr || draws == nullptr)
+            return tl::unexpected(fmt::format("year '{}' lacks games or draws", key));
+        auto g = json_unsigned(*games);
+        if (!g) return tl::unexpected(g.error());
+        auto d = json_unsigned(*draws);
+        if (!d) return tl::unexpected(d.error());
+        out[year] = audit::YearCount{*g, *d};
+    }
+    return {};
+}
+// A fingerprint: 16 hex digits.
+Status set_fingerprint(std::uint64_t& out, const JsonValue& value) {
+    auto text = json_string(value);
+    if (!text) return tl::unexpected(text.error());
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), out, 16);
+    if (text->size() != 16 || ec != std::errc() || end != text->data() + text->size())
+        return tl::unexpected(fmt::format("expected 16 hex digits, got '{}'", *text));
+    return {};
+}
+
 // A finding record: the finding, and which game it says it belongs to.
 struct FindingRecord {
     audit::Finding finding;
@@ -405,7 +464,27 @@ const Field<FindingRecord> kFindingFields[] = {
      [](FindingRecord& r, const JsonValue& v) {
          return set_string_list(r.finding.occurrence_moves, v);
      }},
+    {"occurrence_count",
+     [](FindingRecord& r, const JsonValue& v) {
+         return set_optional_int(r.finding.occurrence_count, v);
+     }},
+    {"duplicate_of",
+     [](FindingRecord& r, const JsonValue& v) -> Status {
+         r.finding.duplicate_file.clear();
+         r.finding.duplicate_game = 0;
+         if (v.kind == JsonValue::Kind::Null) return {};
+         const JsonValue* file = v.find("file");
+         const JsonValue* game = v.find("game");
+         if (v.kind != JsonValue::Kind::Object || file == nullptr || game == nullptr)
+             return tl::unexpected(std::string("expected {\"file\": ..., \"game\": ...}"));
+         if (auto ok = set_string(r.finding.duplicate_file, *file); !ok) return ok;
+         return set_int(r.finding.duplicate_game, *game);
+     }},
+    {"fingerprint", [](FindingRecord& r,
+                       const JsonValue& v) { return set_fingerprint(r.finding.fingerprint, v); }},
     {"offset", [](FindingRecord& r, const JsonValue& v) { return set_int(r.finding.offset, v); }},
+    {"column_utf16",
+     [](FindingRecord& r, const JsonValue& v) { return set_int(r.finding.column_utf16, v); }},
 };
 
 const Field<GameRecord> kGameFields[] = {
@@ -452,7 +531,35 @@ const Field<GameRecord> kGameFields[] = {
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->termination_tag, v); }},
     {"movetext_result",
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->movetext_result, v); }},
+    {"draw_reason",
+     [](GameRecord& r, const JsonValue& v) {
+         return set_named<audit::DrawReason, audit::DrawReasonCount>(
+             r.report->draw_reason, v, audit::draw_reason_id, "draw reason");
+     }},
+    {"draw_side",
+     [](GameRecord& r, const JsonValue& v) {
+         return set_named<audit::Side, 3>(r.report->draw_side, v, audit::side_name, "side");
+     }},
+    {"final_unwinnable",
+     [](GameRecord& r, const JsonValue& v) -> Status {
+         auto text = json_string(v);
+         if (!text) return tl::unexpected(text.error());
+         // The record holds one of the analysis's own names (a view, not a copy).
+         for (std::string_view name : {"white", "black", "both"}) {
+             if (*text == name) {
+                 r.report->final_unwinnable = name;
+                 return {};
+             }
+         }
+         if (!text->empty()) return tl::unexpected(fmt::format("unknown sides '{}'", *text));
+         r.report->final_unwinnable = {};
+         return {};
+     }},
     {"offset", [](GameRecord& r, const JsonValue& v) { return set_int(r.report->offset, v); }},
+    {"draw_first_check",
+     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->draw_first_check, v); }},
+    {"draw_last_check",
+     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->draw_last_check, v); }},
 };
 
 const Field<audit::Summary> kSummaryFields[] = {
@@ -466,6 +573,22 @@ const Field<audit::Summary> kSummaryFields[] = {
      [](audit::Summary& s, const JsonValue& v) { return set_rule_counts(s.findings, v); }},
     {"games_by_rule",
      [](audit::Summary& s, const JsonValue& v) { return set_rule_counts(s.games_by_rule, v); }},
+    {"results",
+     [](audit::Summary& s, const JsonValue& v) {
+         static const auto names = names_of<audit::RecordedResult, audit::RecordedResultCount>(
+             audit::recorded_result_name);
+         return set_named_counts(s.results, v, names, 0, "result");
+     }},
+    {"draw_reasons",
+     [](audit::Summary& s, const JsonValue& v) {
+         static const auto names =
+             names_of<audit::DrawReason, audit::DrawReasonCount>(audit::draw_reason_id);
+         return set_named_counts(s.draw_reasons, v, names, 1, "draw reason");
+     }},
+    {"by_year", [](audit::Summary& s, const JsonValue& v) { return set_by_year(s.by_year, v); }},
+    {"undetermined_positions",
+     [](audit::Summary& s, const JsonValue& v) { return set_int(s.undetermined_positions, v); }},
+    {"baselined", [](audit::Summary& s, const JsonValue& v) { return set_int(s.baselined, v); }},
     {"seconds",
      [](audit::Summary& s, const JsonValue& v) -> Status {
          if (v.kind != JsonValue::Kind::Number)

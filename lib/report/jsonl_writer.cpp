@@ -302,6 +302,7 @@ class JsonlWriter final : public Writer {
         if (shard_fields_) {
             record.string_list<"occurrence_moves">(f.occurrence_moves);
             record.number<"offset">(f.offset);
+            record.number<"column_utf16">(f.column_utf16);  // SARIF's columns
         }
     }
 
@@ -332,6 +333,9 @@ class JsonlWriter final : public Writer {
             record.string<"termination_tag">(report.termination_tag);
             record.string<"movetext_result">(report.movetext_result);
             record.number<"offset">(report.offset);
+            // The moves the text report's perpetual-check sentence names.
+            record.string<"draw_first_check">(report.draw_first_check);
+            record.string<"draw_last_check">(report.draw_last_check);
         }
     }
 
