@@ -30,7 +30,8 @@ CLI::Validator rule_id_validator() {
     return CLI::Validator(
         [](std::string& value) -> std::string {
             if (audit::rule_from_id(value)) return {};
-            return "unknown rule id '" + value + "' (the rule ids are listed in docs/rules.md, e.g. threefold-claim)";
+            return "unknown rule id '" + value +
+                   "' (the rule ids are listed in docs/rules.md, e.g. threefold-claim)";
         },
         "RULE");
 }

@@ -14,6 +14,8 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "audit/duplicates.hpp"
+#include "audit/fingerprint.hpp"
 #include "audit_command.hpp"
 #include "output_file.hpp"
 #include "report/jsonl_reader.hpp"
@@ -330,6 +332,9 @@ tl::expected<std::optional<audit::Severity>, Failure> write_games(
     report::Writer& writer) {
     std::optional<audit::Severity> worst;
     audit::GameReport report;
+    // Identical games in different parts: their fingerprints take the occurrence number one run
+    // gives them (RULES.md "Fingerprints and baselines"), counted in the run's game order.
+    audit::OccurrenceCounter occurrences;
     const std::vector<InputInfo>& inputs = parts.front().inputs;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         std::uint64_t games_before = 0, lines_before = 0;
@@ -349,6 +354,8 @@ tl::expected<std::optional<audit::Severity>, Failure> write_games(
                 }
                 report.game += games_before;
                 shift_lines(report, lines_before);
+                report.occurrence = occurrences.next(report.identity);
+                if (!report.findings.empty()) audit::restamp_fingerprints(report);
                 for (const audit::Finding& f : report.findings) {
                     if (!worst || f.severity > *worst) worst = f.severity;
                 }

@@ -17,11 +17,11 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "audit/fingerprint.hpp"
 #include "interrupt.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/shard.hpp"
 #include "pgn/source.hpp"
-#include "audit/fingerprint.hpp"
 #include "progress.hpp"
 #include "report/escape.hpp"
 #include "run_checks.hpp"

@@ -10,11 +10,11 @@
 
 #include <fmt/format.h>
 
+#include "audit/columns.hpp"  // issue 20 hook
 #include "audit/dead_positions.hpp"
 #include "audit/draw_reason.hpp"
-#include "audit/wording.hpp"
-#include "audit/columns.hpp"      // issue 20 hook
 #include "audit/fingerprint.hpp"  // issue 20 hook
+#include "audit/wording.hpp"
 #include "chess/san.hpp"
 #include "pgn/reader.hpp"
 
@@ -309,7 +309,8 @@ void GameAuditor::explain_draw_reason() {
     const DrawExplanation why = explain_draw(facts);
     report_->draw_reason = why.reason;
     report_->draw_side = why.side;
-    if (why.first_check_ply > 0) report_->draw_first_check = history_.move_text(why.first_check_ply);
+    if (why.first_check_ply > 0)
+        report_->draw_first_check = history_.move_text(why.first_check_ply);
     if (why.last_check_ply > 0) report_->draw_last_check = history_.move_text(why.last_check_ply);
 }
 

@@ -556,6 +556,13 @@ const Field<GameRecord> kGameFields[] = {
          return {};
      }},
     {"offset", [](GameRecord& r, const JsonValue& v) { return set_int(r.report->offset, v); }},
+    {"identity",
+     [](GameRecord& r, const JsonValue& v) -> Status {
+         auto n = json_unsigned(v);
+         if (!n) return tl::unexpected(n.error());
+         r.report->identity = *n;
+         return {};
+     }},
     {"draw_first_check",
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->draw_first_check, v); }},
     {"draw_last_check",

@@ -336,6 +336,8 @@ class JsonlWriter final : public Writer {
             // The moves the text report's perpetual-check sentence names.
             record.string<"draw_first_check">(report.draw_first_check);
             record.string<"draw_last_check">(report.draw_last_check);
+            // The game's identity hash: merge numbers identical games across the parts.
+            record.number<"identity">(report.identity);
         }
     }
 

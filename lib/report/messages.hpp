@@ -128,7 +128,7 @@ enum class Msg : std::uint16_t {
     DrawnEarlyAgreement,
     DrawnAgreement,
     // The summary's results and draw reasons.
-    SummaryResults,  // 1-0, 0-1, 1/2-1/2, * counts, draw rate, games with a result
+    SummaryResults,      // 1-0, 0-1, 1/2-1/2, * counts, draw rate, games with a result
     SummaryDrawReasons,  // "\nWhy the draws were drawn: "
     SummaryNoDraws,
     // The HTML report.

@@ -143,7 +143,8 @@ class TextWriter final : public Writer {
         }
         write_results_and_draw_reasons(summary, lang);
         if (findings(Rule::DuplicateGame) + findings(Rule::DuplicateConflict) > 0) {
-            out(fmt::format("\nDuplicate games (--duplicates): {} recorded again, {} of them with "
+            out(
+                fmt::format("\nDuplicate games (--duplicates): {} recorded again, {} of them with "
                             "another result (duplicate-conflict).",
                             findings(Rule::DuplicateGame) + findings(Rule::DuplicateConflict),
                             findings(Rule::DuplicateConflict)));

@@ -742,7 +742,7 @@ MERGE_FORMATS = ["jsonl", "text", "csv", "sarif", "github"]
 SHARD_COUNTS = (1, 2, 3, 7)
 # Fields a shard's part adds for drawaudit merge (RULES.md "Shards").
 SHARD_ONLY = {"site", "white_elo", "black_elo", "termination_tag", "movetext_result", "offset",
-              "occurrence_moves"}
+              "occurrence_moves", "column_utf16", "draw_first_check", "draw_last_check", "identity"}
 
 
 def run_shards(runner, n, inputs, scratch, cwd=None, extra=()):
@@ -887,8 +887,10 @@ def case_merge_errors(runner):
         expect_error([p1, broken, p3], f"{broken}:5:", "malformed JSON")
         unknown = os.path.join(scratch, "unknown.jsonl")
         with open(unknown, "w", encoding="utf-8") as f:
-            f.writelines(lines[:3] + [lines[3].replace('"ply":', '"novel":1,"ply":', 1)] + lines[4:])
-        expect_error([p1, unknown, p3], f"{unknown}:4:", "unknown field 'novel'")
+            at = next(i for i, line in enumerate(lines) if '"type":"finding"' in line)
+            f.writelines(lines[:at] + [lines[at].replace('"ply":', '"novel":1,"ply":', 1)] +
+                         lines[at + 1:])
+        expect_error([p1, unknown, p3], f"{unknown}:{at + 1}:", "unknown field 'novel'")
         truncated = os.path.join(scratch, "truncated.jsonl")
         with open(truncated, "w", encoding="utf-8") as f:
             f.writelines(lines[:-3])
