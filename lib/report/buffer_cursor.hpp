@@ -81,4 +81,17 @@ class BufferCursor {
     char* end_;
 };
 
+// The cells of a CSV row that another cell follows: the value, escaped, then the comma.
+inline void put_csv_cell(BufferCursor& out, std::string_view value) {
+    out.reserve(csv_field_bound(value.size()) + 1);
+    out.put_csv_field(value);
+    out.put(',');
+}
+template <typename Integer>
+void put_csv_number(BufferCursor& out, Integer value) {
+    out.reserve(BufferCursor::integer_bound<Integer> + 1);
+    out.put_integer(value);
+    out.put(',');
+}
+
 }  // namespace drawaudit::report

@@ -100,16 +100,10 @@ class GamesCsvWriter final : public Writer {
         out.reserve(1);
         out.put(',');
     }
-    static void field(BufferCursor& out, std::string_view value) {
-        out.reserve(csv_field_bound(value.size()) + 1);
-        out.put_csv_field(value);
-        out.put(',');
-    }
+    static void field(BufferCursor& out, std::string_view value) { put_csv_cell(out, value); }
     template <typename Integer>
     static void number(BufferCursor& out, Integer value) {
-        out.reserve(BufferCursor::integer_bound<Integer> + 1);
-        out.put_integer(value);
-        out.put(',');
+        put_csv_number(out, value);
     }
 };
 
