@@ -3,10 +3,12 @@
 // regla de los 50 movimientos, posición muerta, ahogado, jaque mate, reclamar), worded here.
 #include "report/messages.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <vector>
 
+#include "audit/wording.hpp"
 #include "report/notation.hpp"
 
 namespace drawaudit::report {
@@ -132,6 +134,24 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "Neither side can checkmate with the material left: the game is drawn (dead position)",
      "Ningún bando puede dar jaque mate con el material que queda: la partida es tablas "
      "(posición muerta)"},
+    {Msg::DeadPositionProved,
+     "{0} neither side can checkmate by any series of legal moves: {1}; the game is drawn (dead "
+     "position)",
+     "Ningún bando puede dar jaque mate con ninguna serie de jugadas legales {0}: {1}; la partida "
+     "es tablas (posición muerta)"},
+    {Msg::ProofEachSide, "for each side, {}", "para cada bando, {}"},
+    {Msg::ProofBySide, "White cannot, as {0}; Black cannot, as {1}",
+     "las blancas no, porque {0}; las negras no, porque {1}"},
+    {Msg::ProofMaterial, "it has too little material left to checkmate",
+     "le queda demasiado poco material para dar mate"},
+    {Msg::ProofLockedPawns,
+     "every pawn is blocked by a pawn and can never move or be captured, and none of its pieces "
+     "can ever reach a square from which it would give check to the other king",
+     "todos los peones están bloqueados por peones y nunca podrán moverse ni ser capturados, y "
+     "ninguna de sus piezas podrá llegar jamás a una casilla desde la que dé jaque al otro rey"},
+    {Msg::ProofExhausted,
+     "every position reachable by legal moves was examined and none is a checkmate by it",
+     "se examinaron todas las posiciones alcanzables con jugadas legales y en ninguna da mate"},
     {Msg::FivefoldDrawn,
      "The same position has appeared for the {0} time ({1}): the game is drawn automatically",
      "La misma posición ha aparecido por {0} vez ({1}): la partida es tablas sin necesidad de "
@@ -155,9 +175,9 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::TagMissing, "is missing", "falta"},
     {Msg::ConflictCannotMate,
      "The Result tag says {0}, but {1} cannot checkmate by any series of legal moves in the "
-     "final position, so the game is drawn{2}",
+     "final position ({3}), so the game is drawn{2}",
      "La etiqueta Result dice {0}, pero {1} no pueden dar jaque mate con ninguna serie de "
-     "jugadas legales en la posición final, así que la partida es tablas{2}"},
+     "jugadas legales en la posición final ({3}), así que la partida es tablas{2}"},
     {Msg::TerminationNote, " (Termination tag: \"{}\")", " (etiqueta Termination: \"{}\")"},
     {Msg::Mismatch,
      "The Result tag says {0}, but the movetext ends with the termination marker {1}",
@@ -352,6 +372,22 @@ std::vector<int> integers_in(std::string_view message) {
     return out;
 }
 
+// The proofs of unwinnability an audit message names (dead_positions.cpp words them), in the
+// order the message gives them, as the catalog's clauses.
+std::vector<Msg> proofs_named(std::string_view message) {
+    std::vector<std::pair<std::size_t, Msg>> found;
+    for (const Msg proof : {Msg::ProofMaterial, Msg::ProofLockedPawns, Msg::ProofExhausted}) {
+        const std::string_view clause = text(proof, Lang::En);
+        for (std::size_t at = message.find(clause); at != std::string_view::npos;
+             at = message.find(clause, at + 1))
+            found.emplace_back(at, proof);
+    }
+    std::sort(found.begin(), found.end());
+    std::vector<Msg> proofs;
+    for (const auto& [at, proof] : found) proofs.push_back(proof);
+    return proofs;
+}
+
 std::string spanish_sentence(const Finding& f, const GameReport& game) {
     constexpr Lang es = Lang::Es;
     const std::string_view subject = side_subject(f.side, es);
@@ -386,8 +422,17 @@ std::string spanish_sentence(const Finding& f, const GameReport& game) {
         }
         case Rule::Stalemate:
             return say(es, Msg::Stalemated, subject);
-        case Rule::DeadPosition:
-            return std::string(text(Msg::DeadPositionDrawn, es));
+        case Rule::DeadPosition: {
+            const std::vector<Msg> proofs = proofs_named(message);
+            if (proofs.empty()) return std::string(text(Msg::DeadPositionDrawn, es));
+            const std::string when = f.move.empty() ? std::string(text(Msg::EndedAtStart, es))
+                                                    : say(es, Msg::EndedAfter, f.move);
+            const std::string why =
+                proofs.size() == 1
+                    ? say(es, Msg::ProofEachSide, text(proofs[0], es))
+                    : say(es, Msg::ProofBySide, text(proofs[0], es), text(proofs[1], es));
+            return say(es, Msg::DeadPositionProved, when, why);
+        }
         case Rule::FivefoldDraw:
             return say(es, Msg::FivefoldDrawn, ordinal(occurrence_total(f), es),
                        occurrence_list(f, es));
@@ -425,7 +470,9 @@ std::string spanish_sentence(const Finding& f, const GameReport& game) {
             const std::string note = game.termination_tag.empty()
                                          ? std::string()
                                          : say(es, Msg::TerminationNote, game.termination_tag);
-            return say(es, Msg::ConflictCannotMate, f.recorded, side_inside(winner, es), note);
+            const std::vector<Msg> proofs = proofs_named(message);
+            return say(es, Msg::ConflictCannotMate, f.recorded, side_inside(winner, es), note,
+                       proofs.empty() ? std::string_view() : text(proofs[0], es));
         }
         case Rule::ResultMismatch:
             return say(es, Msg::Mismatch, f.recorded, f.expected);
@@ -492,21 +539,7 @@ std::string_view text(Msg msg, Lang lang) {
 }
 
 std::string ordinal(int n, Lang lang) {
-    if (lang == Lang::En) {
-        static constexpr std::array<std::string_view, 11> words = {
-            "zeroth", "first",   "second", "third", "fourth", "fifth",
-            "sixth",  "seventh", "eighth", "ninth", "tenth"};
-        if (n >= 0 && n < static_cast<int>(words.size()))
-            return std::string(words[static_cast<std::size_t>(n)]);
-        const int last = n % 10;
-        const bool teen = n % 100 >= 11 && n % 100 <= 13;
-        const char* suffix = teen        ? "th"
-                             : last == 1 ? "st"
-                             : last == 2 ? "nd"
-                             : last == 3 ? "rd"
-                                         : "th";
-        return std::to_string(n) + suffix;
-    }
+    if (lang == Lang::En) return audit::ordinal(n);  // the audit's own wording
     // Feminine, as "vez" asks: "por tercera vez".
     static constexpr std::array<std::string_view, 11> words = {
         "0.ª",   "primera", "segunda", "tercera", "cuarta", "quinta",

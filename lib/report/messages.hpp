@@ -93,6 +93,12 @@ enum class Msg : std::uint16_t {
     Checkmated,             // loser, winner, result
     Stalemated,             // side
     DeadPositionDrawn,
+    DeadPositionProved,  // when ("after 1. h4"), why (the proofs of both sides)
+    ProofEachSide,       // "for each side, {}" (one proof)
+    ProofBySide,         // white's proof, black's proof
+    ProofMaterial,       // the proofs of unwinnability (lib/chess/unwinnable.hpp), as clauses
+    ProofLockedPawns,
+    ProofExhausted,
     FivefoldDrawn,       // ordinal, occurrences
     SeventyFiveDrawn,    // clock
     EndedAfter,          // "after {}" (move): when the game ended
@@ -102,7 +108,7 @@ enum class Msg : std::uint16_t {
     ConflictEnding,      // when, reason, expected, what the tag says
     TagSays,             // "says {}"
     TagMissing,          // "is missing"
-    ConflictCannotMate,  // recorded, winner, termination note
+    ConflictCannotMate,  // recorded, winner, termination note, proof
     TerminationNote,     // " (Termination tag: \"{}\")"
     Mismatch,            // recorded, marker
     EarlyBothMoved,      // white moves, black moves, required
