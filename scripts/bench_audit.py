@@ -96,7 +96,7 @@ def spread(values, form):
 
 def summary_of(path):
     with open(path, "rb") as f:
-        f.seek(max(0, os.path.getsize(path) - 4096))
+        f.seek(max(0, os.path.getsize(path) - (1 << 20)))  # the summary line: by_year can be long
         return json.loads(f.read().splitlines()[-1])
 
 
