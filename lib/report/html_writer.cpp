@@ -262,6 +262,22 @@ class HtmlWriter final : public Writer {
         }
         if (!by_rule.empty())
             append_bar_chart(buffer_, text(Msg::HtmlFindingsByRule, lang), by_rule);
+        // RULES.md "Why each draw happened": the recorded results and the reasons of the draws.
+        std::vector<Bar> results;
+        for (std::size_t i = 0; i < summary.results.size(); ++i) {
+            results.push_back(
+                {std::string(audit::recorded_result_name(static_cast<audit::RecordedResult>(i))),
+                 summary.results[i]});
+        }
+        if (summary.games > 0) append_bar_chart(buffer_, text(Msg::HtmlResults, lang), results);
+        std::vector<Bar> reasons;
+        for (std::size_t i = 1; i < summary.draw_reasons.size(); ++i) {
+            if (summary.draw_reasons[i] == 0) continue;
+            reasons.push_back(
+                {std::string(audit::draw_reason_id(static_cast<audit::DrawReason>(i))),
+                 summary.draw_reasons[i]});
+        }
+        if (!reasons.empty()) append_bar_chart(buffer_, text(Msg::HtmlDrawReasons, lang), reasons);
         append(buffer_, "</header>\n");
         maybe_flush();
         if (!index_.empty()) {

@@ -245,6 +245,8 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::HtmlTitle, "drawaudit: arbiter's report", "drawaudit: informe para el árbitro"},
     {Msg::HtmlSummary, "Summary", "Resumen"},
     {Msg::HtmlFindingsByRule, "Findings by rule", "Hallazgos por regla"},
+    {Msg::HtmlResults, "Recorded results", "Resultados anotados"},
+    {Msg::HtmlDrawReasons, "Why the draws were drawn", "Por qué terminaron en tablas"},
     {Msg::HtmlGamesShown, "{0} of {1} games with findings are shown.",
      "Se muestran {0} de las {1} partidas con hallazgos."},
     {Msg::HtmlGamesLeftOut,

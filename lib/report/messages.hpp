@@ -141,6 +141,8 @@ enum class Msg : std::uint16_t {
     HtmlTitle,
     HtmlSummary,
     HtmlFindingsByRule,  // chart title
+    HtmlResults,         // chart title: the recorded results
+    HtmlDrawReasons,     // chart title: why the draws were drawn
     HtmlGamesShown,      // "{} of {} games with findings are shown" (shown, total)
     HtmlGamesLeftOut,    // "{} games with findings were left out (--html-max-games {})"
     HtmlNoFindings,
