@@ -299,6 +299,7 @@ int run_audit(AuditCommand& command) {
         settings.checks.write_baseline = &*baseline_writer;
     }
     settings.checks.duplicates = command.duplicates;
+    settings.audit.duplicate_keys = command.duplicates;
 
     install_interrupt_handler();
     std::optional<AtomicOutputFile> output_file;

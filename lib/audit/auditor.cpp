@@ -253,7 +253,7 @@ void GameAuditor::end_game(std::string_view text) {
     if (options_.keep_game_text) report_->text = std::string(text);
     // Issue 20 hook: the game's identity, its findings' fingerprints (fingerprint.hpp) and
     // their SARIF columns (columns.hpp).
-    GameIdentity identity(*report_, tags_.fen());
+    GameIdentity identity(*report_, tags_.fen(), options_.duplicate_keys);
     for (int k = 1; k <= history_.last(); ++k) identity.add_move(history_.move(k));
     identity.finish(*report_);
     fill_utf16_columns(*report_, text);

@@ -25,7 +25,9 @@ struct AuditOptions {
     // Tournament rule (9.1.1, "Sofia rule"): a draw agreed before each player made this many
     // moves is reported as early-agreement. 0: only 5.2.3 (both players must have moved).
     int min_moves_before_agreement = 0;
-    bool keep_game_text = false;  // copy each game's source text into GameReport::text
+    bool keep_game_text = false;
+    bool duplicate_keys = false;  // build the key --duplicates compares (GameReport::duplicate_key)
+                                  // // copy each game's source text into GameReport::text
 };
 
 class GameSink {

@@ -106,7 +106,8 @@ std::string_view trimmed(std::string_view text) {
 
 }  // namespace
 
-GameIdentity::GameIdentity(const GameReport& report, std::string_view fen_tag) {
+GameIdentity::GameIdentity(const GameReport& report, std::string_view fen_tag, bool duplicate_key)
+    : duplicate_key_(duplicate_key) {
     for (const std::string_view tag :
          {std::string_view(report.event), std::string_view(report.site),
           std::string_view(report.date), std::string_view(report.round),
@@ -114,6 +115,7 @@ GameIdentity::GameIdentity(const GameReport& report, std::string_view fen_tag) {
         identity_.add(tag);
         identity_.add_byte(separator);
     }
+    if (!duplicate_key_) return;
     const std::string_view fen = trimmed(fen_tag);
     if (fen != standard_start_fen) duplicate_.add(fen);
     duplicate_.add_byte(separator);
@@ -126,7 +128,7 @@ GameIdentity::GameIdentity(const GameReport& report, std::string_view fen_tag) {
 void GameIdentity::finish(GameReport& report) const {
     report.identity = identity_.value64();
     report.occurrence = 0;
-    report.duplicate_key = duplicate_.value();
+    report.duplicate_key = duplicate_key_ ? duplicate_.value() : std::array<std::uint64_t, 2>{};
     restamp_fingerprints(report);
 }
 

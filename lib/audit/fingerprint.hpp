@@ -79,7 +79,9 @@ class StableHash128 {
 // a game whose identity occurred before). No allocation.
 class GameIdentity {
   public:
-    GameIdentity(const GameReport& report, std::string_view fen_tag);
+    // `duplicate_key`: also build the key --duplicates compares (left out otherwise: it costs a
+    // second hash of every move).
+    GameIdentity(const GameReport& report, std::string_view fen_tag, bool duplicate_key);
     void add_move(chess::Move move) {
         const unsigned promotion =
             move.kind() == chess::MoveKind::Promotion ? promotion_code(move) : 0;
@@ -87,13 +89,14 @@ class GameIdentity {
             static_cast<std::uint16_t>(static_cast<unsigned>(move.from()) |
                                        (static_cast<unsigned>(move.to()) << 6) | (promotion << 12));
         identity_.add_u16(code);
-        duplicate_.add_u16(code);
+        if (duplicate_key_) duplicate_.add_u16(code);
     }
     void finish(GameReport& report) const;
 
   private:
     static unsigned promotion_code(chess::Move move);
     StableHash128 identity_, duplicate_;
+    bool duplicate_key_;
 };
 
 std::uint64_t finding_fingerprint(std::uint64_t identity, std::uint32_t occurrence, Rule rule,

@@ -123,7 +123,9 @@ TEST(Duplicates, NamesAreComparedIgnoringCaseAndRunsOfSpaces) {
 }
 
 std::vector<GameReport> checked(const std::string& pgn) {
-    auto games = audit_text(pgn, {}, "c.pgn");
+    AuditOptions options;
+    options.duplicate_keys = true;  // as --duplicates asks
+    auto games = audit_text(pgn, options, "c.pgn");
     DuplicateIndex index;
     for (GameReport& game : games) index.check(game, 0);
     return games;
