@@ -242,6 +242,16 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "resultado)."},
     {Msg::SummaryDrawReasons, "\nWhy the draws were drawn: ", "\nPor qué terminaron en tablas: "},
     {Msg::SummaryNoDraws, "no draws", "ninguna partida en tablas"},
+    {Msg::DrawReasonStalemate, "stalemate", "ahogado"},
+    {Msg::DrawReasonDeadPosition, "dead-position", "posición muerta"},
+    {Msg::DrawReasonFivefold, "fivefold", "quíntuple repetición"},
+    {Msg::DrawReasonSeventyFive, "seventy-five-move", "regla de los 75 movimientos"},
+    {Msg::DrawReasonPerpetual, "perpetual-check", "jaque continuo"},
+    {Msg::DrawReasonThreefold, "threefold-repetition", "triple repetición"},
+    {Msg::DrawReasonFifty, "fifty-move", "regla de los 50 movimientos"},
+    {Msg::DrawReasonTimeForfeit, "time-forfeit", "caída de bandera"},
+    {Msg::DrawReasonEarlyAgreement, "early-agreement", "acuerdo prematuro"},
+    {Msg::DrawReasonAgreement, "agreement", "mutuo acuerdo"},
     {Msg::HtmlTitle, "drawaudit: arbiter's report", "drawaudit: informe para el árbitro"},
     {Msg::HtmlSummary, "Summary", "Resumen"},
     {Msg::HtmlFindingsByRule, "Findings by rule", "Hallazgos por regla"},
@@ -549,6 +559,18 @@ std::string ordinal(int n, Lang lang) {
     if (n >= 1 && n < static_cast<int>(words.size()))
         return std::string(words[static_cast<std::size_t>(n)]);
     return fmt::format("{}.ª", n);
+}
+
+std::string_view draw_reason_label(audit::DrawReason reason, Lang lang) {
+    // DrawReason's values after None, in order (finding.hpp), and their entries here.
+    static constexpr std::array<Msg, audit::DrawReasonCount - 1> labels = {
+        Msg::DrawReasonStalemate,   Msg::DrawReasonDeadPosition, Msg::DrawReasonFivefold,
+        Msg::DrawReasonSeventyFive, Msg::DrawReasonPerpetual,    Msg::DrawReasonThreefold,
+        Msg::DrawReasonFifty,       Msg::DrawReasonTimeForfeit,  Msg::DrawReasonEarlyAgreement,
+        Msg::DrawReasonAgreement};
+    const auto i = static_cast<std::size_t>(reason);
+    if (i == 0 || i > labels.size()) return {};
+    return text(labels[i - 1], lang);
 }
 
 std::string_view side_subject(audit::Side side, Lang lang) {

@@ -137,6 +137,17 @@ enum class Msg : std::uint16_t {
     SummaryResults,      // 1-0, 0-1, 1/2-1/2, * counts, draw rate, games with a result
     SummaryDrawReasons,  // "\nWhy the draws were drawn: "
     SummaryNoDraws,
+    // The draw reasons as the summary lists them: the English is the rule-like id itself.
+    DrawReasonStalemate,
+    DrawReasonDeadPosition,
+    DrawReasonFivefold,
+    DrawReasonSeventyFive,
+    DrawReasonPerpetual,
+    DrawReasonThreefold,
+    DrawReasonFifty,
+    DrawReasonTimeForfeit,
+    DrawReasonEarlyAgreement,
+    DrawReasonAgreement,
     // The HTML report.
     HtmlTitle,
     HtmlSummary,
@@ -182,6 +193,8 @@ std::string say(Lang lang, Msg msg, Args&&... args) {
 
 // The ordinal of a repetition count, as the sentences use it ("third"; Spanish "tercera", vez).
 std::string ordinal(int n, Lang lang);
+// A draw reason as the summary names it ("perpetual-check"; "jaque continuo").
+std::string_view draw_reason_label(audit::DrawReason reason, Lang lang);
 std::string_view side_subject(audit::Side side, Lang lang);  // "White" / "Las blancas"
 std::string_view side_inside(audit::Side side, Lang lang);   // "White" / "las blancas"
 std::string_view termination_reason(audit::Termination termination, Lang lang);

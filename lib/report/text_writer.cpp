@@ -181,10 +181,11 @@ class TextWriter final : public Writer {
             const std::uint64_t n = summary.draw_reasons[static_cast<std::size_t>(i)];
             if (n == 0) continue;
             if (!reasons.empty()) reasons += ", ";
-            // The reasons by their ids, as --format stats and the machine formats name them.
-            reasons +=
-                fmt::format("{} {} ({})", audit::draw_reason_id(static_cast<audit::DrawReason>(i)),
-                            n, percent(n, draws));
+            // In English the reasons go by their ids, as --format stats and the machine formats
+            // name them; other languages by their own words.
+            reasons += fmt::format("{} {} ({})",
+                                   draw_reason_label(static_cast<audit::DrawReason>(i), lang), n,
+                                   percent(n, draws));
         }
         out(text(Msg::SummaryDrawReasons, lang));
         out(reasons.empty() ? text(Msg::SummaryNoDraws, lang) : std::string_view(reasons));

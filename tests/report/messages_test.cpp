@@ -114,3 +114,17 @@ TEST(Messages, SpanishVerdictAndLaws) {
 
 }  // namespace
 }  // namespace drawaudit::report
+
+namespace drawaudit::report {
+namespace {
+
+TEST(Messages, EnglishDrawReasonLabelsAreTheIdsOfTheMachineFormats) {
+    for (int i = 1; i < audit::DrawReasonCount; ++i) {
+        const auto reason = static_cast<audit::DrawReason>(i);
+        EXPECT_EQ(draw_reason_label(reason, Lang::En), audit::draw_reason_id(reason));
+        EXPECT_NE(draw_reason_label(reason, Lang::Es), audit::draw_reason_id(reason));
+    }
+}
+
+}  // namespace
+}  // namespace drawaudit::report
