@@ -610,7 +610,10 @@ const Field<audit::Summary> kSummaryFields[] = {
 template <typename Target, std::size_t Size>
 Status read_fields(const Field<Target> (&table)[Size], const JsonValue& record, Target& target,
                    std::string_view what) {
-    for (const auto& [name, value] : record.members) {
+    for (const auto& member : record.members) {
+        // Named, not a structured binding: lambdas capture those only from clang 16 on.
+        const std::string& name = member.first;
+        const JsonValue& value = member.second;
         const auto* field = std::find_if(std::begin(table), std::end(table),
                                          [&](const Field<Target>& f) { return f.name == name; });
         if (field == std::end(table)) {

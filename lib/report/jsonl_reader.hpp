@@ -21,6 +21,8 @@
 
 namespace drawaudit::report {
 
+struct JsonMember;
+
 // A parsed JSON value. Numbers keep their text, read as the field needs (integer or not).
 struct JsonValue {
     enum class Kind { Null, Bool, Number, String, Array, Object };
@@ -28,9 +30,17 @@ struct JsonValue {
     bool boolean = false;
     std::string text;  // String: the decoded text; Number: the literal
     std::vector<JsonValue> items;
-    std::vector<std::pair<std::string, JsonValue>> members;  // in their order
+    // In their order. A vector of a type completed below (a std::pair of JsonValue inside
+    // JsonValue itself is not complete yet for every compiler: clang 14 refuses it).
+    std::vector<JsonMember> members;
 
     const JsonValue* find(std::string_view name) const;  // a member, or nullptr
+};
+
+// An object's member: its name and its value (as a std::pair would name them).
+struct JsonMember {
+    std::string first;
+    JsonValue second;
 };
 
 // Parses one JSON text (a whole line); the error says what is wrong and at which column.
