@@ -14,21 +14,7 @@ namespace {
 using testing::clean_game;
 using testing::threefold_game;
 
-std::string run(Format format, const std::vector<audit::GameReport>& games,
-                WriterOptions options = {}) {
-    StringOutput output;
-    auto writer = make_writer(format, output, options);
-    writer->begin();
-    audit::Summary summary;
-    summary.files = 1;
-    for (const auto& game : games) {
-        writer->game(game);
-        summary.add(game);
-    }
-    writer->end(summary);
-    EXPECT_FALSE(writer->failed());
-    return output.text;
-}
+using testing::run;
 
 bool contains(const std::string& text, std::string_view part) {
     return text.find(part) != std::string::npos;

@@ -3,6 +3,12 @@
 
 #include "audit/finding.hpp"
 #include "audit/fingerprint.hpp"
+#include "report/writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
 
 namespace drawaudit::report::testing {
 
@@ -95,6 +101,23 @@ inline audit::GameReport awkward_game() {
     report.identity = 0x1234567800000000ULL + 2;  // as the auditor sets it
     audit::restamp_fingerprints(report);
     return report;
+}
+
+// The whole report of `games` in `format`, as a run over one file writes it.
+inline std::string run(Format format, const std::vector<audit::GameReport>& games,
+                       WriterOptions options = {}) {
+    StringOutput output;
+    auto writer = make_writer(format, output, options);
+    writer->begin();
+    audit::Summary summary;
+    summary.files = 1;
+    for (const auto& game : games) {
+        writer->game(game);
+        summary.add(game);
+    }
+    writer->end(summary);
+    EXPECT_FALSE(writer->failed());
+    return output.text;
 }
 
 }  // namespace drawaudit::report::testing

@@ -19,21 +19,7 @@ using testing::awkward_game;
 using testing::clean_game;
 using testing::threefold_game;
 
-std::string run(Format format, const std::vector<audit::GameReport>& games,
-                WriterOptions options = {}) {
-    StringOutput output;
-    auto writer = make_writer(format, output, options);
-    writer->begin();
-    audit::Summary summary;
-    summary.files = 1;
-    for (const auto& game : games) {
-        writer->game(game);
-        summary.add(game);
-    }
-    writer->end(summary);
-    EXPECT_FALSE(writer->failed());
-    return output.text;
-}
+using testing::run;
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;
