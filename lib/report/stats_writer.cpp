@@ -199,7 +199,8 @@ class StatsWriter final : public Writer {
     }
 
     void out(std::string_view text) { append(buffer_, text); }
-    void name(std::string_view text) { append_valid_utf8(buffer_, text); }
+    // Event and player names come from the input: shown, never sent raw to a terminal.
+    void name(std::string_view text) { append_terminal_text(buffer_, text); }
 
     void write_text(const audit::Summary& s) {
         const std::uint64_t draws = count(s, RecordedResult::Draw);
