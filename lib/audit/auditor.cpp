@@ -47,6 +47,12 @@ void GameAuditor::begin_game(const pgn::GameStart& start) {
     pending_ = false;
     evaluated_up_to_ = -1;
     result_pos_ = {};
+    identity_started_ = false;
+}
+
+void GameAuditor::start_identity() {
+    identity_ = GameIdentity(*report_, tags_.fen(), options_.duplicate_keys);
+    identity_started_ = true;
 }
 
 void GameAuditor::tag(std::string_view name, std::string_view raw_value, pgn::TextPos) {
@@ -54,6 +60,7 @@ void GameAuditor::tag(std::string_view name, std::string_view raw_value, pgn::Te
 }
 
 pgn::Control GameAuditor::end_tags() {
+    start_identity();      // every tag is read: no move is played before this
     if (report_->error) {  // a broken tag section: the game is not set up
         stop();
         return pgn::Control::SkipGame;
@@ -113,6 +120,7 @@ pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
     if (!played) [[unlikely]]
         return illegal_move(san, pos);
     after_played(*played, san, pos);
+    identity_.add_move(*played);
     return pgn::Control::Continue;
 }
 
@@ -160,6 +168,8 @@ void GameAuditor::replay_run(std::span<const pgn::MoveToken> run) {
     const std::size_t played = chess::play_san_run({sans.items, run.size()}, history_.last_slot(),
                                                    History::slot_stride(), moves.items);
     for (std::size_t i = 0; i < played; ++i) after_played(moves.items[i], run[i].san, run[i].pos);
+    // Apart from the per-move loop above, whose state stays in registers.
+    identity_.add_moves(moves.items, played);
     if (played < run.size()) [[unlikely]] {
         illegal_move(run[played].san, run[played].pos);  // stops the replay
         for (const pgn::MoveToken& token : run.subspan(played + 1))
@@ -253,9 +263,8 @@ void GameAuditor::end_game(std::string_view text) {
     if (options_.keep_game_text) report_->text = std::string(text);
     // Issue 20 hook: the game's identity, its findings' fingerprints (fingerprint.hpp) and
     // their SARIF columns (columns.hpp).
-    GameIdentity identity(*report_, tags_.fen(), options_.duplicate_keys);
-    for (int k = 1; k <= history_.last(); ++k) identity.add_move(history_.move(k));
-    identity.finish(*report_);
+    if (!identity_started_) start_identity();  // a game whose tags could not all be read
+    identity_.finish(*report_);
     fill_utf16_columns(*report_, text);
     sink_.game(std::move(*report_));  // begin_game resets report_
 }

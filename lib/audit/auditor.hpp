@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "audit/finding.hpp"
+#include "audit/fingerprint.hpp"
 #include "audit/game.hpp"
 #include "audit/history.hpp"
 #include "audit/laws.hpp"
@@ -88,6 +89,9 @@ class GameAuditor final : public pgn::Visitor {
     [[gnu::cold]] pgn::Control illegal_move(std::string_view san, pgn::TextPos pos);
     // Sets the record's draw_reason and draw_side (RULES.md; decided in draw_reason.cpp).
     void explain_draw_reason();
+    // Issue 20: the game's identity over its tags, once they are all read; the replay then
+    // adds each move it plays.
+    void start_identity();
 
     AuditOptions options_;
     GameSink& sink_;
@@ -107,6 +111,8 @@ class GameAuditor final : public pgn::Visitor {
     bool pending_ = false;    // the last position still awaits evaluate()
     int evaluated_up_to_ = -1;
     pgn::TextPos result_pos_{};  // of the movetext's termination marker
+    GameIdentity identity_;
+    bool identity_started_ = false;
 };
 
 // Audits every game of a PGN text (for tests and small tools).

@@ -1,5 +1,8 @@
 #include "audit/fingerprint.hpp"
 
+#include <bit>
+#include <cstring>
+
 namespace drawaudit::audit {
 namespace {
 
@@ -37,26 +40,48 @@ void Fnv1a64::add_u64(std::uint64_t value) {
     for (int i = 0; i < 8; ++i) add_byte(static_cast<std::uint8_t>(value >> (8 * i)));
 }
 
-void StableHash128::mix_word() {
-    a_ = rotl((a_ ^ word_) * 0x87c37b91114253d5ULL, 31) + b_;
-    b_ = rotl((b_ + word_) * 0x4cf5ad432745937fULL, 33) ^ a_;
-    bytes_ += 8;
-    word_ = 0;
-    filled_ = 0;
-}
-
-void StableHash128::add(std::string_view bytes) {
-    std::size_t i = 0;
-    while (i < bytes.size() && filled_ != 0) add_byte(static_cast<std::uint8_t>(bytes[i++]));
-    // Whole words while the word buffer is empty: the same value as byte by byte.
-    for (; i + 8 <= bytes.size(); i += 8) {
-        std::uint64_t word = 0;
-        for (int b = 7; b >= 0; --b)  // little endian, whatever the machine's order
-            word = (word << 8) | static_cast<std::uint8_t>(bytes[i + static_cast<std::size_t>(b)]);
-        word_ = word;
-        mix_word();
+namespace {
+// `n` <= 8 bytes from `p` as a little-endian word (the missing high bytes zero), on any machine.
+std::uint64_t load_little_endian(const char* p, std::size_t n) {
+    std::uint64_t word = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(&word, p, n);
+    } else {
+        for (std::size_t b = n; b-- > 0;) word = (word << 8) | static_cast<std::uint8_t>(p[b]);
     }
-    for (; i < bytes.size(); ++i) add_byte(static_cast<std::uint8_t>(bytes[i]));
+    return word;
+}
+}  // namespace
+
+// A word at a time, whatever the offset in word_ (the moves and tags of every game go through
+// here): the same value as add_byte() on each byte.
+void StableHash128::add(std::string_view bytes) {
+    const char* p = bytes.data();
+    std::size_t n = bytes.size();
+    for (; n >= 8; p += 8, n -= 8) {
+        const std::uint64_t word = load_little_endian(p, 8);
+        const unsigned filled = filled_;
+        if (filled == 0) {
+            word_ = word;
+            mix_word();
+        } else {
+            word_ |= word << (8 * filled);
+            mix_word();
+            word_ = word >> (64 - 8 * filled);
+            filled_ = filled;
+        }
+    }
+    if (n == 0) return;
+    const std::uint64_t word = load_little_endian(p, n);
+    const unsigned filled = filled_;
+    word_ |= word << (8 * filled);
+    if (filled + n < 8) {
+        filled_ = filled + static_cast<unsigned>(n);
+        return;
+    }
+    mix_word();  // filled > 0 here, as n < 8
+    word_ = word >> (64 - 8 * filled);
+    filled_ = filled + static_cast<unsigned>(n) - 8;
 }
 
 std::array<std::uint64_t, 2> StableHash128::value() const {
@@ -66,19 +91,6 @@ std::array<std::uint64_t, 2> StableHash128::value() const {
     const std::uint64_t a = finalise(last.a_ ^ length);
     const std::uint64_t b = finalise(last.b_ + length * 0x9e3779b97f4a7c15ULL);
     return {a + b, a ^ rotl(b, 17)};
-}
-
-unsigned GameIdentity::promotion_code(chess::Move move) {
-    switch (move.promotion()) {
-        case chess::PieceType::Knight:
-            return 1;
-        case chess::PieceType::Bishop:
-            return 2;
-        case chess::PieceType::Rook:
-            return 3;
-        default:
-            return 4;
-    }
 }
 
 namespace {

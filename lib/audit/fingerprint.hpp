@@ -25,7 +25,9 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,10 +56,6 @@ class StableHash128 {
         if (++filled_ == 8) mix_word();
     }
     void add(std::string_view bytes);
-    void add_u16(std::uint16_t value) {
-        add_byte(static_cast<std::uint8_t>(value));
-        add_byte(static_cast<std::uint8_t>(value >> 8));
-    }
     std::array<std::uint64_t, 2> value() const;
     std::uint64_t value64() const {
         const auto v = value();
@@ -65,7 +63,16 @@ class StableHash128 {
     }
 
   private:
-    void mix_word();
+    static constexpr std::uint64_t rotl(std::uint64_t x, int r) {
+        return (x << r) | (x >> (64 - r));
+    }
+    void mix_word() {
+        a_ = rotl((a_ ^ word_) * 0x87c37b91114253d5ULL, 31) + b_;
+        b_ = rotl((b_ + word_) * 0x4cf5ad432745937fULL, 33) ^ a_;
+        bytes_ += 8;
+        word_ = 0;
+        filled_ = 0;
+    }
     std::uint64_t a_ = 0x243f6a8885a308d3ULL;  // the digits of pi: nothing up the sleeve
     std::uint64_t b_ = 0x13198a2e03707344ULL;
     std::uint64_t word_ = 0;
@@ -73,30 +80,59 @@ class StableHash128 {
     unsigned filled_ = 0;      // bytes in word_
 };
 
-// Builds the identity and the duplicate key of one game, from its tags (the record's, read
-// when it is made) and its moves one by one; finish() stores them in the record and gives each
-// finding its fingerprint (with occurrence 0: the ordered stage calls restamp_fingerprints() for
-// a game whose identity occurred before). No allocation.
+// Builds the identity and the duplicate key of one game, from its tags (the record's, complete
+// when the movetext starts) and then its moves one by one as the replay plays them (so they are
+// hashed while they are hot, never in a second pass); finish() stores them in the record and
+// gives each finding its fingerprint (with occurrence 0: the ordered stage calls
+// restamp_fingerprints() for a game whose identity occurred before). No allocation.
 class GameIdentity {
   public:
+    GameIdentity() = default;
     // `duplicate_key`: also build the key --duplicates compares (left out otherwise: it costs a
     // second hash of every move).
     GameIdentity(const GameReport& report, std::string_view fen_tag, bool duplicate_key);
-    void add_move(chess::Move move) {
-        const unsigned promotion =
-            move.kind() == chess::MoveKind::Promotion ? promotion_code(move) : 0;
-        const auto code =
-            static_cast<std::uint16_t>(static_cast<unsigned>(move.from()) |
-                                       (static_cast<unsigned>(move.to()) << 6) | (promotion << 12));
-        identity_.add_u16(code);
-        if (duplicate_key_) duplicate_.add_u16(code);
+    void add_move(chess::Move move) { add_moves(&move, 1); }
+    // The moves as the replay plays them, a run at a time: their codes go to the hashes in
+    // whole words.
+    void add_moves(const chess::Move* moves, std::size_t count) {
+        constexpr std::size_t batch = 64;
+        std::array<char, 2 * batch> bytes;
+        while (count > 0) {
+            const std::size_t n = count < batch ? count : batch;
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::uint16_t code = move_code(moves[i]);
+                if constexpr (std::endian::native == std::endian::little) {
+                    std::memcpy(bytes.data() + 2 * i, &code, 2);  // one store
+                } else {
+                    bytes[2 * i] = static_cast<char>(code & 0xff);  // little endian, on any machine
+                    bytes[2 * i + 1] = static_cast<char>(code >> 8);
+                }
+            }
+            const std::string_view codes(bytes.data(), 2 * n);
+            identity_.add(codes);
+            if (duplicate_key_) [[unlikely]]
+                duplicate_.add(codes);
+            moves += n;
+            count -= n;
+        }
     }
     void finish(GameReport& report) const;
 
   private:
-    static unsigned promotion_code(chess::Move move);
+    // from | to << 6 | promotion << 12 (0 none, 1 knight ... 4 queen): the Move's own low 12
+    // bits, and its top four (kind and promotion piece) looked up.
+    static constexpr std::array<std::uint16_t, 16> promotion_bits = [] {
+        std::array<std::uint16_t, 16> bits{};
+        for (unsigned top = 0; top < 16; ++top)
+            if (top >> 2 == static_cast<unsigned>(chess::MoveKind::Promotion))
+                bits[top] = static_cast<std::uint16_t>(((top & 3u) + 1u) << 12);
+        return bits;
+    }();
+    static constexpr std::uint16_t move_code(chess::Move move) {
+        return static_cast<std::uint16_t>((move.raw() & 0xfffu) | promotion_bits[move.raw() >> 12]);
+    }
     StableHash128 identity_, duplicate_;
-    bool duplicate_key_;
+    bool duplicate_key_ = false;
 };
 
 std::uint64_t finding_fingerprint(std::uint64_t identity, std::uint32_t occurrence, Rule rule,

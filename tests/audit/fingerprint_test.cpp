@@ -44,6 +44,21 @@ TEST(Fingerprint, HashesAreTheOnesOfTheirDefinition) {
     EXPECT_NE(abc.value(), empty.value());
 }
 
+TEST(Fingerprint, WordAtATimeHashingEqualsHashingByteByByte) {
+    const std::string text = "[Event \"x\"]\x1f\x01\x80\xff 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4";
+    StableHash128 by_byte;
+    for (const char c : text) by_byte.add_byte(static_cast<std::uint8_t>(c));
+    // Every split of the text into a prefix byte by byte, then pieces of every length.
+    for (std::size_t prefix = 0; prefix < 9; ++prefix)
+        for (std::size_t piece = 1; piece < 20; ++piece) {
+            StableHash128 h;
+            for (std::size_t i = 0; i < prefix; ++i) h.add_byte(static_cast<std::uint8_t>(text[i]));
+            for (std::size_t at = prefix; at < text.size(); at += piece)
+                h.add(std::string_view(text).substr(at, piece));
+            EXPECT_EQ(h.value(), by_byte.value()) << "prefix " << prefix << ", piece " << piece;
+        }
+}
+
 TEST(Fingerprint, FingerprintsOfAKnownGameArePinned) {
     EXPECT_EQ(fingerprints(knights_game, 0),
               (std::vector<std::uint64_t>{0x749f8dc13a03bad1ULL, 0xad94ac89253d5c8cULL,
