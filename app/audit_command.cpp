@@ -249,6 +249,13 @@ int run_audit(AuditCommand& command) {
             spdlog::error("--shard writes a part for drawaudit merge: it needs --format jsonl");
             return ExitError;
         }
+        if (command.duplicates && (!command.baseline.empty() || !command.write_baseline.empty())) {
+            spdlog::error(
+                "--shard with --duplicates cannot use --{}: the parts do not know the duplicates "
+                "yet (merge the parts to JSON Lines, then use that report as the baseline)",
+                command.baseline.empty() ? "write-baseline" : "baseline");
+            return ExitError;
+        }
     }
 
     std::uint64_t path_errors = 0;
@@ -307,13 +314,6 @@ int run_audit(AuditCommand& command) {
         // number them wrongly.
         settings.audit.keep_game_text = true;
         settings.checks.duplicates = false;
-        if (command.duplicates && (!command.baseline.empty() || !command.write_baseline.empty())) {
-            spdlog::error(
-                "--shard with --duplicates cannot use --{}: the parts do not know the duplicates "
-                "yet (merge the parts to JSON Lines, then use that report as the baseline)",
-                command.baseline.empty() ? "write-baseline" : "baseline");
-            return ExitError;
-        }
     }
 
     install_interrupt_handler();
