@@ -441,7 +441,9 @@ class InputText {
                 "{}: the parts do not say where its games' text is (made by another version?)",
                 path_));
         if (have_chunk_ && report.offset < chunk_.offset) return changed(report);
-        while (!have_chunk_ || report.offset >= chunk_end()) {
+        // A game lies in the chunk its first byte is in (an empty text may end one).
+        while (!have_chunk_ || report.offset > chunk_end() ||
+               (report.offset == chunk_end() && extent.bytes > 0)) {
             if (have_chunk_) writer.outside_text(slice(done_, chunk_end()));
             auto more = next_chunk();
             if (!more) return tl::unexpected(more.error());
