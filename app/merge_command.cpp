@@ -48,6 +48,7 @@ struct PieceInfo {
     std::uint64_t begin = 0, end = 0;
     bool opened = false;
     std::uint64_t games = 0, records = 0, line_breaks = 0;
+    bool read_error = false;  // the run could not read it to its end
 };
 
 struct Part {
@@ -160,6 +161,8 @@ tl::expected<void, Failure> read_trailer(Part& part, const report::JsonlFile& fi
         MERGE_TRY(games, count_of(file, piece, "games", what));
         MERGE_TRY(records, count_of(file, piece, "records", what));
         MERGE_TRY(line_breaks, count_of(file, piece, "line_breaks", what));
+        MERGE_TRY(read_error, flag_of(file, piece, "read_error", what));
+        info.read_error = read_error;
         info.whole = whole;
         info.begin = begin;
         info.end = end;
@@ -335,8 +338,6 @@ struct MergeRun {
     // --duplicates: the findings across the parts, through the run's finding filter.
     bool duplicates = false;
     std::optional<FindingFilter> filter;
-    // A read error in an input the parts counted (summary io_errors): the run's text stops there.
-    bool read_errors = false;
 };
 
 std::optional<std::string> option_value(const std::vector<std::string>& options,
@@ -425,11 +426,14 @@ tl::expected<void, Failure> check_inputs(const std::vector<Part>& parts) {
 // games handed to the writer as pipeline.cpp's OutsideText does. One chunk at a time in memory.
 class InputText {
   public:
+    // `read_error`: the run could not read the input to its end either; its text stops there.
     static tl::expected<std::unique_ptr<InputText>, Failure> open(const std::string& path,
-                                                                  const MergeRun& run) {
+                                                                  const MergeRun& run,
+                                                                  bool read_error) {
         auto source = pgn::open_source(path);
         if (!source) return tl::unexpected(fmt::format("{}: {}", path, source.error().message));
-        return std::unique_ptr<InputText>(new InputText(path, std::move(*source), run));
+        return std::unique_ptr<InputText>(
+            new InputText(path, std::move(*source), run.max_game_bytes, read_error));
     }
 
     // The text outside the games up to `report`'s, then its own text into `report.text`.
@@ -470,12 +474,13 @@ class InputText {
     }
 
   private:
-    InputText(std::string path, std::unique_ptr<pgn::ByteSource> source, const MergeRun& run)
+    InputText(std::string path, std::unique_ptr<pgn::ByteSource> source, std::size_t max_game_bytes,
+              bool read_error)
         : path_(std::move(path)),
           source_(std::move(source)),
           // The pipeline's chunk size: a game is never cut, whatever the size, so any would do.
-          chunker_(*source_, std::size_t{256} << 10, run.max_game_bytes),
-          read_errors_(run.read_errors) {}
+          chunker_(*source_, std::size_t{256} << 10, max_game_bytes),
+          read_error_(read_error) {}
 
     std::uint64_t chunk_end() const { return chunk_.offset + chunk_.text.size(); }
 
@@ -491,8 +496,8 @@ class InputText {
         auto more = chunker_.next_view(chunk_);
         if (!more) {
             ended_ = true;
-            // The run stopped reading there too, and counted it (its io_errors).
-            if (read_errors_) return false;
+            // The run stopped reading there too, and reported it (its parts count the error).
+            if (read_error_) return false;
             return tl::unexpected(fmt::format("{}: {}", path_, more.error().message));
         }
         if (!*more) {
@@ -514,7 +519,7 @@ class InputText {
     std::string path_;
     std::unique_ptr<pgn::ByteSource> source_;
     pgn::GameChunker chunker_;
-    const bool read_errors_;
+    const bool read_error_;
     pgn::ChunkView chunk_;
     bool have_chunk_ = false, ended_ = false;
     std::uint64_t done_ = 0;  // the text up to here is written
@@ -562,8 +567,11 @@ tl::expected<std::optional<audit::Severity>, Failure> write_games(
         std::unique_ptr<InputText> text;
         const bool opened = std::any_of(by_input[i].begin(), by_input[i].end(),
                                         [](const PieceRef& ref) { return ref.piece->opened; });
+        const bool read_error =
+            std::any_of(by_input[i].begin(), by_input[i].end(),
+                        [](const PieceRef& ref) { return ref.piece->read_error; });
         if (run.texts && opened) {
-            auto got = InputText::open(inputs[i].path, run);
+            auto got = InputText::open(inputs[i].path, run, read_error);
             if (!got) return tl::unexpected(got.error());
             text = std::move(*got);
         }
@@ -698,8 +706,6 @@ int run_merge(const MergeOptions& options) {
             spdlog::error("{}", ok.error());
             return ExitError;
         }
-        run->read_errors = std::any_of(parts.begin(), parts.end(),
-                                       [](const Part& part) { return part.summary.io_errors > 0; });
     }
     for (Part& part : parts) {
         auto opened = report::JsonlFile::open(part.path);

@@ -70,9 +70,9 @@ std::string shard_trailer(const ShardRun& run, const std::vector<FileOutcome>& o
         if (i > 0) out.push_back(',');
         fmt::format_to(std::back_inserter(out),
                        R"({{"input":{},"whole":{},"begin":{},"end":{},"opened":{},"games":{},)"
-                       R"("records":{},"line_breaks":{}}})",
+                       R"("records":{},"line_breaks":{},"read_error":{}}})",
                        piece.input, piece.whole, piece.begin, piece.end, outcome.opened,
-                       outcome.games, outcome.records, outcome.line_breaks);
+                       outcome.games, outcome.records, outcome.line_breaks, outcome.read_error);
     }
     report::append(out, "]}\n");
     return fmt::to_string(out);

@@ -874,6 +874,23 @@ def case_merge_formats(runner):
         make_merge_inputs(runner, scratch)
         os.makedirs(os.path.join(scratch, "parts"))
         check_merge(runner, ["inputs"], os.path.join(scratch, "parts"), cwd=scratch)
+        # A damaged stream: the run reports the games before the damage and stops reading there;
+        # the merge's second read stops at the same place (exit 2 both).
+        # (A file of several zstd blocks: the games of the first ones come out before the damage.)
+        os.makedirs(os.path.join(scratch, "damaged"))
+        cut = os.path.join(scratch, "damaged", "cut.pgn")
+        shutil.copy(os.path.join(runner.root, DRAWS, "pgnmentor-fifty-move.pgn"), cut)
+        compress(cut, "zstd")
+        with open(cut + ".zst", "rb") as f:
+            stream = f.read()
+        with open(cut + ".zst", "wb") as f:
+            f.write(stream[:len(stream) * 2 // 3])
+        whole = runner.run("--format", "jsonl", "--no-progress", "damaged", cwd=scratch)
+        check(whole.returncode == 2 and b'"file":"damaged/cut.pgn.zst"' in whole.stdout,
+              "the damaged stream gave no games before the damage, or no error")
+        shutil.copy(os.path.join(runner.root, SAMPLES, "results.pgn"),
+                    os.path.join(scratch, "damaged"))
+        check_merge(runner, ["damaged"], os.path.join(scratch, "parts"), cwd=scratch, counts=(1, 2))
         check_merge(runner, [os.path.join(DRAWS, "pgnmentor-fifty-move.pgn")], scratch, counts=(3,))
 
 
