@@ -832,12 +832,14 @@ def case_shard_union(runner):
               f"the first record of a part is {header}")
 
 
-def check_merge(runner, inputs, scratch, cwd=None, counts=SHARD_COUNTS, extra=()):
+def check_merge(runner, inputs, scratch, cwd=None, counts=SHARD_COUNTS, extra=(), report=(),
+                formats=MERGE_FORMATS):
+    """`extra`: options of the run and its shards; `report`: of the run and the merge."""
     for n in counts:
         parts = run_shards(runner, n, inputs, scratch, cwd=cwd, extra=extra)
-        for fmt in MERGE_FORMATS:
-            whole = runner.run("--format", fmt, "--no-progress", *extra, *inputs, cwd=cwd)
-            merged = runner.run("merge", "--format", fmt, *reversed(parts), cwd=cwd)
+        for fmt in formats:
+            whole = runner.run("--format", fmt, "--no-progress", *extra, *report, *inputs, cwd=cwd)
+            merged = runner.run("merge", "--format", fmt, *report, *reversed(parts), cwd=cwd)
             check(merged.returncode == whole.returncode,
                   f"merge --format {fmt} of {n} parts: exit {merged.returncode}, the run "
                   f"{whole.returncode}\n{merged.stderr.decode(errors='replace')}")
@@ -892,6 +894,9 @@ def case_merge_formats(runner):
                     os.path.join(scratch, "damaged"))
         check_merge(runner, ["damaged"], os.path.join(scratch, "parts"), cwd=scratch, counts=(1, 2))
         check_merge(runner, [os.path.join(DRAWS, "pgnmentor-fifty-move.pgn")], scratch, counts=(3,))
+        # The writer options merge takes as a run does.
+        check_merge(runner, [SAMPLES], scratch, counts=(2,), formats=["text", "html"],
+                    report=("--lang", "es", "--html-max-games", "3", "--all-games"))
 
 
 def case_merge_errors(runner):
