@@ -249,6 +249,13 @@ int run_audit(AuditCommand& command) {
             spdlog::error("--shard writes a part for drawaudit merge: it needs --format jsonl");
             return ExitError;
         }
+        if (command.duplicates && (!command.baseline.empty() || !command.write_baseline.empty())) {
+            spdlog::error(
+                "--shard with --duplicates cannot use --{}: the parts do not know the duplicates "
+                "yet (merge the parts to JSON Lines, then use that report as the baseline)",
+                command.baseline.empty() ? "write-baseline" : "baseline");
+            return ExitError;
+        }
     }
 
     std::uint64_t path_errors = 0;
@@ -300,6 +307,14 @@ int run_audit(AuditCommand& command) {
     }
     settings.checks.duplicates = command.duplicates;
     settings.audit.duplicate_keys = command.duplicates;
+    if (shard_run) {
+        // A part holds the game text's extent (pgn and html merges read the text back from the
+        // inputs) and, with --duplicates, each game's key: the duplicates are found by the merge
+        // across all parts, in the run's game order; a part alone would report some of them, and
+        // number them wrongly.
+        settings.audit.keep_game_text = true;
+        settings.checks.duplicates = false;
+    }
 
     install_interrupt_handler();
     std::optional<AtomicOutputFile> output_file;
@@ -371,7 +386,9 @@ int run_audit(AuditCommand& command) {
             "min-moves-before-agreement=" + std::to_string(command.min_moves_before_agreement),
             "only=" + fmt::format("{}", fmt::join(command.only, ",")),
             "ignore=" + fmt::format("{}", fmt::join(command.ignore, ",")),
-            "severity=" + fmt::format("{}", fmt::join(command.severity, ","))};
+            "severity=" + fmt::format("{}", fmt::join(command.severity, ",")),
+            "max-game-bytes=" + std::to_string(command.max_game_bytes),
+            fmt::format("duplicates={}", command.duplicates)};
         output.write(shard_header(*shard_run, options));
     }
 

@@ -1,8 +1,11 @@
 #include "merge_command.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,9 +20,13 @@
 #include "audit/duplicates.hpp"
 #include "audit/fingerprint.hpp"
 #include "audit_command.hpp"
+#include "finding_filter.hpp"
 #include "output_file.hpp"
+#include "pgn/reader.hpp"
+#include "pgn/source.hpp"
 #include "report/jsonl_reader.hpp"
 #include "report/writer.hpp"
+#include "shard_part.hpp"
 
 namespace drawaudit::app {
 namespace {
@@ -29,6 +36,7 @@ using report::JsonValue;
 struct InputInfo {
     std::string path;
     std::uint64_t size = 0;
+    std::uint64_t mtime = 0;  // nanoseconds since 1970, as the shards saw it
     bool split = false;
     bool operator==(const InputInfo&) const = default;
 };
@@ -40,6 +48,7 @@ struct PieceInfo {
     std::uint64_t begin = 0, end = 0;
     bool opened = false;
     std::uint64_t games = 0, records = 0, line_breaks = 0;
+    bool read_error = false;  // the run could not read it to its end
 };
 
 struct Part {
@@ -117,8 +126,9 @@ tl::expected<void, Failure> read_header(Part& part, const report::JsonlFile& fil
     for (const JsonValue& input : inputs->items) {
         MERGE_TRY(path, text_of(file, input, "path", "an input"));
         MERGE_TRY(size, count_of(file, input, "size", "an input"));
+        MERGE_TRY(mtime, count_of(file, input, "mtime", "an input"));
         MERGE_TRY(split, flag_of(file, input, "split", "an input"));
-        part.inputs.push_back(InputInfo{path, size, split});
+        part.inputs.push_back(InputInfo{path, size, mtime, split});
     }
     MERGE_TRY(options, need(file, header, "options", what));
     if (options->kind != JsonValue::Kind::Array)
@@ -151,6 +161,8 @@ tl::expected<void, Failure> read_trailer(Part& part, const report::JsonlFile& fi
         MERGE_TRY(games, count_of(file, piece, "games", what));
         MERGE_TRY(records, count_of(file, piece, "records", what));
         MERGE_TRY(line_breaks, count_of(file, piece, "line_breaks", what));
+        MERGE_TRY(read_error, flag_of(file, piece, "read_error", what));
+        info.read_error = read_error;
         info.whole = whole;
         info.begin = begin;
         info.end = end;
@@ -318,6 +330,201 @@ void shift_lines(audit::GameReport& report, std::uint64_t lines_before) {
     }
 }
 
+// What the merge does that no part can: read from the parts' options (all parts have the same).
+struct MergeRun {
+    // pgn and html: the games' text, and the text between them, read back from the inputs.
+    bool texts = false;
+    std::size_t max_game_bytes = pgn::kMaxGameBytes;  // as the shards read the inputs
+    // --duplicates: the findings across the parts, through the run's finding filter.
+    bool duplicates = false;
+    std::optional<FindingFilter> filter;
+};
+
+std::optional<std::string> option_value(const std::vector<std::string>& options,
+                                        std::string_view name) {
+    for (const std::string& option : options) {
+        if (option.size() > name.size() && option.starts_with(name) && option[name.size()] == '=')
+            return option.substr(name.size() + 1);
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> comma_list(const std::string& text) {
+    std::vector<std::string> items;
+    std::size_t from = 0;
+    while (from < text.size()) {
+        std::size_t comma = text.find(',', from);
+        if (comma == std::string::npos) comma = text.size();
+        if (comma > from) items.push_back(text.substr(from, comma - from));
+        from = comma + 1;
+    }
+    return items;
+}
+
+tl::expected<MergeRun, Failure> plan_merge(const Part& first, report::Format format) {
+    MergeRun run;
+    run.texts = format == report::Format::Pgn || format == report::Format::Html;
+    if (const auto bytes = option_value(first.options, "max-game-bytes")) {
+        const auto [end, ec] =
+            std::from_chars(bytes->data(), bytes->data() + bytes->size(), run.max_game_bytes);
+        if (ec != std::errc() || end != bytes->data() + bytes->size())
+            return tl::unexpected(
+                fmt::format("{}: option max-game-bytes={} is no number", first.path, *bytes));
+    }
+    run.duplicates = option_value(first.options, "duplicates") == "true";
+    if (run.duplicates) {
+        auto filter =
+            FindingFilter::create(comma_list(option_value(first.options, "only").value_or("")),
+                                  comma_list(option_value(first.options, "ignore").value_or("")),
+                                  comma_list(option_value(first.options, "severity").value_or("")));
+        if (!filter)
+            return tl::unexpected(fmt::format("{}: its options: {}", first.path, filter.error()));
+        run.filter.emplace(std::move(*filter));
+    }
+    return run;
+}
+
+// The inputs a pgn or html merge reads again: as the parts saw them (size and modification
+// time), so that the games' text is the one audited; checked before the report is begun.
+tl::expected<void, Failure> check_inputs(const std::vector<Part>& parts) {
+    const std::vector<InputInfo>& inputs = parts.front().inputs;
+    std::vector<bool> opened(inputs.size(), false);
+    for (const Part& part : parts) {
+        for (const PieceInfo& piece : part.pieces)
+            opened[piece.input] = opened[piece.input] || piece.opened;
+    }
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (!opened[i]) continue;  // the run could not read it either: it has no text
+        const InputInfo& input = inputs[i];
+        if (input.path == "-")
+            return tl::unexpected(std::string(
+                "the parts read standard input: its games' text cannot be read again for "
+                "--format pgn or html"));
+        struct stat info {};
+        if (::stat(input.path.c_str(), &info) != 0) {
+            return tl::unexpected(fmt::format(
+                "{}: cannot read it again ({}): --format pgn and html take the games' text from "
+                "the inputs the parts name",
+                input.path, std::strerror(errno)));
+        }
+        const auto size = static_cast<std::uint64_t>(info.st_size);
+        const std::uint64_t mtime = modification_time(input.path);
+        if (size != input.size || mtime != input.mtime) {
+            return tl::unexpected(fmt::format(
+                "{} changed since the parts were made ({}): --format pgn and html need the "
+                "text they audited",
+                input.path,
+                size != input.size ? fmt::format("{} bytes, the parts read {}", size, input.size)
+                                   : std::string("modified since")));
+        }
+    }
+    return {};
+}
+
+// An input read again from its start as the run read it (the same chunker, the same limit of a
+// game's bytes): each game's text, checked against its part's hash, and the text between the
+// games handed to the writer as pipeline.cpp's OutsideText does. One chunk at a time in memory.
+class InputText {
+  public:
+    // `read_error`: the run could not read the input to its end either; its text stops there.
+    static tl::expected<std::unique_ptr<InputText>, Failure> open(const std::string& path,
+                                                                  const MergeRun& run,
+                                                                  bool read_error) {
+        auto source = pgn::open_source(path);
+        if (!source) return tl::unexpected(fmt::format("{}: {}", path, source.error().message));
+        return std::unique_ptr<InputText>(
+            new InputText(path, std::move(*source), run.max_game_bytes, read_error));
+    }
+
+    // The text outside the games up to `report`'s, then its own text into `report.text`.
+    tl::expected<void, Failure> place(audit::GameReport& report,
+                                      const report::GameTextExtent& extent,
+                                      report::Writer& writer) {
+        if (!extent.given)
+            return tl::unexpected(fmt::format(
+                "{}: the parts do not say where its games' text is (made by another version?)",
+                path_));
+        if (have_chunk_ && report.offset < chunk_.offset) return changed(report);
+        // A game lies in the chunk its first byte is in (an empty text may end one).
+        while (!have_chunk_ || report.offset > chunk_end() ||
+               (report.offset == chunk_end() && extent.bytes > 0)) {
+            if (have_chunk_) writer.outside_text(slice(done_, chunk_end()));
+            auto more = next_chunk();
+            if (!more) return tl::unexpected(more.error());
+            if (!*more) return changed(report);
+        }
+        const std::uint64_t end = chunk_end();
+        const std::uint64_t start = std::clamp(report.offset, done_, end);
+        writer.outside_text(slice(done_, start));
+        if (report.offset + extent.bytes > end) return changed(report);
+        report.text.assign(chunk_.text.substr(report.offset - chunk_.offset, extent.bytes));
+        if (report::game_text_hash(report.text) != extent.hash) return changed(report);
+        done_ = std::min(start + report.text.size(), end);
+        return {};
+    }
+
+    // The text after the last game.
+    tl::expected<void, Failure> finish(report::Writer& writer) {
+        for (;;) {
+            if (have_chunk_) writer.outside_text(slice(done_, chunk_end()));
+            auto more = next_chunk();
+            if (!more) return tl::unexpected(more.error());
+            if (!*more) return {};
+        }
+    }
+
+  private:
+    InputText(std::string path, std::unique_ptr<pgn::ByteSource> source, std::size_t max_game_bytes,
+              bool read_error)
+        : path_(std::move(path)),
+          source_(std::move(source)),
+          // The pipeline's chunk size: a game is never cut, whatever the size, so any would do.
+          chunker_(*source_, std::size_t{256} << 10, max_game_bytes),
+          read_error_(read_error) {}
+
+    std::uint64_t chunk_end() const { return chunk_.offset + chunk_.text.size(); }
+
+    std::string_view slice(std::uint64_t from, std::uint64_t to) const {
+        // An oversized game's chunk holds only its head: nothing outside it is known.
+        if (chunk_.oversized || to <= from) return {};
+        return chunk_.text.substr(from - chunk_.offset, to - from);
+    }
+
+    tl::expected<bool, Failure> next_chunk() {
+        have_chunk_ = false;
+        if (ended_) return false;
+        auto more = chunker_.next_view(chunk_);
+        if (!more) {
+            ended_ = true;
+            // The run stopped reading there too, and reported it (its parts count the error).
+            if (read_error_) return false;
+            return tl::unexpected(fmt::format("{}: {}", path_, more.error().message));
+        }
+        if (!*more) {
+            ended_ = true;
+            return false;
+        }
+        have_chunk_ = true;
+        done_ = chunk_.offset;
+        return true;
+    }
+
+    tl::expected<void, Failure> changed(const audit::GameReport& report) const {
+        return tl::unexpected(fmt::format(
+            "{}: game {} (byte {}) is not the text the parts audited: the input changed since "
+            "they were made",
+            path_, report.game, report.offset));
+    }
+
+    std::string path_;
+    std::unique_ptr<pgn::ByteSource> source_;
+    pgn::GameChunker chunker_;
+    const bool read_error_;
+    pgn::ChunkView chunk_;
+    bool have_chunk_ = false, ended_ = false;
+    std::uint64_t done_ = 0;  // the text up to here is written
+};
+
 void set_up_logging() {
     auto sink = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
     auto logger = std::make_shared<spdlog::logger>("drawaudit", sink);
@@ -326,18 +533,48 @@ void set_up_logging() {
     spdlog::set_default_logger(std::move(logger));
 }
 
+// The game's duplicate finding, if an earlier game of the run had its key, as the run's ordered
+// stage adds it (before the finding filter: RunChecks::before_filter), counted in `summary`.
+void add_duplicate(audit::GameReport& report, std::size_t input, audit::DuplicateIndex& index,
+                   const FindingFilter& filter, audit::Summary& summary) {
+    const std::size_t before = report.findings.size();
+    index.check(report, static_cast<std::uint32_t>(input));
+    if (report.findings.size() == before) return;
+    // The part's findings went through the filter already: applying it again changes only the
+    // new one (the first: it stands at ply 0).
+    filter.apply(report);
+    if (report.findings.size() == before) return;
+    const auto rule = static_cast<std::size_t>(report.findings.front().rule);
+    ++summary.findings[rule];
+    ++summary.games_by_rule[rule];
+}
+
 // Pass 2: the games of every piece, input by input, numbered and placed as in one run.
+// `summary` gets what the merge adds: the duplicate findings.
 tl::expected<std::optional<audit::Severity>, Failure> write_games(
     std::vector<Part>& parts, const std::vector<std::vector<PieceRef>>& by_input,
-    report::Writer& writer) {
+    const MergeRun& run, report::Writer& writer, audit::Summary& summary) {
     std::optional<audit::Severity> worst;
     audit::GameReport report;
     // Identical games in different parts: their fingerprints take the occurrence number one run
     // gives them (RULES.md "Fingerprints and baselines"), counted in the run's game order.
     audit::OccurrenceCounter occurrences;
+    // RULES.md "Duplicate games", in the run's game order as the run's ordered stage does.
+    audit::DuplicateIndex duplicates;
     const std::vector<InputInfo>& inputs = parts.front().inputs;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         std::uint64_t games_before = 0, lines_before = 0;
+        std::unique_ptr<InputText> text;
+        const bool opened = std::any_of(by_input[i].begin(), by_input[i].end(),
+                                        [](const PieceRef& ref) { return ref.piece->opened; });
+        const bool read_error =
+            std::any_of(by_input[i].begin(), by_input[i].end(),
+                        [](const PieceRef& ref) { return ref.piece->read_error; });
+        if (run.texts && opened) {
+            auto got = InputText::open(inputs[i].path, run, read_error);
+            if (!got) return tl::unexpected(got.error());
+            text = std::move(*got);
+        }
         for (const PieceRef& ref : by_input[i]) {
             Part& part = parts[ref.part];
             for (std::uint64_t r = 0; r < ref.piece->records; ++r) {
@@ -356,14 +593,24 @@ tl::expected<std::optional<audit::Severity>, Failure> write_games(
                 shift_lines(report, lines_before);
                 report.occurrence = occurrences.next(report.identity);
                 if (!report.findings.empty()) audit::restamp_fingerprints(report);
+                if (run.duplicates) add_duplicate(report, i, duplicates, *run.filter, summary);
                 for (const audit::Finding& f : report.findings) {
                     if (!worst || f.severity > *worst) worst = f.severity;
+                }
+                if (text) {
+                    if (auto placed = text->place(report, part.games->text_extent(), writer);
+                        !placed)
+                        return tl::unexpected(placed.error());
                 }
                 writer.game(report);
                 if (writer.failed()) return worst;
             }
             games_before += ref.piece->games;
             lines_before += ref.piece->line_breaks;
+        }
+        if (text) {
+            if (auto finished = text->finish(writer); !finished)
+                return tl::unexpected(finished.error());
         }
     }
     for (Part& part : parts) {
@@ -389,8 +636,10 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
         ->type_name("PART");
     merge
         ->add_option("--format", options.format,
-                     "Report format: text, jsonl, csv, sarif or github (e.g. --format jsonl)")
-        ->check(CLI::IsMember({"text", "jsonl", "csv", "sarif", "github"}))
+                     "Report format: text, jsonl, csv, sarif, github, pgn or html (e.g. --format "
+                     "jsonl); pgn and html read the games' text again from the inputs the parts "
+                     "name, which must be unchanged")
+        ->check(CLI::IsMember({"text", "jsonl", "csv", "sarif", "github", "pgn", "html"}))
         ->capture_default_str();
     merge
         ->add_option("-o,--output", options.output,
@@ -407,13 +656,24 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
     merge->add_option("--color", options.color, "Colour in the text report: auto, always or never")
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->capture_default_str();
+    merge
+        ->add_option("--lang", options.lang,
+                     "Language of the text and html reports: en or es (default: es when the LANG "
+                     "environment variable starts with es, else en)")
+        ->check(CLI::IsMember({"en", "es"}));
+    merge
+        ->add_option("--html-max-games", options.html_max_games,
+                     "Html format: at most N games with findings get a section")
+        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40))
+        ->capture_default_str()
+        ->type_name("N");
     return merge;
 }
 
 int run_merge(const MergeOptions& options) {
     set_up_logging();
     const auto format = report::format_from_name(options.format);
-    if (!format || *format == report::Format::Pgn) {
+    if (!format || *format == report::Format::Stats || *format == report::Format::GamesCsv) {
         spdlog::error("merge cannot write --format {}", options.format);
         return ExitError;
     }
@@ -435,6 +695,17 @@ int run_merge(const MergeOptions& options) {
     if (!by_input) {
         spdlog::error("{}", by_input.error());
         return ExitError;
+    }
+    auto run = plan_merge(parts.front(), *format);
+    if (!run) {
+        spdlog::error("{}", run.error());
+        return ExitError;
+    }
+    if (run->texts) {
+        if (auto ok = check_inputs(parts); !ok) {
+            spdlog::error("{}", ok.error());
+            return ExitError;
+        }
     }
     for (Part& part : parts) {
         auto opened = report::JsonlFile::open(part.path);
@@ -470,6 +741,12 @@ int run_merge(const MergeOptions& options) {
     report::WriterOptions writer_options;
     writer_options.all_games = options.all_games;
     writer_options.tool_version = DRAWAUDIT_VERSION;
+    if (!options.lang.empty()) {
+        writer_options.lang = report::lang_from_name(options.lang).value_or(report::Lang::En);
+    } else if (const char* locale = std::getenv("LANG"); locale != nullptr) {
+        writer_options.lang = report::lang_from_locale(locale);
+    }
+    writer_options.html_max_games = options.html_max_games;
     const char* no_color = std::getenv("NO_COLOR");
     writer_options.color =
         options.color == "always" || (options.color == "auto" && isatty(fileno(stream)) == 1 &&
@@ -478,7 +755,8 @@ int run_merge(const MergeOptions& options) {
     auto writer = report::make_writer(*format, output, writer_options);
 
     writer->begin();
-    auto worst = write_games(parts, *by_input, *writer);
+    audit::Summary added;  // the duplicate findings
+    auto worst = write_games(parts, *by_input, *run, *writer, added);
     if (!worst) {
         if (output_file) output_file->discard();
         spdlog::error("{}", worst.error());
@@ -487,6 +765,7 @@ int run_merge(const MergeOptions& options) {
     // The run's summary: the parts' counts added up; a file cut into pieces counts once.
     audit::Summary summary;
     for (const Part& part : parts) summary.merge(part.summary);
+    summary.merge(added);
     std::vector<bool> opened(parts.front().inputs.size(), false);
     for (const Part& part : parts) {
         for (const PieceInfo& piece : part.pieces)

@@ -1,8 +1,9 @@
 // `drawaudit merge PART...`: the report one run over the whole input would have written, from the
-// JSON Lines parts of its N shards (RULES.md "Shards"), in any format but pgn (the parts do not
-// hold the games' text).
+// JSON Lines parts of its N shards (RULES.md "Shards"), in any format but stats and games-csv;
+// pgn and html read the games' text again from the inputs, at the offsets the parts give.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,8 @@ struct MergeOptions {
     std::string fail_on = "error";
     bool all_games = false;
     std::string color = "auto";
+    std::string lang;  // en or es; empty: from the LANG environment variable
+    std::uint64_t html_max_games = 2000;
 };
 
 // Registers the subcommand on `app`; `options` is filled when it is chosen.

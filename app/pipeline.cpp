@@ -654,11 +654,11 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
                 }
             }
             if (stopped) break;
-            if (const std::string error = board.file_written(file); !error.empty()) {
-                spdlog::error("{}", error);
-            }
+            const std::string error = board.file_written(file);
+            if (!error.empty()) spdlog::error("{}", error);
             const FileOutcome read = board.outcome(file);
             outcome.opened = read.opened;
+            outcome.read_error = read.opened && !error.empty();
             outcome.line_breaks = read.line_breaks;
             outcome.games = games_before_chunk;
             result.files.push_back(outcome);

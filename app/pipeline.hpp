@@ -57,6 +57,7 @@ struct FileOutcome {
     std::uint64_t games = 0;        // the span of game numbers the file's games took
     std::uint64_t records = 0;      // game records written
     std::uint64_t line_breaks = 0;  // in the bytes read
+    bool read_error = false;        // opened, but not read to its end (a damaged stream)
 };
 
 struct PipelineResult {

@@ -1,10 +1,19 @@
 #include "shard_part.hpp"
 
+#include <sys/stat.h>
+
 #include <fmt/format.h>
 
 #include "report/escape.hpp"
 
 namespace drawaudit::app {
+
+std::uint64_t modification_time(const std::string& path) {
+    struct stat info {};
+    if (path == "-" || ::stat(path.c_str(), &info) != 0) return 0;
+    return static_cast<std::uint64_t>(info.st_mtim.tv_sec) * 1000000000u +
+           static_cast<std::uint64_t>(info.st_mtim.tv_nsec);
+}
 
 tl::expected<ShardRun, std::string> plan_shard_run(pgn::ShardSpec spec,
                                                    const std::vector<std::string>& inputs) {
@@ -37,7 +46,10 @@ std::string shard_header(const ShardRun& run, const std::vector<std::string>& op
         if (i > 0) out.push_back(',');
         report::append(out, R"({"path":)");
         report::append_json_string(out, run.inputs[i]);
-        fmt::format_to(std::back_inserter(out), R"(,"size":{},"split":{}}})", run.described[i].size,
+        // The time too: merge reads the games' text back for the pgn and html reports and must
+        // know the file is the one the parts were made from.
+        fmt::format_to(std::back_inserter(out), R"(,"size":{},"mtime":{},"split":{}}})",
+                       run.described[i].size, modification_time(run.inputs[i]),
                        run.described[i].splittable);
     }
     report::append(out, R"(],"options":[)");
@@ -58,9 +70,9 @@ std::string shard_trailer(const ShardRun& run, const std::vector<FileOutcome>& o
         if (i > 0) out.push_back(',');
         fmt::format_to(std::back_inserter(out),
                        R"({{"input":{},"whole":{},"begin":{},"end":{},"opened":{},"games":{},)"
-                       R"("records":{},"line_breaks":{}}})",
+                       R"("records":{},"line_breaks":{},"read_error":{}}})",
                        piece.input, piece.whole, piece.begin, piece.end, outcome.opened,
-                       outcome.games, outcome.records, outcome.line_breaks);
+                       outcome.games, outcome.records, outcome.line_breaks, outcome.read_error);
     }
     report::append(out, "]}\n");
     return fmt::to_string(out);

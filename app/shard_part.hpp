@@ -28,7 +28,11 @@ tl::expected<ShardRun, std::string> plan_shard_run(pgn::ShardSpec spec,
 // The pipeline's files and ranges for the shard's pieces.
 void apply_shard_run(const ShardRun& run, PipelineSettings& settings);
 
-// {"type":"shard",...}: K, N, the version, the inputs (path, size, whether cut into ranges) and
+// A file's modification time in nanoseconds since 1970 (0 for standard input or a failed stat).
+std::uint64_t modification_time(const std::string& path);
+
+// {"type":"shard",...}: K, N, the version, the inputs (path, size, modification time, whether cut
+// into ranges) and
 // the options that decide the records (all parts of one run must have the same).
 std::string shard_header(const ShardRun& run, const std::vector<std::string>& options);
 // {"type":"shard-end",...}: per piece its input, range, and the pipeline's FileOutcome.

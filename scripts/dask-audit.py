@@ -13,8 +13,10 @@ run again elsewhere by the scheduler; a part is written atomically, so the resul
 
 Without --scheduler, a local cluster is started on 127.0.0.1 (one single-threaded worker per core)
 and stopped at the end. Options the script does not know are passed to every shard (e.g. --laws,
---only, --min-moves-before-agreement, -j); --format, -o, --fail-on, --all-games and --color go to
-the merge. Each shard runs with -j 1 unless -j is given: the cluster's workers are the parallelism.
+--only, --min-moves-before-agreement, --duplicates, -j); --format, -o, --fail-on, --all-games,
+--color, --lang and --html-max-games go to the merge. Each shard runs with -j 1 unless -j is given:
+the cluster's workers are the parallelism. --format pgn and html make the merge read the games'
+text again from the inputs, which must not change while the script runs.
 
 Needs Debian's python3-distributed (scripts/deps.sh). Exit status: that of drawaudit merge (0, 1
 for findings at or above --fail-on, 2 for an error), 2 when a shard cannot be audited.
@@ -88,11 +90,14 @@ def parse_arguments(argv):
     driver.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="workers of the local cluster (default: one per core)")
     merge = parser.add_argument_group("report (passed to drawaudit merge)")
-    merge.add_argument("--format", default="text")
+    merge.add_argument("--format", default="text",
+                       choices=["text", "jsonl", "csv", "sarif", "github", "pgn", "html"])
     merge.add_argument("-o", "--output")
     merge.add_argument("--fail-on")
     merge.add_argument("--all-games", action="store_true")
     merge.add_argument("--color")
+    merge.add_argument("--lang")
+    merge.add_argument("--html-max-games")
     merge.add_argument("--progress", dest="progress", action="store_true", default=None)
     merge.add_argument("--no-progress", dest="progress", action="store_false")
     args, shard_args = parser.parse_known_args(argv)
@@ -167,6 +172,10 @@ def main(argv):
             command.append("--all-games")
         if args.color:
             command += ["--color", args.color]
+        if args.lang:
+            command += ["--lang", args.lang]
+        if args.html_max_games:
+            command += ["--html-max-games", args.html_max_games]
         return subprocess.run(command + parts).returncode
     finally:
         client.close()

@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "audit/fingerprint.hpp"
+
 namespace drawaudit::report {
 namespace {
 
@@ -381,6 +383,21 @@ Status set_fingerprint(std::uint64_t& out, const JsonValue& value) {
     return {};
 }
 
+// A duplicate key: 32 hex digits, its two 64-bit halves in order.
+Status set_duplicate_key(std::array<std::uint64_t, 2>& out, const JsonValue& value) {
+    auto text = json_string(value);
+    if (!text) return tl::unexpected(text.error());
+    if (text->size() != 32)
+        return tl::unexpected(fmt::format("expected 32 hex digits, got '{}'", *text));
+    for (std::size_t half = 0; half < 2; ++half) {
+        const char* begin = text->data() + 16 * half;
+        const auto [end, ec] = std::from_chars(begin, begin + 16, out[half], 16);
+        if (ec != std::errc() || end != begin + 16)
+            return tl::unexpected(fmt::format("expected 32 hex digits, got '{}'", *text));
+    }
+    return {};
+}
+
 // A finding record: the finding, and which game it says it belongs to.
 struct FindingRecord {
     audit::Finding finding;
@@ -391,6 +408,7 @@ struct FindingRecord {
 struct GameRecord {
     audit::GameReport* report = nullptr;
     std::uint64_t findings = 0;
+    GameTextExtent* text = nullptr;
 };
 
 template <typename Target>
@@ -567,6 +585,17 @@ const Field<GameRecord> kGameFields[] = {
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->draw_first_check, v); }},
     {"draw_last_check",
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->draw_last_check, v); }},
+    {"duplicate_key",
+     [](GameRecord& r, const JsonValue& v) {
+         return set_duplicate_key(r.report->duplicate_key, v);
+     }},
+    {"text_bytes",
+     [](GameRecord& r, const JsonValue& v) {
+         r.text->given = true;
+         return set_int(r.text->bytes, v);
+     }},
+    {"text_hash",
+     [](GameRecord& r, const JsonValue& v) { return set_fingerprint(r.text->hash, v); }},
 };
 
 const Field<audit::Summary> kSummaryFields[] = {
@@ -719,6 +748,12 @@ tl::expected<void, std::string> read_summary(const JsonValue& record, audit::Sum
     return read_fields(kSummaryFields, record, summary, "summary");
 }
 
+std::uint64_t game_text_hash(std::string_view text) {
+    audit::StableHash128 hash;
+    hash.add(text);
+    return hash.value64();
+}
+
 tl::expected<bool, ReadError> GameRecordReader::next(audit::GameReport& report) {
     report.clear();
     report.findings.clear();
@@ -744,7 +779,8 @@ tl::expected<bool, ReadError> GameRecordReader::next(audit::GameReport& report) 
             continue;
         }
         if (type == "game") {
-            GameRecord game{&report, 0};
+            text_ = GameTextExtent{};
+            GameRecord game{&report, 0, &text_};
             if (auto ok = read_fields(kGameFields, record_, game, "game"); !ok)
                 return tl::unexpected(file_.error(ok.error()));
             if (game.findings != report.findings.size()) {

@@ -90,6 +90,18 @@ std::string_view record_type(const JsonValue& record);
 // Rebuilds a summary record (an error for an unknown or malformed field).
 tl::expected<void, std::string> read_summary(const JsonValue& record, audit::Summary& summary);
 
+// What a shard's part says of a game's source text (RULES.md "Shards"): its length from the
+// game's offset, and a hash of it, so that drawaudit merge can read it back from the input for
+// the pgn and html reports and tell an input that changed since the part was made.
+struct GameTextExtent {
+    bool given = false;
+    std::uint64_t bytes = 0;
+    std::uint64_t hash = 0;
+};
+// The hash of a game's source text a part carries (64 bits of audit::StableHash128): the same
+// bytes give the same value in every part and merge of one drawaudit version.
+std::uint64_t game_text_hash(std::string_view text);
+
 // Reads the games of a report in order: each game's finding records, then its game record.
 class GameRecordReader {
   public:
@@ -99,10 +111,13 @@ class GameRecordReader {
     // record, a finding of another game than the record after it, or a wrong finding count.
     tl::expected<bool, ReadError> next(audit::GameReport& report);
     const JsonValue& other() const { return other_; }
+    // The text fields of the last game read (not given in a part of an earlier version).
+    const GameTextExtent& text_extent() const { return text_; }
 
   private:
     JsonlFile& file_;
     JsonValue record_, other_;
+    GameTextExtent text_;
 };
 
 }  // namespace drawaudit::report

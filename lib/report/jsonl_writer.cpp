@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -10,9 +11,11 @@
 #include <string_view>
 #include <vector>
 
+#include "audit/fingerprint.hpp"
 #include "report/buffer_cursor.hpp"
 #include "report/escape.hpp"
 #include "report/formats.hpp"
+#include "report/jsonl_reader.hpp"
 
 namespace drawaudit::report {
 namespace {
@@ -338,7 +341,27 @@ class JsonlWriter final : public Writer {
             record.string<"draw_last_check">(report.draw_last_check);
             // The game's identity hash: merge numbers identical games across the parts.
             record.number<"identity">(report.identity);
+            // Where the game's text ends and what it was: merge reads it back from the input for
+            // the pgn and html reports, and tells an input changed since.
+            record.number<"text_bytes">(report.text.size());
+            put_hex(record.key_only<"text_hash">(), {report::game_text_hash(report.text)});
+            // --duplicates: merge finds the duplicates across the parts (RULES.md "Duplicate
+            // games"); a part alone cannot.
+            if (report.duplicate_key[0] != 0 || report.duplicate_key[1] != 0)
+                put_hex(record.key_only<"duplicate_key">(),
+                        {report.duplicate_key[0], report.duplicate_key[1]});
         }
+    }
+
+    // A JSON string of 16 hex digits per value.
+    static void put_hex(BufferCursor& out, std::initializer_list<std::uint64_t> values) {
+        out.reserve(2 + 16 * values.size());
+        out.put('"');
+        for (const std::uint64_t value : values) {
+            const auto hex = audit::fingerprint_hex(value);
+            out.put(std::string_view(hex.data(), hex.size()));
+        }
+        out.put('"');
     }
 
     // A shard's part (--shard) carries the fields drawaudit merge needs to write any format.

@@ -738,11 +738,12 @@ def case_filters(runner):
     check(levels == {"error"}, f"--severity gave {levels}")
 
 DRAWS = "../shared/corpus/draws"
-MERGE_FORMATS = ["jsonl", "text", "csv", "sarif", "github"]
+MERGE_FORMATS = ["jsonl", "text", "csv", "sarif", "github", "pgn", "html"]
 SHARD_COUNTS = (1, 2, 3, 7)
 # Fields a shard's part adds for drawaudit merge (RULES.md "Shards").
 SHARD_ONLY = {"site", "white_elo", "black_elo", "termination_tag", "movetext_result", "offset",
-              "occurrence_moves", "column_utf16", "draw_first_check", "draw_last_check", "identity"}
+              "occurrence_moves", "column_utf16", "draw_first_check", "draw_last_check", "identity",
+              "text_bytes", "text_hash", "duplicate_key"}
 
 
 def run_shards(runner, n, inputs, scratch, cwd=None, extra=()):
@@ -831,12 +832,14 @@ def case_shard_union(runner):
               f"the first record of a part is {header}")
 
 
-def check_merge(runner, inputs, scratch, cwd=None, counts=SHARD_COUNTS):
+def check_merge(runner, inputs, scratch, cwd=None, counts=SHARD_COUNTS, extra=(), report=(),
+                formats=MERGE_FORMATS):
+    """`extra`: options of the run and its shards; `report`: of the run and the merge."""
     for n in counts:
-        parts = run_shards(runner, n, inputs, scratch, cwd=cwd)
-        for fmt in MERGE_FORMATS:
-            whole = runner.run("--format", fmt, "--no-progress", *inputs, cwd=cwd)
-            merged = runner.run("merge", "--format", fmt, *reversed(parts), cwd=cwd)
+        parts = run_shards(runner, n, inputs, scratch, cwd=cwd, extra=extra)
+        for fmt in formats:
+            whole = runner.run("--format", fmt, "--no-progress", *extra, *report, *inputs, cwd=cwd)
+            merged = runner.run("merge", "--format", fmt, *report, *reversed(parts), cwd=cwd)
             check(merged.returncode == whole.returncode,
                   f"merge --format {fmt} of {n} parts: exit {merged.returncode}, the run "
                   f"{whole.returncode}\n{merged.stderr.decode(errors='replace')}")
@@ -847,13 +850,53 @@ def check_merge(runner, inputs, scratch, cwd=None, counts=SHARD_COUNTS):
                       want.splitlines(True), got.splitlines(True)))[:40]))
 
 
+def make_merge_inputs(runner, scratch):
+    """sample_pgns/ with three of every four files compressed (zstd, gzip, bzip2: each read whole
+    by one part; the plain ones are cut at game starts), and the tricky file, whose text between
+    the games the pgn report keeps."""
+    inputs = os.path.join(scratch, "inputs")
+    shutil.copytree(os.path.join(runner.root, SAMPLES), inputs)
+    names = sorted(name for name in os.listdir(inputs) if name.endswith(".pgn"))
+    for number, name in enumerate(names):
+        tool = ("zstd", "gzip", "bzip2", None)[number % 4]
+        if tool:
+            compress(os.path.join(inputs, name), tool)
+    with open(os.path.join(inputs, "tricky.pgn"), "wb") as f:
+        f.write(tricky_pgn())
+    return inputs
+
+
 def case_merge_formats(runner):
     """drawaudit merge of the parts writes what one run writes: JSON Lines byte for byte (but
-    "seconds"), and the text, CSV, SARIF and GitHub reports, on sample_pgns/ and a draws/ file
-    (the Dask driver's test merges all of draws/)."""
+    "seconds"), and the text, CSV, SARIF, GitHub, PGN and HTML reports (the last two with the
+    games' text read back from the inputs), on sample_pgns/, on plain and compressed inputs with
+    text between the games, and on a draws/ file (the Dask driver's test merges all of draws/)."""
     with tempfile.TemporaryDirectory() as scratch:
         check_merge(runner, [SAMPLES], scratch)
+        make_merge_inputs(runner, scratch)
+        os.makedirs(os.path.join(scratch, "parts"))
+        check_merge(runner, ["inputs"], os.path.join(scratch, "parts"), cwd=scratch)
+        # A damaged stream: the run reports the games before the damage and stops reading there;
+        # the merge's second read stops at the same place (exit 2 both).
+        # (A file of several zstd blocks: the games of the first ones come out before the damage.)
+        os.makedirs(os.path.join(scratch, "damaged"))
+        cut = os.path.join(scratch, "damaged", "cut.pgn")
+        shutil.copy(os.path.join(runner.root, DRAWS, "pgnmentor-fifty-move.pgn"), cut)
+        compress(cut, "zstd")
+        with open(cut + ".zst", "rb") as f:
+            stream = f.read()
+        with open(cut + ".zst", "wb") as f:
+            f.write(stream[:len(stream) * 2 // 3])
+        whole = runner.run("--format", "jsonl", "--no-progress", "damaged", cwd=scratch)
+        check(whole.returncode == 2 and b'"file":"damaged/cut.pgn.zst"' in whole.stdout,
+              "the damaged stream gave no games before the damage, or no error")
+        shutil.copy(os.path.join(runner.root, SAMPLES, "results.pgn"),
+                    os.path.join(scratch, "damaged"))
+        check_merge(runner, ["damaged"], os.path.join(scratch, "parts"), cwd=scratch, counts=(1, 2))
         check_merge(runner, [os.path.join(DRAWS, "pgnmentor-fifty-move.pgn")], scratch, counts=(3,))
+        # The writer options merge takes as a run does.
+        check_merge(runner, [SAMPLES], scratch, counts=(2,), formats=["text", "html"],
+                    report=("--lang", "es", "--html-max-games", "3", "--all-games"))
 
 
 def case_merge_errors(runner):
@@ -895,6 +938,28 @@ def case_merge_errors(runner):
         with open(truncated, "w", encoding="utf-8") as f:
             f.writelines(lines[:-3])
         expect_error([p1, truncated, p3], truncated, "incomplete part")
+        # pgn and html read the games' text from the inputs: a changed or missing one is named.
+        inputs = make_merge_inputs(runner, scratch)
+        changing = os.path.join(inputs, "tricky.pgn")
+        os.makedirs(os.path.join(scratch, "text"))
+        parts = run_shards(runner, 2, [inputs], os.path.join(scratch, "text"))
+        for fmt in ("pgn", "html"):
+            runner.expect_exit(1, "merge", "--format", fmt, "-o", out, *parts)
+            os.remove(out)
+        original = open(changing, "rb").read()
+        stamp = os.stat(changing)
+        with open(changing, "wb") as f:
+            f.write(original + b"\n")
+        expect_error(["--format", "pgn", *parts], changing, "changed since the parts were made")
+        with open(changing, "wb") as f:  # the same size and time, one move changed
+            f.write(original.replace(b"2. Ng1 Ng8", b"2. Nh3 Ng8", 1))
+        os.utime(changing, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        expect_error(["--format", "html", *parts], changing, "not the text the parts audited")
+        os.remove(changing)
+        expect_error(["--format", "pgn", *parts], changing, "cannot read it again")
+        # Other formats do not read the inputs.
+        runner.expect_exit(1, "merge", "--format", "jsonl", "-o", out, *parts)
+        os.remove(out)
         # --shard writes parts only in JSON Lines.
         runner.expect_exit(2, "--shard", "1/2", "--format", "text", SAMPLES)
         runner.expect_exit(2, "--shard", "3/2", "--format", "jsonl", SAMPLES)
@@ -1197,6 +1262,50 @@ def case_duplicates(runner):
         check(normalise(completed.stdout.decode("utf-8"), scratch) in outputs, "config key duplicates")
 
 
+def case_duplicates_shards(runner):
+    """--duplicates over the parts of a sharded run: a part reports no duplicates itself (it cannot
+    know them all); merge finds them across the parts, so that every format equals the single
+    --duplicates run, for N = 1, 2, 3, 7, also through --only and --severity."""
+    with tempfile.TemporaryDirectory() as scratch:
+        with open(os.path.join(runner.root, SAMPLES, "threefold.pgn"), encoding="utf-8") as source:
+            games = pgn_games(source.read())
+        conflicting = [game.replace('[Result "1/2-1/2"]', '[Result "1-0"]') for game in games]
+        # Duplicates far apart in one plain file (cut into pieces), in other files, compressed.
+        write(os.path.join(scratch, "inputs", "a.pgn"), "".join(games * 4 + conflicting))
+        write(os.path.join(scratch, "inputs", "b.pgn"), "".join(reversed(games)))
+        write(os.path.join(scratch, "inputs", "c.pgn"), "".join(conflicting[::2]))
+        compress(os.path.join(scratch, "inputs", "c.pgn"), "gzip")
+        inputs = ["inputs", os.path.join(runner.root, SAMPLES, "duplicates.pgn")]
+        whole = jsonl_records(runner.run("--format", "jsonl", "--duplicates", *inputs, cwd=scratch))
+        rules = [f["rule"] for f in findings_of(whole)]
+        check(rules.count("duplicate-game") > 10 and rules.count("duplicate-conflict") > 10,
+              f"too few duplicates to test: {rules.count('duplicate-game')} duplicate-game, "
+              f"{rules.count('duplicate-conflict')} duplicate-conflict")
+        os.makedirs(os.path.join(scratch, "parts"))
+        parts_dir = os.path.join(scratch, "parts")
+        check_merge(runner, inputs, parts_dir, cwd=scratch, extra=("--duplicates",))
+        for part in os.listdir(parts_dir):
+            found = [r for r in records_of(os.path.join(parts_dir, part))
+                     if r.get("type") == "finding" and r["rule"].startswith("duplicate")]
+            check(not found, f"the part {part} reports duplicates itself: {found[:2]}")
+        check_merge(runner, inputs, parts_dir, cwd=scratch, counts=(3,),
+                    extra=("--duplicates", "--only", "duplicate-conflict,threefold-claim",
+                           "--severity", "duplicate-conflict=warning"))
+        # Parts made with and without --duplicates are of different runs.
+        with_keys = run_shards(runner, 2, inputs, parts_dir, cwd=scratch, extra=("--duplicates",))
+        os.makedirs(os.path.join(scratch, "plain"))
+        without = run_shards(runner, 2, inputs, os.path.join(scratch, "plain"), cwd=scratch)
+        completed = runner.expect_exit(2, "merge", with_keys[0], without[1], cwd=scratch)
+        check("different options" in completed.stderr.decode(), completed.stderr.decode())
+        # A baseline would need the duplicates the part cannot know yet.
+        baseline = os.path.join(scratch, "baseline.jsonl")
+        write(baseline, "")
+        for option in (("--baseline", baseline), ("--write-baseline", baseline)):
+            completed = runner.expect_exit(2, "--format", "jsonl", "--shard", "1/2", "--duplicates",
+                                           *option, *inputs, cwd=scratch)
+            check(option[0] in completed.stderr.decode(), completed.stderr.decode())
+
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
@@ -1227,6 +1336,7 @@ CASES = {
     "fingerprints": case_fingerprints,
     "baseline": case_baseline,
     "duplicates": case_duplicates,
+    "duplicates-shards": case_duplicates_shards,
 }
 
 

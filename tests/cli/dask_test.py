@@ -198,6 +198,9 @@ def main():
         test = Test(binary, root, scratch, cluster)
         test.compare("jsonl", [DRAWS], 5, "draws")
         test.compare("sarif", [DRAWS], 3, "draws")
+        # The merge reads the games' text back from the shared inputs (compressed ones too).
+        test.compare("pgn", [DRAWS], 4, "draws")
+        test.compare("html", [DRAWS], 2, "draws")
         test.compare("jsonl", [LARGE], 3, "large")
         test.kill_worker_midway()
     except Failure as failure:

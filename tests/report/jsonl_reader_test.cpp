@@ -41,8 +41,9 @@ std::string write_temp(const std::string& text) {
 }
 
 TEST(GameRecordReader, RebuildsWhatTheWriterWrote) {
-    const std::vector<audit::GameReport> games = {testing::threefold_game(),
-                                                  testing::awkward_game(), testing::clean_game()};
+    std::vector<audit::GameReport> games = {testing::threefold_game(), testing::awkward_game(),
+                                            testing::clean_game()};
+    games[1].duplicate_key = {0x0123456789abcdefULL, 0xfedcba9876543210ULL};
     StringOutput first;
     WriterOptions options;
     options.shard_fields = true;
@@ -61,12 +62,22 @@ TEST(GameRecordReader, RebuildsWhatTheWriterWrote) {
     StringOutput again;
     auto rewriter = make_writer(Format::Jsonl, again, options);
     audit::GameReport report;
+    std::size_t read_games = 0;
     for (;;) {
         auto got = reader.next(report);
         ASSERT_TRUE(got) << describe(got.error());
         if (!*got) break;
+        ASSERT_LT(read_games, games.size());
+        const audit::GameReport& written = games[read_games++];
+        // The text stays out of the part; its extent and hash tell merge what to read back.
+        EXPECT_TRUE(reader.text_extent().given);
+        EXPECT_EQ(reader.text_extent().bytes, written.text.size());
+        EXPECT_EQ(reader.text_extent().hash, game_text_hash(written.text));
+        EXPECT_EQ(report.duplicate_key, written.duplicate_key);
+        report.text = written.text;  // as merge reads it back from the input
         rewriter->game(report);
     }
+    EXPECT_EQ(read_games, games.size());
     ASSERT_EQ(record_type(reader.other()), "summary");
     audit::Summary read;
     ASSERT_TRUE(read_summary(reader.other(), read));
