@@ -308,11 +308,11 @@ int run_audit(AuditCommand& command) {
     settings.checks.duplicates = command.duplicates;
     settings.audit.duplicate_keys = command.duplicates;
     if (shard_run) {
-        // A part holds the game text's extent (pgn and html merges read the text back from the
-        // inputs) and, with --duplicates, each game's key: the duplicates are found by the merge
-        // across all parts, in the run's game order; a part alone would report some of them, and
-        // number them wrongly.
-        settings.audit.keep_game_text = true;
+        // A part holds the game text's length and hash (pgn and html merges read the text back from
+        // the inputs) and, with --duplicates, each game's key: the duplicates are found by the
+        // merge across all parts, in the run's game order; a part alone would report some of them,
+        // and number them wrongly.
+        settings.audit.game_text_digest = true;
         settings.checks.duplicates = false;
     }
 

@@ -458,7 +458,7 @@ class InputText {
         writer.outside_text(slice(done_, start));
         if (report.offset + extent.bytes > end) return changed(report);
         report.text.assign(chunk_.text.substr(report.offset - chunk_.offset, extent.bytes));
-        if (report::game_text_hash(report.text) != extent.hash) return changed(report);
+        if (audit::game_text_hash(report.text) != extent.hash) return changed(report);
         done_ = std::min(start + report.text.size(), end);
         return {};
     }

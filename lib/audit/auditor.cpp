@@ -261,6 +261,10 @@ void GameAuditor::end_game(std::string_view text) {
                          [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
     explain_draw_reason();  // RULES.md "Why each draw happened" (draw_reason.cpp)
     if (options_.keep_game_text) report_->text = std::string(text);
+    if (options_.game_text_digest) {
+        report_->text_bytes = text.size();
+        report_->text_hash = game_text_hash(text);
+    }
     // Issue 20 hook: the game's identity, its findings' fingerprints (fingerprint.hpp) and
     // their SARIF columns (columns.hpp).
     if (!identity_started_) start_identity();  // a game whose tags could not all be read

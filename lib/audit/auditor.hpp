@@ -26,9 +26,11 @@ struct AuditOptions {
     // Tournament rule (9.1.1, "Sofia rule"): a draw agreed before each player made this many
     // moves is reported as early-agreement. 0: only 5.2.3 (both players must have moved).
     int min_moves_before_agreement = 0;
-    bool keep_game_text = false;
+    bool keep_game_text = false;  // copy each game's source text into GameReport::text
+    // Only measure and hash it (GameReport::text_bytes, text_hash): what a shard's part needs for
+    // merge to read the text back and tell a changed input, without a copy of every game.
+    bool game_text_digest = false;
     bool duplicate_keys = false;  // build the key --duplicates compares (GameReport::duplicate_key)
-                                  // // copy each game's source text into GameReport::text
 };
 
 class GameSink {

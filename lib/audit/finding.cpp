@@ -217,6 +217,8 @@ void GameReport::clear() {
     identity = 0;
     occurrence = 0;
     duplicate_key = {};
+    text_bytes = 0;
+    text_hash = 0;
     // A few findings' room is kept; a record that held many gives it back, or every pooled
     // record would keep the room of the longest list it ever held (megabytes per job).
     if (findings.capacity() > 4) {
@@ -227,7 +229,7 @@ void GameReport::clear() {
 }
 
 // clear() names every member: a new member must be added there (and to this size).
-static_assert(sizeof(GameReport) == 656 || sizeof(void*) != 8,
+static_assert(sizeof(GameReport) == 672 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {

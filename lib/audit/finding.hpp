@@ -167,6 +167,8 @@ struct GameReport {
     std::array<std::uint64_t, 2> duplicate_key{};
     // The game's source text, for the PGN writer (empty unless the run keeps it).
     std::string text;
+    // Its length and game_text_hash() (AuditOptions::game_text_digest, or read from a part).
+    std::uint64_t text_bytes = 0, text_hash = 0;
 
     // Back to a fresh record, keeping the strings' and vectors' capacity: a sink may hand back a
     // record it is done with, so that a long run does not allocate its tag strings per game.

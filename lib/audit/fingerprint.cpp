@@ -144,6 +144,12 @@ void GameIdentity::finish(GameReport& report) const {
     restamp_fingerprints(report);
 }
 
+std::uint64_t game_text_hash(std::string_view text) {
+    StableHash128 hash;
+    hash.add(text);
+    return hash.value64();
+}
+
 std::uint64_t finding_fingerprint(std::uint64_t identity, std::uint32_t occurrence, Rule rule,
                                   Route route, int ply) {
     Fnv1a64 hash;

@@ -145,6 +145,10 @@ std::array<char, 16> fingerprint_hex(std::uint64_t fingerprint);
 // The inverse: nullopt unless `text` is exactly 16 hex digits.
 std::optional<std::uint64_t> parse_fingerprint(std::string_view text);
 
+// What a shard's part records of a game's text, so that merge can tell an input changed since:
+// StableHash128's value64 over the text's bytes.
+std::uint64_t game_text_hash(std::string_view text);
+
 // White and Black as the duplicate key compares them (see above), into `out`.
 void normalise_name(std::string_view name, std::string& out);
 

@@ -592,10 +592,16 @@ const Field<GameRecord> kGameFields[] = {
     {"text_bytes",
      [](GameRecord& r, const JsonValue& v) {
          r.text->given = true;
-         return set_int(r.text->bytes, v);
+         auto set = set_int(r.text->bytes, v);
+         r.report->text_bytes = r.text->bytes;
+         return set;
      }},
     {"text_hash",
-     [](GameRecord& r, const JsonValue& v) { return set_fingerprint(r.text->hash, v); }},
+     [](GameRecord& r, const JsonValue& v) {
+         auto set = set_fingerprint(r.text->hash, v);
+         r.report->text_hash = r.text->hash;
+         return set;
+     }},
 };
 
 const Field<audit::Summary> kSummaryFields[] = {
@@ -746,12 +752,6 @@ std::string_view record_type(const JsonValue& record) {
 tl::expected<void, std::string> read_summary(const JsonValue& record, audit::Summary& summary) {
     summary = audit::Summary{};
     return read_fields(kSummaryFields, record, summary, "summary");
-}
-
-std::uint64_t game_text_hash(std::string_view text) {
-    audit::StableHash128 hash;
-    hash.add(text);
-    return hash.value64();
 }
 
 tl::expected<bool, ReadError> GameRecordReader::next(audit::GameReport& report) {

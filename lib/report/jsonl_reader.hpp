@@ -98,9 +98,7 @@ struct GameTextExtent {
     std::uint64_t bytes = 0;
     std::uint64_t hash = 0;
 };
-// The hash of a game's source text a part carries (64 bits of audit::StableHash128): the same
-// bytes give the same value in every part and merge of one drawaudit version.
-std::uint64_t game_text_hash(std::string_view text);
+// The hash of a game's source text a part carries is audit::game_text_hash (fingerprint.hpp).
 
 // Reads the games of a report in order: each game's finding records, then its game record.
 class GameRecordReader {

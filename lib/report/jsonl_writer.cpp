@@ -343,8 +343,8 @@ class JsonlWriter final : public Writer {
             record.number<"identity">(report.identity);
             // Where the game's text ends and what it was: merge reads it back from the input for
             // the pgn and html reports, and tells an input changed since.
-            record.number<"text_bytes">(report.text.size());
-            put_hex(record.key_only<"text_hash">(), {report::game_text_hash(report.text)});
+            record.number<"text_bytes">(report.text_bytes);
+            put_hex(record.key_only<"text_hash">(), {report.text_hash});
             // --duplicates: merge finds the duplicates across the parts (RULES.md "Duplicate
             // games"); a part alone cannot.
             if (report.duplicate_key[0] != 0 || report.duplicate_key[1] != 0)
