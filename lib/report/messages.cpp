@@ -211,6 +211,16 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "judged",
      "La partida es de la variante \"{}\", no de ajedrez estándar ni de Chess960: se contó, "
      "pero no se juzgó"},
+    {Msg::DuplicateGame, "The same game (start position, moves, White and Black) is recorded as {}",
+     "La misma partida (posición inicial, jugadas, blancas y negras) está registrada como {}"},
+    {Msg::DuplicateConflict,
+     "The same game (start position, moves, White and Black) is recorded as {} with {}; here "
+     "with {}: one of the two results is wrong",
+     "La misma partida (posición inicial, jugadas, blancas y negras) está registrada como {} "
+     "con {}; aquí con {}: uno de los dos resultados es erróneo"},
+    {Msg::DuplicateWhere, "game {}", "la partida {}"},
+    {Msg::DuplicateWhereIn, "game {} of {}", "la partida {} de {}"},
+    {Msg::NoResultTag, "no Result tag", "ninguna etiqueta Result"},
     {Msg::DrawnStalemate, "Drawn by stalemate (5.2.1).", "Tablas por ahogado (5.2.1)."},
     {Msg::DrawnDeadPosition, "Drawn by a dead position (5.2.2).",
      "Tablas por posición muerta (5.2.2)."},
@@ -525,6 +535,22 @@ std::string spanish_sentence(const Finding& f, const GameReport& game) {
             if (const auto variant = between(message, "variant \"", "\", not standard"))
                 return say(es, Msg::UnsupportedVariant, *variant);
             break;
+        case Rule::DuplicateGame:
+        case Rule::DuplicateConflict: {
+            const std::string where =
+                f.duplicate_file == game.file
+                    ? say(es, Msg::DuplicateWhere, f.duplicate_game)
+                    : say(es, Msg::DuplicateWhereIn, f.duplicate_game, f.duplicate_file);
+            if (f.rule == Rule::DuplicateGame) return say(es, Msg::DuplicateGame, where);
+            const auto other = between(message, " with ", "; here with ");
+            if (!other) break;
+            // The result is its last word (a file name may hold " with " too).
+            const std::string_view theirs = other->substr(other->rfind(' ') + 1);
+            const std::string_view ours =
+                game.result.empty() ? text(Msg::NoResultTag, es) : std::string_view(game.result);
+            return say(es, Msg::DuplicateConflict, where,
+                       theirs == "tag" ? text(Msg::NoResultTag, es) : theirs, ours);
+        }
     }
     return f.message;  // a message of a shape this catalog does not know: its English text
 }

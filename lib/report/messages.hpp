@@ -121,6 +121,11 @@ enum class Msg : std::uint16_t {
     FenCannotBeSetUp,    // fen, reason
     FenRepaired,         // what
     UnsupportedVariant,  // variant
+    DuplicateGame,       // where ("game 12", "game 3 of b.pgn")
+    DuplicateConflict,   // where, its result, this game's result
+    DuplicateWhere,      // game number
+    DuplicateWhereIn,    // game number, file
+    NoResultTag,
     // Why a drawn game was drawn (RULES.md "Why each draw happened"): the verdict's sentence.
     DrawnStalemate,
     DrawnDeadPosition,

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "audit/auditor.hpp"
+#include "audit/duplicates.hpp"
 #include "report/messages.hpp"
 #include "report/notation.hpp"
 
@@ -75,10 +76,14 @@ TEST(Messages, EverySampleFindingHasASpanishSentence) {
     const std::filesystem::path samples =
         std::filesystem::path(DRAWAUDIT_SOURCE_DIR) / "sample_pgns";
     std::set<audit::Rule> rules;
+    audit::AuditOptions options;
+    options.duplicate_keys = true;  // and --duplicates, as a run compares the games in order
     for (const auto& entry : std::filesystem::directory_iterator(samples)) {
         if (entry.path().extension() != ".pgn") continue;
-        for (const audit::GameReport& game :
-             audit::audit_text(read_file(entry.path()), {}, entry.path().filename().string())) {
+        audit::DuplicateIndex duplicates;
+        for (audit::GameReport& game : audit::audit_text(read_file(entry.path()), options,
+                                                         entry.path().filename().string())) {
+            duplicates.check(game, 0);
             for (const audit::Finding& f : game.findings) {
                 rules.insert(f.rule);
                 const std::string spanish = finding_sentence(f, game, Lang::Es);
@@ -88,11 +93,31 @@ TEST(Messages, EverySampleFindingHasASpanishSentence) {
         }
     }
     EXPECT_GE(rules.size(), 15u) << "the samples should exercise nearly every rule";
+    EXPECT_TRUE(rules.count(audit::Rule::DuplicateConflict));
+}
+
+TEST(Messages, SpanishDuplicateConflictNamesBothResultsAndTheEarlierGame) {
+    const std::string game = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n";
+    std::string again = game;
+    again.replace(again.find("1-0"), 3, "0-1");
+    audit::AuditOptions options;
+    options.duplicate_keys = true;
+    auto games = audit::audit_text(game + again, options, "b.pgn");
+    ASSERT_EQ(games.size(), 2u);
+    audit::DuplicateIndex duplicates;
+    for (audit::GameReport& g : games) duplicates.check(g, 0);
+    ASSERT_FALSE(games[1].findings.empty());
+    ASSERT_EQ(games[1].findings[0].rule, audit::Rule::DuplicateConflict);  // a game finding: first
+    EXPECT_EQ(finding_sentence(games[1].findings[0], games[1], Lang::Es),
+              "La misma partida (posición inicial, jugadas, blancas y negras) está registrada "
+              "como la partida 1 con 1-0; aquí con 0-1: uno de los dos resultados es erróneo");
 }
 
 TEST(Messages, EarlyAgreementUnderTournamentRulesKeepsTheCounts) {
-    const auto games = audit::audit_text("[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n",
-                                         audit::AuditOptions{.min_moves_before_agreement = 30});
+    audit::AuditOptions options;
+    options.min_moves_before_agreement = 30;
+    const auto games =
+        audit::audit_text("[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n", options);
     ASSERT_EQ(games.size(), 1u);
     ASSERT_EQ(games[0].findings.size(), 1u);
     EXPECT_EQ(finding_sentence(games[0].findings[0], games[0], Lang::Es),
