@@ -28,10 +28,6 @@ std::string plural(std::uint64_t n, Lang lang, Msg one, Msg many) {
     return plural(n, text(one, lang), text(many, lang));
 }
 
-std::string_view colour_name(audit::Side side) {
-    return side == audit::Side::White ? "White" : side == audit::Side::Black ? "Black" : "?";
-}
-
 // The text report's sentence on why a drawn game was drawn (RULES.md "Why each draw happened"),
 // e.g. "Drawn by perpetual check: White checked on every move from 31. Qh6+ to 33. Qh6+.";
 // empty where the game has no draw reason.
