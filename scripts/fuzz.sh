@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets with clang (ASan + UBSan) in build/fuzz and runs each for a bounded
 # time, seeded with the files of the shared corpus's odd/ (and, for FEN and SAN, with the FENs and
 # SAN tokens found in them). Usage: scripts/fuzz.sh [SECONDS-PER-TARGET=60] [TARGET...]
-# Targets: fuzz_reader fuzz_audit fuzz_fen fuzz_san fuzz_config (default: all). Each target's
+# Targets: fuzz_reader fuzz_audit fuzz_fen fuzz_san fuzz_config fuzz_jsonl (default: all). Each target's
 # corpus grows in build/fuzz/corpus/TARGET; crashes land in build/fuzz/crashes/TARGET-*.
 # Ends with one line per target: seconds run, inputs executed, and whether it found a crash.
 set -euo pipefail
@@ -11,7 +11,7 @@ shared="${DRAWAUDIT_SHARED_DIR:-$root/../shared}"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_reader fuzz_audit fuzz_fen fuzz_san fuzz_config)
+[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_reader fuzz_audit fuzz_fen fuzz_san fuzz_config fuzz_jsonl)
 build="$root/build/fuzz"
 
 DRAWAUDIT_DEPS=fuzz "$root/scripts/deps.sh"
@@ -25,7 +25,7 @@ cmake --build "$build" --target "${targets[@]}"
 # audit's: one option byte. FEN: every FEN tag value of odd/; SAN: the first SAN tokens of odd/.
 seeds="$build/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fuzz_reader,fuzz_audit,fuzz_fen,fuzz_san,fuzz_config} "$build/crashes"
+mkdir -p "$seeds"/{fuzz_reader,fuzz_audit,fuzz_fen,fuzz_san,fuzz_config,fuzz_jsonl} "$build/crashes"
 i=0
 while IFS= read -r -d '' file; do
   i=$((i + 1))
@@ -49,6 +49,14 @@ for san in e4 Nf3 O-O O-O-O exf6 e8=Q axb8=N+ Qh4# Nbd7 R1a3 Kxe8 0-0 Pe4 e2e4 f
 done
 printf 'format = "jsonl"\njobs = 2\nlaws = "1997"\nonly = ["threefold-claim"]\n' > "$seeds/fuzz_config/plain"
 [[ -f "$root/tests/cli/fixtures/ci.toml" ]] && cp "$root/tests/cli/fixtures/ci.toml" "$seeds/fuzz_config/ci"
+# drawaudit's own JSON Lines (the first byte picks the reader, see fuzz_jsonl.cpp): the golden
+# reports of sample_pgns/ as a merge part, as baselines (JSON Lines and SARIF), and as JSON.
+expected="$root/tests/cli/expected"
+for reader in 0 1 2; do
+  { printf "\\x0$reader"; head -c 12000 "$expected/sample_pgns.jsonl"; } > "$seeds/fuzz_jsonl/jsonl-$reader"
+done
+{ printf '\x01'; head -c 12000 "$expected/sample_pgns.sarif"; } > "$seeds/fuzz_jsonl/sarif"
+{ printf '\x00'; head -n 3 "$expected/sample_pgns.jsonl"; tail -n 1 "$expected/sample_pgns.jsonl"; } > "$seeds/fuzz_jsonl/short"
 
 status=0
 summary=()
