@@ -115,6 +115,13 @@ def main():
         if label not in best or run[0] < best[label][0]:
             best[label] = run
 
+    # What the CI and cluster options cost, against the same -j1 run in the same round (issues
+    # 19 and 20): a baseline of the whole corpus, the duplicate index, and a one-shard part.
+    baseline = os.path.join(WORK, "baseline.jsonl")
+    subprocess.run([DRAWAUDIT, "--no-progress", "--fail-on", "never", "-j", "2", "-o", os.devnull,
+                    "--write-baseline", baseline, plain], check=True)
+    options = [("--baseline", ["--baseline", baseline]), ("--duplicates", ["--duplicates"]),
+               ("--shard 1/1", ["--shard", "1/1"])]
     for round_index in range(REPEAT):
         walls = {}
         for label, path, jobs in configs:
@@ -127,6 +134,12 @@ def main():
             if round_index == 0 and label == configs[0][0]:
                 summary = summary_of(out)
                 games, plies = summary["games"], summary["plies"]
+            if label == configs[0][0]:  # right after the run they are compared with
+                for option, extra in options:
+                    run = timed([DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", "1", *extra,
+                                 "-o", out, plain])
+                    walls["option " + option] = run[0]
+                    walls["cpu option " + option] = run[3]
         # The machine's own ceiling for two cores: two independent -j1 audits side by side
         # (shared caches, memory bandwidth and, on a VM, the host). -j2 cannot scale beyond it.
         walls["pair"] = timed_pair(
@@ -198,6 +211,10 @@ def main():
     zstd_cpu = spread([r["cpu zstd -dc"] for r in rounds], seconds)
     plain_cpu = spread([r["cpu drawaudit -j2 .pgn"] for r in rounds], seconds)
     zst_cpu = spread([r["cpu drawaudit -j2 .pgn.zst"] for r in rounds], seconds)
+    for label, _ in options:
+        print(f"  -j1 with {label} / without, CPU: "
+              f"{spread([r['cpu option ' + label] / r['cpu drawaudit -j1 .pgn'] for r in rounds], times2)}"
+              f"; wall: {spread([r['option ' + label] / r['drawaudit -j1 .pgn'] for r in rounds], times2)}")
     print(f"  .zst ceiling at -j2 on two cores, estimated as 2 x plain -j2 wall / (plain -j2 CPU "
           f"+ zstd -dc CPU): {spread(bounds, share)} (zstd -dc alone: {zstd_cpu} CPU; plain -j2 "
           f"audit: {plain_cpu} CPU; the .zst -j2 audit itself: {zst_cpu} CPU)")
