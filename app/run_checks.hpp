@@ -30,6 +30,7 @@ class RunChecks {
     // finding or a baselined one changes a record's text, which only this stage can decide.
     // (A --baseline alone does not: the workers hold the games with findings, Job::held.)
     bool needs_records() const { return settings_.duplicates; }
+    bool writes_baseline() const { return settings_.write_baseline != nullptr; }
 
     // A game's record, numbered in full, before the finding filter: its occurrence number (and
     // fingerprints), and its duplicate finding.

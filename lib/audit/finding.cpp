@@ -233,26 +233,36 @@ static_assert(sizeof(GameReport) == 672 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {
-    ++games;
-    if (game.error) ++games_with_errors;
-    plies += static_cast<std::uint64_t>(game.plies);
-    undetermined_positions += static_cast<std::uint64_t>(game.undetermined_positions);
+    count(game, 1);
+}
+void Summary::remove(const GameReport& game) {
+    count(game, ~std::uint64_t{0});
+}
+
+// Unsigned arithmetic modulo 2^64: adding ~0 takes one away.
+void Summary::count(const GameReport& game, std::uint64_t one) {
+    games += one;
+    if (game.error) games_with_errors += one;
+    plies += one * static_cast<std::uint64_t>(game.plies);
+    undetermined_positions += one * static_cast<std::uint64_t>(game.undetermined_positions);
     std::array<bool, RuleCount> seen{};
     for (const Finding& f : game.findings) {
         const auto index = static_cast<std::size_t>(f.rule);
-        ++findings[index];
+        findings[index] += one;
         seen[index] = true;
     }
     for (std::size_t i = 0; i < seen.size(); ++i) {
-        if (seen[i]) ++games_by_rule[i];
+        if (seen[i]) games_by_rule[i] += one;
     }
     const RecordedResult result = recorded_result(game.result);
-    ++results[static_cast<std::size_t>(result)];
+    results[static_cast<std::size_t>(result)] += one;
     if (game.draw_reason != DrawReason::None)
-        ++draw_reasons[static_cast<std::size_t>(game.draw_reason)];
-    YearCount& year = by_year[date_year(game.date).value_or(UnknownYear)];
-    ++year.games;
-    if (result == RecordedResult::Draw) ++year.draws;
+        draw_reasons[static_cast<std::size_t>(game.draw_reason)] += one;
+    const int year_key = date_year(game.date).value_or(UnknownYear);
+    YearCount& year = by_year[year_key];
+    year.games += one;
+    if (result == RecordedResult::Draw) year.draws += one;
+    if (year.games == 0) by_year.erase(year_key);  // taken back: as if never counted
 }
 
 void Summary::merge(const Summary& other) {

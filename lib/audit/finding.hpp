@@ -201,7 +201,13 @@ struct Summary {
     double seconds = 0;
 
     void add(const GameReport& game);
+    // Takes back an add() of the same record (--baseline counts a held game before it knows
+    // the game's occurrence number, and counts the rare one that changes again).
+    void remove(const GameReport& game);
     void merge(const Summary& other);
+
+  private:
+    void count(const GameReport& game, std::uint64_t one);  // one: 1 to add, -1 to take back
 };
 
 }  // namespace drawaudit::audit

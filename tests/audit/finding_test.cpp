@@ -46,6 +46,26 @@ TEST(Summary, AddCountsFindingsAndGamesByRule) {
     EXPECT_EQ(s.games_by_rule[static_cast<std::size_t>(Rule::IllegalMove)], 1u);
 }
 
+TEST(Summary, RemoveTakesBackAnAddOfTheSameRecord) {
+    const auto games = audit_text(
+        "[Date \"2019.01.01\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 "
+        "Ng8 1/2-1/2\n\n[Date \"1990.??.??\"]\n\n1. e4 e5 2. Ke3 *\n");
+    Summary before;
+    before.add(games[1]);
+    Summary s = before;
+    s.add(games[0]);
+    s.remove(games[0]);
+    EXPECT_EQ(s.games, before.games);
+    EXPECT_EQ(s.plies, before.plies);
+    EXPECT_EQ(s.findings, before.findings);
+    EXPECT_EQ(s.games_by_rule, before.games_by_rule);
+    EXPECT_EQ(s.results, before.results);
+    EXPECT_EQ(s.draw_reasons, before.draw_reasons);
+    // The year only the removed game had is gone, as if never counted.
+    ASSERT_EQ(s.by_year.size(), 1u);
+    EXPECT_EQ(s.by_year.begin()->first, 1990);
+}
+
 TEST(Summary, MergeAddsCountsAndKeepsTheLongestTime) {
     Summary a, b;
     a.games = 2;
