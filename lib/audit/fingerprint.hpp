@@ -146,7 +146,7 @@ std::array<char, 16> fingerprint_hex(std::uint64_t fingerprint);
 std::optional<std::uint64_t> parse_fingerprint(std::string_view text);
 
 // What a shard's part records of a game's text, so that merge can tell an input changed since:
-// StableHash128's value64 over the text's bytes.
+// a sum-of-sums over its little-endian words (fingerprint.cpp).
 std::uint64_t game_text_hash(std::string_view text);
 
 // White and Black as the duplicate key compares them (see above), into `out`.
