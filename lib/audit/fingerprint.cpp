@@ -42,10 +42,24 @@ void Fnv1a64::add_u64(std::uint64_t value) {
 
 namespace {
 // `n` <= 8 bytes from `p` as a little-endian word (the missing high bytes zero), on any machine.
+// A tag value is mostly shorter than a word: fixed-size loads (overlapping where n < 8), never
+// a call of memcpy with a variable length.
 std::uint64_t load_little_endian(const char* p, std::size_t n) {
     std::uint64_t word = 0;
     if constexpr (std::endian::native == std::endian::little) {
-        std::memcpy(&word, p, n);
+        if (n == 8) {
+            std::memcpy(&word, p, 8);
+        } else if (n >= 4) {  // bytes 0-3 and n-4 .. n-1: the bytes both hold agree
+            std::uint32_t low, high;
+            std::memcpy(&low, p, 4);
+            std::memcpy(&high, p + n - 4, 4);
+            word = low | (static_cast<std::uint64_t>(high) << (8 * (n - 4)));
+        } else if (n > 0) {  // bytes 0, n / 2 and n - 1 cover n = 1, 2, 3
+            word = static_cast<std::uint64_t>(static_cast<std::uint8_t>(p[0])) |
+                   static_cast<std::uint64_t>(static_cast<std::uint8_t>(p[n / 2]))
+                       << (8 * (n / 2)) |
+                   static_cast<std::uint64_t>(static_cast<std::uint8_t>(p[n - 1])) << (8 * (n - 1));
+        }
     } else {
         for (std::size_t b = n; b-- > 0;) word = (word << 8) | static_cast<std::uint8_t>(p[b]);
     }
