@@ -338,6 +338,7 @@ struct MergeRun {
     // --duplicates: the findings across the parts, through the run's finding filter.
     bool duplicates = false;
     std::optional<FindingFilter> filter;
+    int min_moves_before_agreement = 0;  // the statistics' early agreements, as the run had it
 };
 
 std::optional<std::string> option_value(const std::vector<std::string>& options,
@@ -380,6 +381,13 @@ tl::expected<MergeRun, Failure> plan_merge(const Part& first, report::Format for
         if (!filter)
             return tl::unexpected(fmt::format("{}: its options: {}", first.path, filter.error()));
         run.filter.emplace(std::move(*filter));
+    }
+    if (const auto moves = option_value(first.options, "min-moves-before-agreement")) {
+        const auto [end, ec] = std::from_chars(moves->data(), moves->data() + moves->size(),
+                                               run.min_moves_before_agreement);
+        if (ec != std::errc() || end != moves->data() + moves->size())
+            return tl::unexpected(fmt::format(
+                "{}: option min-moves-before-agreement={} is no number", first.path, *moves));
     }
     return run;
 }
@@ -636,10 +644,11 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
         ->type_name("PART");
     merge
         ->add_option("--format", options.format,
-                     "Report format: text, jsonl, csv, sarif, github, pgn or html (e.g. --format "
-                     "jsonl); pgn and html read the games' text again from the inputs the parts "
-                     "name, which must be unchanged")
-        ->check(CLI::IsMember({"text", "jsonl", "csv", "sarif", "github", "pgn", "html"}))
+                     "Report format: text, jsonl, csv, sarif, github, pgn, html, stats or "
+                     "games-csv (e.g. --format jsonl); pgn and html read the games' text again "
+                     "from the inputs the parts name, which must be unchanged")
+        ->check(CLI::IsMember(
+            {"text", "jsonl", "csv", "sarif", "github", "pgn", "html", "stats", "games-csv"}))
         ->capture_default_str();
     merge
         ->add_option("-o,--output", options.output,
@@ -673,7 +682,7 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
 int run_merge(const MergeOptions& options) {
     set_up_logging();
     const auto format = report::format_from_name(options.format);
-    if (!format || *format == report::Format::Stats || *format == report::Format::GamesCsv) {
+    if (!format) {
         spdlog::error("merge cannot write --format {}", options.format);
         return ExitError;
     }
@@ -747,6 +756,10 @@ int run_merge(const MergeOptions& options) {
         writer_options.lang = report::lang_from_locale(locale);
     }
     writer_options.html_max_games = options.html_max_games;
+    // --format stats: its JSON object when -o names a .json file, as for a run.
+    writer_options.stats_as_json = *format == report::Format::Stats && options.output.size() > 5 &&
+                                   options.output.ends_with(".json");
+    writer_options.min_moves_before_agreement = run->min_moves_before_agreement;
     const char* no_color = std::getenv("NO_COLOR");
     writer_options.color =
         options.color == "always" || (options.color == "auto" && isatty(fileno(stream)) == 1 &&

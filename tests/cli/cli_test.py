@@ -738,7 +738,7 @@ def case_filters(runner):
     check(levels == {"error"}, f"--severity gave {levels}")
 
 DRAWS = "../shared/corpus/draws"
-MERGE_FORMATS = ["jsonl", "text", "csv", "sarif", "github", "pgn", "html"]
+MERGE_FORMATS = ["jsonl", "text", "csv", "sarif", "github", "pgn", "html", "stats", "games-csv"]
 SHARD_COUNTS = (1, 2, 3, 7)
 # Fields a shard's part adds for drawaudit merge (RULES.md "Shards").
 SHARD_ONLY = {"site", "white_elo", "black_elo", "termination_tag", "movetext_result", "offset",
@@ -868,7 +868,8 @@ def make_merge_inputs(runner, scratch):
 
 def case_merge_formats(runner):
     """drawaudit merge of the parts writes what one run writes: JSON Lines byte for byte (but
-    "seconds"), and the text, CSV, SARIF, GitHub, PGN and HTML reports (the last two with the
+    "seconds"), and the text, CSV, SARIF, GitHub, PGN, HTML, statistics and games-csv reports (PGN
+    and HTML with the
     games' text read back from the inputs), on sample_pgns/, on plain and compressed inputs with
     text between the games, and on a draws/ file (the Dask driver's test merges all of draws/)."""
     with tempfile.TemporaryDirectory() as scratch:
@@ -897,6 +898,19 @@ def case_merge_formats(runner):
         # The writer options merge takes as a run does.
         check_merge(runner, [SAMPLES], scratch, counts=(2,), formats=["text", "html"],
                     report=("--lang", "es", "--html-max-games", "3", "--all-games"))
+        # The statistics' early agreements follow the run's option, which the parts record; and
+        # their JSON object (-o FILE.json) equals the run's but for "seconds".
+        check_merge(runner, [DRAWS], scratch, counts=(3,), formats=["stats"],
+                    extra=("--min-moves-before-agreement", "25"))
+        parts = run_shards(runner, 3, [DRAWS], scratch)
+        whole_json, merged_json = os.path.join(scratch, "whole.json"), os.path.join(scratch, "merged.json")
+        runner.expect_exit(0, "--format", "stats", "--fail-on", "never", "-o", whole_json, DRAWS)
+        runner.run("merge", "--format", "stats", "-o", merged_json, *parts)
+        with open(whole_json, encoding="utf-8") as w, open(merged_json, encoding="utf-8") as m:
+            want, got = json.load(w), json.load(m)
+        want.pop("seconds", None)
+        got.pop("seconds", None)
+        check(want == got and want["games"] > 0, "merge --format stats -o FILE.json differs from one run")
 
 
 def case_merge_errors(runner):
