@@ -68,6 +68,37 @@ bool flood_region(const PawnBoard& board, PieceType t, Color c, Square from, Bit
     return true;
 }
 
+// Whether every square of `needed` can get its own piece: a matching of the squares into the
+// pieces whose region holds them (augmenting paths; at most 8 squares and 16 pieces).
+bool can_block_all(Bitboard needed, const Bitboard* regions, int count) {
+    if (needed == 0) return true;
+    if (popcount(needed) > count) return false;
+    std::array<Square, 8> squares{};
+    int n = 0;
+    for (Bitboard b = needed; b;) squares[static_cast<std::size_t>(n++)] = pop_lsb(b);
+    std::array<int, 16> owner;  // the square index each piece holds, or -1
+    owner.fill(-1);
+    // Depth-first augmentation from square i; `visited` marks pieces tried in this round.
+    auto augment = [&](auto&& self, int i, unsigned& visited) -> bool {
+        for (int p = 0; p < count; ++p) {
+            if ((visited >> p) & 1U) continue;
+            if (!(regions[p] & square_bit(squares[static_cast<std::size_t>(i)]))) continue;
+            visited |= 1U << p;
+            const int held = owner[static_cast<std::size_t>(p)];
+            if (held < 0 || self(self, held, visited)) {
+                owner[static_cast<std::size_t>(p)] = i;
+                return true;
+            }
+        }
+        return false;
+    };
+    for (int i = 0; i < n; ++i) {
+        unsigned visited = 0;
+        if (!augment(augment, i, visited)) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 bool is_locked_unwinnable(const Position& pos, Color winner) {
@@ -89,14 +120,20 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
 
     const Color loser = ~winner;
     Bitboard loser_king_region = 0;
-    Bitboard winner_attacks = 0;
-    // The other king first: when W's pieces could not reach it, the rest only checks (d).
     {
         Bitboard attacked = 0;
         if (!flood_region(board, PieceType::King, loser, pos.king_square(loser), loser_king_region,
                           attacked))
             return false;
     }
+    // What W could ever attack: `checks` from its pieces other than the king (a mate's check
+    // comes from one of them: the other king never enters a square a W pawn attacks), `cover`
+    // adding its king and pawns (squares the mated king could not flee to).
+    Bitboard checks = 0;
+    Bitboard cover = board.attacked_by_pawns_of[index_of(winner)];
+    // The regions of the other side's pieces but its king: the only possible blockers.
+    std::array<Bitboard, 16> blockers{};
+    int blocker_count = 0;
     for (Color c : {winner, loser}) {
         Bitboard pieces = pos.pieces(c) & ~board.pawns;
         if (c == loser) pieces &= ~pos.pieces(c, PieceType::King);
@@ -106,11 +143,27 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
             Bitboard region = 0;
             Bitboard attacked = 0;
             if (!flood_region(board, t, c, s, region, attacked)) return false;
-            if (c == winner && t != PieceType::King) {
-                winner_attacks |= attacked;
-                if (winner_attacks & loser_king_region) return false;
+            if (c == winner) {
+                cover |= attacked;
+                if (t != PieceType::King) checks |= attacked;
+            } else if (blocker_count < static_cast<int>(blockers.size())) {
+                blockers[static_cast<std::size_t>(blocker_count++)] = region;
+            } else {
+                return false;  // more pieces than a position can hold: give up, stay sound
             }
         }
+    }
+    // A mate by W puts the other king on a square k of its region that W checks, and leaves
+    // every neighbour of k a pawn's square (pawns never move; an enemy pawn next to the king is
+    // defended, else its flood above had failed), or covered by W, or held by a distinct piece
+    // of the king's own side standing in its region. All sets are supersets of the real ones
+    // (attacks over the board of pawns only, one W piece counted everywhere at once), so when
+    // no k passes, no mate exists.
+    Bitboard candidates = loser_king_region & checks;
+    while (candidates) {
+        const Square k = pop_lsb(candidates);
+        const Bitboard needed = king_attacks(k) & ~board.pawns & ~cover;
+        if (can_block_all(needed, blockers.data(), blocker_count)) return false;
     }
     return true;
 }

@@ -58,6 +58,22 @@ TEST(Unwinnable, LockedPawnChainWithBishopsOfTheWrongColourIsDeadByTheQuickProof
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::LockedPawns);
 }
 
+TEST(Unwinnable, ALockedWallWhereTheBishopChecksButOneBlockerCannotFillTwoFlightsIsDead) {
+    // White's light bishop can check the black king behind the wall, but a mate also needs
+    // two dark flight squares held by black pieces, and black has one dark bishop up there.
+    const Position pos = position_of("8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::LockedPawns);
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::LockedPawns);
+}
+
+TEST(Unwinnable, TwoDarkBlockersBehindTheWallLeaveTheLightBishopsMate) {
+    // As above with a second black bishop up there: Ka8, Bb8, Ba7 and a check on the long
+    // diagonal is a mate, so no locked proof for White (Black still has none to give).
+    const Position pos = position_of("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::LockedPawns);
+}
+
 TEST(Unwinnable, QuickModeNeverAnswersWinnable) {
     const Position pos = Position::startpos();
     const WinnabilityResult r =
