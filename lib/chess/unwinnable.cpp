@@ -17,19 +17,23 @@ namespace {
 // Part 2: locked pawns.
 //
 // Claim: if (a) no en-passant capture and no castling right exists, (b) every pawn has a pawn on
-// the square in front of it, (c) no pawn attacks an enemy pawn, and (d) no piece of either side
-// can reach, moving over the board of pawns only (other pieces ignored, so the reachable set is
-// a superset), a square from which it would capture a pawn (a king: an undefended-by-pawn pawn)
-// or a square a pawn of the other side attacks (kings may not enter those at all), then no pawn
-// ever moves or is captured, no promotion happens, and every piece stays in its region. A mate
-// needs a check; so when no square attacked from W's regions (again over the board of pawns)
-// lies in the region of the other king, W can never mate. Pawn checks are impossible too: the
-// king never enters a square a pawn attacks (and we refuse a king that stands on one now).
+// the square in front of it (or a king that can never move: see below), (c) no pawn attacks an
+// enemy pawn, and (d) no piece of either side can reach, moving over the board of pawns only (other
+// pieces ignored, so the reachable set is a superset), a square from which it would capture a pawn
+// (a king: an undefended-by-pawn pawn) or a square a pawn of the other side attacks (kings may not
+// enter those at all), then no pawn ever moves or is captured, no promotion happens, and every
+// piece stays in its region. A mate needs a check; so when no square attacked from W's regions
+// (again over the board of pawns) lies in the region of the other king, W can never mate. Pawn
+// checks are impossible too: the king never enters a square a pawn attacks (and we refuse a king
+// that stands on one now).
 
 struct PawnBoard {
     Bitboard pawns;
     Bitboard pawns_of[2];
     Bitboard attacked_by_pawns_of[2];
+    // What keeps the other king out for good: the pawns' attacks and the squares next to a
+    // king that can never move (see is_locked_unwinnable).
+    Bitboard guarded_by[2];
 };
 
 Bitboard white_pawn_attacks(Bitboard p) {
@@ -46,8 +50,9 @@ bool flood_region(const PawnBoard& board, PieceType t, Color c, Square from, Bit
     const Bitboard enemy_pawns = board.pawns_of[index_of(~c)];
     const Bitboard enemy_pawn_attacks = board.attacked_by_pawns_of[index_of(~c)];
     const bool king = t == PieceType::King;
+    const Bitboard enemy_guard = board.guarded_by[index_of(~c)];
     if (square_bit(from) & enemy_pawn_attacks) return false;
-    const Bitboard no_entry = board.pawns | (king ? enemy_pawn_attacks : 0);
+    const Bitboard no_entry = board.pawns | (king ? enemy_guard : 0);
     region = square_bit(from);
     attacked = 0;
     Bitboard todo = region;
@@ -56,8 +61,9 @@ bool flood_region(const PawnBoard& board, PieceType t, Color c, Square from, Bit
         const Bitboard targets = attacks_of(t, c, s, board.pawns);
         attacked |= targets;
         if (king) {
-            // The king may take a pawn no enemy pawn defends (a piece defender may go away).
-            if (targets & enemy_pawns & ~enemy_pawn_attacks) return false;
+            // The king may take a pawn no enemy pawn or frozen king defends (a piece
+            // defender may go away).
+            if (targets & enemy_pawns & ~enemy_guard) return false;
         } else {
             if (targets & (enemy_pawns | enemy_pawn_attacks)) return false;
         }
@@ -107,12 +113,31 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
     board.pawns = pos.pieces(PieceType::Pawn);
     board.pawns_of[0] = pos.pieces(Color::White, PieceType::Pawn);
     board.pawns_of[1] = pos.pieces(Color::Black, PieceType::Pawn);
-    // (b) every pawn blocked by a pawn.
-    if ((pawn_push<Color::White>(board.pawns_of[0]) | pawn_push<Color::Black>(board.pawns_of[1])) &
-        ~board.pawns)
-        return false;
     board.attacked_by_pawns_of[0] = white_pawn_attacks(board.pawns_of[0]);
     board.attacked_by_pawns_of[1] = black_pawn_attacks(board.pawns_of[1]);
+    board.guarded_by[0] = board.attacked_by_pawns_of[0];
+    board.guarded_by[1] = board.attacked_by_pawns_of[1];
+    // A king whose region is its own square (every neighbour a pawn or attacked by an enemy
+    // pawn) never moves while the pawns stand: it blocks a pawn as well as a pawn does.
+    Bitboard frozen_kings = 0;
+    for (Color c : {Color::White, Color::Black}) {
+        Bitboard region = 0;
+        Bitboard attacked = 0;
+        const Square k = pos.king_square(c);
+        if (flood_region(board, PieceType::King, c, k, region, attacked) && region == square_bit(k))
+            frozen_kings |= region;
+    }
+    // A frozen king guards its neighbours for good: the other king never enters them and
+    // never takes a pawn there. (Frozen is decided on the pawns' guard alone, so the two
+    // facts do not lean on each other.)
+    for (Color c : {Color::White, Color::Black}) {
+        const Bitboard k = pos.pieces(c, PieceType::King);
+        if (k & frozen_kings) board.guarded_by[index_of(c)] |= king_attacks(lsb(k));
+    }
+    // (b) every pawn blocked by a pawn or a frozen king.
+    if ((pawn_push<Color::White>(board.pawns_of[0]) | pawn_push<Color::Black>(board.pawns_of[1])) &
+        ~(board.pawns | frozen_kings))
+        return false;
     // (c) no pawn can capture a pawn.
     if ((board.attacked_by_pawns_of[0] & board.pawns_of[1]) ||
         (board.attacked_by_pawns_of[1] & board.pawns_of[0]))
@@ -168,8 +193,34 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
     return true;
 }
 
+namespace {
+
+// W has only its king and one bishop, and the other side has no pawn, no knight and no bishop
+// on the other colour: W cannot mate. The bishop's check is the only check (a king gives none)
+// and a single one. The mated king stands on the bishop's colour, so its orthogonal neighbours
+// are all of the other colour: the bishop attacks none of them and W's king, never next to the
+// mated king, covers at most one (a square next to two of them is next to the king). Take the
+// diagonal neighbour d of the king on the check's line and the two orthogonal neighbours next
+// to d: one of them is held by a piece of the mated side (a piece of W there would be W's
+// king), and that piece is a rook or a queen (a bishop there would stand on the other colour).
+// It can step to d, capturing the checker or blocking the line, and nothing pins it (the only
+// other W piece is the king): no mate. The material never grows (no pawns).
+bool lone_bishop_against_lines(const Position& pos, Color winner) {
+    const Color loser = ~winner;
+    const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
+    if (popcount(bishops) != 1) return false;
+    if (pos.pieces(winner) != (bishops | pos.pieces(winner, PieceType::King))) return false;
+    if (pos.pieces(PieceType::Pawn) | pos.pieces(loser, PieceType::Knight)) return false;
+    constexpr Bitboard Light = 0x55AA55AA55AA55AAULL;
+    const Bitboard colour = (bishops & Light) ? Light : ~Light;
+    return (pos.pieces(loser, PieceType::Bishop) & ~colour) == 0;
+}
+
+}  // namespace
+
 UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner) {
-    if (!can_checkmate(pos, winner)) return UnwinnableProof::Material;
+    if (!can_checkmate(pos, winner) || lone_bishop_against_lines(pos, winner))
+        return UnwinnableProof::Material;
     if (is_locked_unwinnable(pos, winner)) return UnwinnableProof::LockedPawns;
     return UnwinnableProof::None;
 }
@@ -412,8 +463,8 @@ class Analyser {
                     if (m.kind() == MoveKind::Promotion)
                         score += m.promotion() == PieceType::Queen ? 4 : 12;
                 } else {
-                    // Pieces next to their own king block its flight squares.
-                    score += 6 * (chebyshev(m.from(), loser_king) - chebyshev(m.to(), loser_king));
+                    // Pieces next to the king's goal block its flight squares there.
+                    score += 6 * (chebyshev(m.from(), goal) - chebyshev(m.to(), goal));
                 }
                 if (taken != PieceType::None) score -= 10 * piece_value(taken);
             }
@@ -450,6 +501,139 @@ class Analyser {
     Square target_ = NoSquare;  // where the helpmate search guides the other king
 };
 
+Bitboard squares_of_colour(Square s) {
+    constexpr Bitboard Light = 0x55AA55AA55AA55AAULL;
+    return is_light_square(s) ? Light : ~Light;
+}
+
+// A helpmate is a path in the graph of positions (both sides cooperate), so it can also be
+// found by a greedy best-first search: always expand the position that looks closest to W's
+// mate, over the whole frontier at once, with a set of the positions seen. The depth-first
+// search above follows one ordering down a line; this one recovers from a misleading first
+// step (a blocker that must walk first, a pawn that must promote to the right piece), which is
+// what small endings need. Positions closed by the cheap proofs are dead ends, which keeps the
+// search away from captures of the material W needs. A found line is a real line; a failure
+// proves nothing.
+class BestFirst {
+  public:
+    BestFirst(Color winner, std::uint64_t budget) : winner_(winner), budget_(budget) {}
+
+    std::uint64_t nodes() const { return nodes_; }
+    const std::vector<Move>& line() const { return line_; }
+
+    bool search(const Position& root) { return run(root); }
+
+  private:
+    struct Node {
+        std::uint32_t parent;
+        Move move;
+        std::uint16_t depth;
+    };
+    struct Entry {
+        int score;
+        std::uint32_t node;
+        bool operator<(const Entry& o) const { return score > o.score; }  // min-heap
+    };
+
+    // How far `pos` looks from a mate by W with the other king in the corner `t` (lower is
+    // closer): the king in the corner, W's king two squares away, W's pieces near, W's pawns
+    // promoted; W's pieces count negative so that losing one never looks like progress.
+    int distance_to_mate(const Position& pos, Square t) const {
+        const Color loser = ~winner_;
+        int h = 6 * chebyshev(pos.king_square(loser), t);
+        h += 3 * std::abs(chebyshev(pos.king_square(winner_), t) - 2);
+        Bitboard own = pos.pieces(winner_) & ~pos.pieces(PieceType::King);
+        while (own) {
+            const Square s = pop_lsb(own);
+            const PieceType type = type_of(pos.piece_on(s));
+            if (type == PieceType::Pawn) {
+                const int to_go = winner_ == Color::White ? 7 - rank_of(s) : rank_of(s);
+                h += 2 * to_go - 20;
+            } else {
+                // A knight checks the corner from two squares away, the others from anywhere
+                // along a line: next to it is as good as any.
+                const int d = chebyshev(s, t);
+                h += (type == PieceType::Knight ? std::abs(d - 2) : d) - 20 - 2 * piece_value(type);
+            }
+        }
+        Bitboard other = pos.pieces(loser) & ~pos.pieces(PieceType::King);
+        while (other) {
+            const Square s = pop_lsb(other);
+            // The other side's men block best next to their king; far away they only defend.
+            h += chebyshev(s, t);
+        }
+        return h;
+    }
+    int distance_to_mate(const Position& pos) const {
+        constexpr Square Corners[4] = {A1, H1, A8, H8};
+        // With bishops as W's only men, only a corner of their colour can be mated.
+        const Bitboard men = pos.pieces(winner_) & ~pos.pieces(PieceType::King);
+        const Bitboard bishops = pos.pieces(winner_, PieceType::Bishop);
+        int best = 1 << 30;
+        for (Square t : Corners) {
+            if (men == bishops && !(bishops & squares_of_colour(t))) continue;
+            best = std::min(best, distance_to_mate(pos, t));
+        }
+        return best;
+    }
+
+    void replay(const Position& root, std::uint32_t index, Position& out) {
+        path_.clear();
+        while (index != 0) {
+            path_.push_back(nodes_list_[index].move);
+            index = nodes_list_[index].parent;
+        }
+        out = root;
+        for (auto it = path_.rbegin(); it != path_.rend(); ++it) out.make_move(*it);
+    }
+
+    bool run(const Position& root) {
+        nodes_list_.clear();
+        nodes_list_.push_back({0, Move{}, 0});
+        std::vector<Entry> heap;
+        KeySet seen;
+        seen.insert(root.key());
+        heap.push_back({0, 0});
+        Position pos;
+        while (!heap.empty() && nodes_ < budget_) {
+            std::pop_heap(heap.begin(), heap.end());
+            const std::uint32_t index = heap.back().node;
+            heap.pop_back();
+            replay(root, index, pos);
+            MoveList list;
+            pos.generate_legal(list);
+            const int depth = nodes_list_[index].depth + 1;
+            for (Move m : list) {
+                ++nodes_;
+                Position child = pos;
+                child.make_move(m);
+                if (!seen.insert(child.key())) continue;
+                if (child.in_check() && child.side_to_move() != winner_ &&
+                    !child.has_legal_move()) {
+                    replay(root, index, pos);
+                    line_.assign(path_.rbegin(), path_.rend());
+                    line_.push_back(m);
+                    return true;
+                }
+                if (quick_unwinnable_proof(child, winner_) != UnwinnableProof::None) continue;
+                nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth)});
+                // Mostly greedy; the depth term prefers the shorter of two equal lines.
+                heap.push_back({distance_to_mate(child) * 4 + depth,
+                                static_cast<std::uint32_t>(nodes_list_.size() - 1)});
+                std::push_heap(heap.begin(), heap.end());
+            }
+        }
+        return false;
+    }
+
+    Color winner_;
+    std::uint64_t budget_;
+    std::uint64_t nodes_ = 0;
+    std::vector<Node> nodes_list_;
+    std::vector<Move> path_;
+    std::vector<Move> line_;
+};
+
 }  // namespace
 
 WinnabilityResult analyse_winnability(const Position& pos, Color winner,
@@ -464,10 +648,11 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
 
     const std::uint64_t budget = std::max<std::uint64_t>(options.node_budget, 1);
     Analyser analyser(winner, budget);
+    std::uint64_t spent = 0;  // nodes of the searches other than `analyser` and the walkers
     auto found = [&] {
         result.verdict = Winnability::Winnable;
         result.helpmate = analyser.line();
-        result.nodes = analyser.nodes();
+        result.nodes = spent + analyser.nodes();
         return result;
     };
 
@@ -484,6 +669,17 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         }
     };
     if (analyser.find_helpmate(pos, 40, budget / 4)) return found();
+    {
+        BestFirst best_first(winner, std::max<std::uint64_t>(budget / 2, 1));
+        const bool mate = best_first.search(pos);
+        spent += best_first.nodes();
+        if (mate) {
+            result.verdict = Winnability::Winnable;
+            result.helpmate = best_first.line();
+            result.nodes = spent + analyser.nodes();
+            return result;
+        }
+    }
     Analyser walker(winner, std::max<std::uint64_t>(budget / 4, 1));
     const Analyser::Walk first_walk = walker.walk_everything(pos);
     if (first_walk != Analyser::Walk::OutOfBudget) {
@@ -491,16 +687,16 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         if (first_walk == Analyser::Walk::Mate && analyser.find_helpmate(pos, 40, budget / 8))
             return found();
         finish(first_walk, walker);
-        result.nodes = analyser.nodes() + walker.nodes();
+        result.nodes = spent + analyser.nodes() + walker.nodes();
         return result;
     }
     if (analyser.find_helpmate(pos, 40, budget / 4)) {
-        result.nodes = analyser.nodes() + walker.nodes();
+        result.nodes = spent + analyser.nodes() + walker.nodes();
         result.verdict = Winnability::Winnable;
         result.helpmate = analyser.line();
         return result;
     }
-    const std::uint64_t used = analyser.nodes() + walker.nodes();
+    const std::uint64_t used = spent + analyser.nodes() + walker.nodes();
     Analyser last(winner, std::max<std::uint64_t>(budget > used ? budget - used : 1, 1));
     finish(last.walk_everything(pos), last);
     result.nodes = used + last.nodes();

@@ -74,6 +74,37 @@ TEST(Unwinnable, TwoDarkBlockersBehindTheWallLeaveTheLightBishopsMate) {
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::LockedPawns);
 }
 
+TEST(Unwinnable, BishopAgainstBishopOfTheOtherColourHasAHelpmateInTheCorner) {
+    // Kh8, Bg8 against Kg6 and a dark bishop on the long diagonal: the other side's bishop
+    // must walk into the corner as a blocker, which the guided depth-first search misses.
+    const Position pos = position_of("3kb3/8/8/8/8/3KB3/8/8 w - - 0 1");
+    for (Color side : {Color::White, Color::Black}) {
+        const WinnabilityResult r = full(pos, side);
+        ASSERT_EQ(r.verdict, Winnability::Winnable);
+        EXPECT_TRUE(mates(pos, side, r.helpmate));
+    }
+}
+
+TEST(Unwinnable, AKingThatCanNeverMoveBlocksAPawnForTheLockedProof) {
+    // White's Ka1 is walled in (b1 attacked by a2, a2 defended by b3, b2 White's own pawn):
+    // it never moves, so the a2 pawn in front of it never moves either, and Black's light
+    // bishops can never check the dark a1: Black cannot mate.
+    const Position pos = position_of("k7/1b6/2b5/8/8/1pB5/pP6/K7 w - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::LockedPawns);
+}
+
+TEST(Unwinnable, ALoneBishopCannotMateAKingWhoseBlockersAreRooks) {
+    // Any rook next to the mated king's flight squares steps into the bishop's line.
+    const Position pos = position_of("rr1r4/rk1r4/rr6/8/8/2K5/2B5/8 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::Material);
+}
+
+TEST(Unwinnable, ALoneBishopCanMateWhenAKnightBlocks) {
+    // Ka8, Nb8 against Kb6 and Bb7: a knight cannot reach the line, so no material proof.
+    const Position pos = position_of("rn6/rk6/8/8/8/2K5/2B5/8 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
+}
+
 TEST(Unwinnable, QuickModeNeverAnswersWinnable) {
     const Position pos = Position::startpos();
     const WinnabilityResult r =
