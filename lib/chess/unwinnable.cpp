@@ -216,12 +216,57 @@ bool lone_bishop_against_lines(const Position& pos, Color winner) {
     return (pos.pieces(loser, PieceType::Bishop) & ~colour) == 0;
 }
 
-}  // namespace
-
-UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner) {
+// The static proofs: no move is played. The searches close their positions with these.
+UnwinnableProof static_proof(const Position& pos, Color winner) {
     if (!can_checkmate(pos, winner) || lone_bishop_against_lines(pos, winner))
         return UnwinnableProof::Material;
     if (is_locked_unwinnable(pos, winner)) return UnwinnableProof::LockedPawns;
+    return UnwinnableProof::None;
+}
+
+// A walk of every position reachable from `pos`, of at most `MaxNodes` positions (else false):
+// true when none is W's mate, every line ending in a mate of W, a stalemate or a position the
+// static proofs close. Run only on a position in check, where the replies are few: a king
+// driven into a corner whose every reply stalemates the other side is the common case.
+bool small_walk_closes(const Position& root, Color winner) {
+    constexpr int MaxNodes = 24;
+    std::array<std::uint64_t, MaxNodes> seen{};
+    std::array<Position, MaxNodes> todo;
+    int seen_count = 0;
+    int todo_count = 0;
+    seen[static_cast<std::size_t>(seen_count++)] = root.key();
+    todo[static_cast<std::size_t>(todo_count++)] = root;
+    while (todo_count > 0) {
+        const Position pos = todo[static_cast<std::size_t>(--todo_count)];
+        MoveList list;
+        pos.generate_legal(list);
+        if (list.empty()) {
+            if (pos.in_check() && pos.side_to_move() != winner) return false;  // W's mate
+            continue;
+        }
+        if (pos.key() != root.key() && static_proof(pos, winner) != UnwinnableProof::None) continue;
+        for (Move m : list) {
+            Position child = pos;
+            child.make_move(m);
+            const std::uint64_t key = child.key();
+            bool known = false;
+            for (int i = 0; i < seen_count && !known; ++i)
+                known = seen[static_cast<std::size_t>(i)] == key;
+            if (known) continue;
+            if (seen_count == MaxNodes) return false;
+            seen[static_cast<std::size_t>(seen_count++)] = key;
+            todo[static_cast<std::size_t>(todo_count++)] = child;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner) {
+    const UnwinnableProof proof = static_proof(pos, winner);
+    if (proof != UnwinnableProof::None) return proof;
+    if (pos.in_check() && small_walk_closes(pos, winner)) return UnwinnableProof::Exhausted;
     return UnwinnableProof::None;
 }
 
@@ -374,7 +419,7 @@ class Analyser {
             if (list.empty()) return pos.in_check() && pos.side_to_move() != winner_;
             Frame f{pos, static_cast<std::uint32_t>(moves.size()), 0, 0};
             f.next = f.begin;
-            if (quick_unwinnable_proof(pos, winner_) == UnwinnableProof::None)
+            if (static_proof(pos, winner_) == UnwinnableProof::None)
                 moves.insert(moves.end(), list.begin(), list.end());
             f.end = static_cast<std::uint32_t>(moves.size());
             stack.push_back(f);
@@ -418,7 +463,7 @@ class Analyser {
         pos.generate_legal(list);
         if (list.empty()) return side != winner_ && pos.in_check();
         if (depth <= 0) return false;
-        if (quick_unwinnable_proof(pos, winner_) != UnwinnableProof::None) return false;
+        if (static_proof(pos, winner_) != UnwinnableProof::None) return false;
         const std::uint64_t fail_key = pos.key() ^ (0x9E3779B97F4A7C15ULL * (target_ + 1));
         if (fails_.failed(fail_key, depth, discrepancies)) return false;
 
@@ -615,7 +660,7 @@ class BestFirst {
                     line_.push_back(m);
                     return true;
                 }
-                if (quick_unwinnable_proof(child, winner_) != UnwinnableProof::None) continue;
+                if (static_proof(child, winner_) != UnwinnableProof::None) continue;
                 nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth)});
                 // Mostly greedy; the depth term prefers the shorter of two equal lines.
                 heap.push_back({distance_to_mate(child) * 4 + depth,
@@ -656,9 +701,10 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         return result;
     };
 
-    // Phases, cheapest answer first: a guided helpmate search (the common case in real
-    // games), then the exhaustive walk (small worlds: locked structures with a door), then both
-    // again with what is left of the budget.
+    // Phases, cheapest answer first: short tries of both helpmate searches (the guided one
+    // solves most real games in a few hundred nodes, the best-first one most small endings in
+    // a few thousand), then both with a quarter of the budget each, then the exhaustive walk
+    // with the rest (small worlds: locked structures with a door).
     auto finish = [&](Analyser::Walk walk, const Analyser& walker) {
         if (walk == Analyser::Walk::Mate) {
             result.verdict = Winnability::Winnable;
@@ -668,38 +714,34 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
             result.proof = UnwinnableProof::Exhausted;
         }
     };
-    if (analyser.find_helpmate(pos, 40, budget / 4)) return found();
-    {
-        BestFirst best_first(winner, std::max<std::uint64_t>(budget / 2, 1));
-        const bool mate = best_first.search(pos);
-        spent += best_first.nodes();
+    auto best_first = [&](std::uint64_t nodes) {
+        BestFirst search(winner, std::max<std::uint64_t>(nodes, 1));
+        const bool mate = search.search(pos);
+        spent += search.nodes();
         if (mate) {
             result.verdict = Winnability::Winnable;
-            result.helpmate = best_first.line();
+            result.helpmate = search.line();
             result.nodes = spent + analyser.nodes();
-            return result;
         }
-    }
-    Analyser walker(winner, std::max<std::uint64_t>(budget / 4, 1));
-    const Analyser::Walk first_walk = walker.walk_everything(pos);
-    if (first_walk != Analyser::Walk::OutOfBudget) {
-        // A walk's mate may be a long tour: a shorter line is worth a small search.
-        if (first_walk == Analyser::Walk::Mate && analyser.find_helpmate(pos, 40, budget / 8))
-            return found();
-        finish(first_walk, walker);
-        result.nodes = spent + analyser.nodes() + walker.nodes();
-        return result;
-    }
-    if (analyser.find_helpmate(pos, 40, budget / 4)) {
+        return mate;
+    };
+    if (analyser.find_helpmate(pos, 40, std::min<std::uint64_t>(budget / 8, 4'000))) return found();
+    if (best_first(std::min<std::uint64_t>(budget / 8, 30'000))) return result;
+    if (analyser.find_helpmate(pos, 40, budget / 4)) return found();
+    if (best_first(budget / 4)) return result;
+    // The walk gets the rest of the budget, a quarter of it at least.
+    const std::uint64_t used = spent + analyser.nodes();
+    Analyser walker(winner, std::max<std::uint64_t>(budget > used ? budget - used : 0, budget / 4));
+    const Analyser::Walk walk = walker.walk_everything(pos);
+    // A walk's mate may be a long tour: a shorter line is worth a small search.
+    if (walk == Analyser::Walk::Mate && analyser.find_helpmate(pos, 40, budget / 8)) {
         result.nodes = spent + analyser.nodes() + walker.nodes();
         result.verdict = Winnability::Winnable;
         result.helpmate = analyser.line();
         return result;
     }
-    const std::uint64_t used = spent + analyser.nodes() + walker.nodes();
-    Analyser last(winner, std::max<std::uint64_t>(budget > used ? budget - used : 1, 1));
-    finish(last.walk_everything(pos), last);
-    result.nodes = used + last.nodes();
+    finish(walk, walker);
+    result.nodes = spent + analyser.nodes() + walker.nodes();
     return result;
 }
 

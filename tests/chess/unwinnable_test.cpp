@@ -105,6 +105,20 @@ TEST(Unwinnable, ALoneBishopCanMateWhenAKnightBlocks) {
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
 }
 
+TEST(Unwinnable, AKingInCheckWhoseEveryReplyStalematesIsClosedByTheQuickProofs) {
+    // From a Lichess game: Black must answer g5's check with the king, and every king move
+    // leaves White's Kh4 stalemated (g3 under the rook, g4 and h5 under pawns).
+    const Position pos = position_of("8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b - - 0 47");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::Exhausted);
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::Exhausted);
+}
+
+TEST(Unwinnable, TheQuickWalkDoesNotCloseACheckWithAWayOut) {
+    // Black's king in check has a free board ahead: no proof from the small walk.
+    const Position pos = position_of("4k3/8/8/8/8/8/4R3/4K2R b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
+}
+
 TEST(Unwinnable, QuickModeNeverAnswersWinnable) {
     const Position pos = Position::startpos();
     const WinnabilityResult r =
@@ -171,8 +185,9 @@ struct CorpusTally {
     std::vector<std::string> refused_lines;
 };
 
-// Under the sanitizers the two files take hours on a shared machine; their verdicts are the
-// release build's business (the unit tests above run everywhere).
+// Under the sanitizers the two whole files take hours on a shared machine: there every 40th
+// position is analysed (the soundness and replay checks, not the share of undetermined
+// verdicts, which a sample of ~90 positions does not measure).
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool SanitizerBuild = true;
 #elif defined(__has_feature)
@@ -189,13 +204,14 @@ constexpr bool SanitizerBuild = false;
 // measured share, rounded up: a regression guard); the issue's target is 1% for the first file
 // and 2% for the second, not reached yet (see the report of issue 16).
 void check_corpus(const std::string& name, double max_undetermined, double max_refused) {
-    if (SanitizerBuild) GTEST_SKIP() << "corpus verdicts are checked in the release build only";
     const fs::path file = fs::path(DRAWAUDIT_SHARED_DIR) / "corpus" / "dead" / name;
     if (!fs::exists(file)) GTEST_SKIP() << "no corpus file at " << file;
     const std::vector<Labelled> positions = read_labelled(file);
     ASSERT_FALSE(positions.empty());
     CorpusTally tally;
-    for (const Labelled& p : positions) {
+    const std::size_t step = SanitizerBuild ? 40 : 1;
+    for (std::size_t index = 0; index < positions.size(); index += step) {
+        const Labelled& p = positions[index];
         auto parsed = Position::from_fen(p.fen);
         if (!parsed) {
             // A few composed positions break the FEN reader's plausibility rules (more
@@ -213,7 +229,8 @@ void check_corpus(const std::string& name, double max_undetermined, double max_r
             switch (r.verdict) {
                 case Winnability::Undetermined:
                     ++tally.undetermined;
-                    tally.undetermined_lines.push_back(std::to_string(p.line) + " " + who);
+                    tally.undetermined_lines.push_back(std::to_string(p.line) + " " + who + " " +
+                                                       p.label + " " + p.fen);
                     break;
                 case Winnability::Winnable:
                     EXPECT_TRUE(can_win) << name << ":" << p.line << " " << who
@@ -234,12 +251,14 @@ void check_corpus(const std::string& name, double max_undetermined, double max_r
         std::cout << name << ": FEN refused, line " << s << "\n";
     // Composed positions with more promoted pieces than missing pawns (49 of the first file,
     // 179 of the second): the FEN reader refuses them as unreachable.
-    EXPECT_LE(static_cast<double>(tally.refused_lines.size()),
-              max_refused * static_cast<double>(positions.size()));
+    if (!SanitizerBuild)
+        EXPECT_LE(static_cast<double>(tally.refused_lines.size()),
+                  max_refused * static_cast<double>(positions.size()));
     std::cout << name << ": " << tally.undetermined << " undetermined of " << tally.verdicts
               << " verdicts" << list.str() << "\n";
-    EXPECT_LE(tally.undetermined, static_cast<int>(max_undetermined * tally.verdicts))
-        << name << ": undetermined sides:" << list.str();
+    if (!SanitizerBuild)
+        EXPECT_LE(tally.undetermined, static_cast<int>(max_undetermined * tally.verdicts))
+            << name << ": undetermined sides:" << list.str();
 }
 
 TEST(UnwinnableCorpus, D3ChessTestVectorVerdictsMatchTheLabels) {
