@@ -74,6 +74,14 @@ bool flood_region(const PawnBoard& board, PieceType t, Color c, Square from, Bit
     return true;
 }
 
+// The squares at king distance exactly two from `s`.
+Bitboard ring_two(Square s) {
+    Bitboard near = king_attacks(s) | square_bit(s);
+    Bitboard wider = near;
+    for (Bitboard b = near; b;) wider |= king_attacks(pop_lsb(b));
+    return wider & ~near;
+}
+
 // Whether every square of `needed` can get its own piece: a matching of the squares into the
 // pieces whose region holds them (augmenting paths; at most 8 squares and 16 pieces).
 bool can_block_all(Bitboard needed, const Bitboard* regions, int count) {
@@ -134,9 +142,27 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
         const Bitboard k = pos.pieces(c, PieceType::King);
         if (k & frozen_kings) board.guarded_by[index_of(c)] |= king_attacks(lsb(k));
     }
-    // (b) every pawn blocked by a pawn or a frozen king.
+    // A piece whose every move would land on one of its own pawns never moves while the pawns
+    // stand, and one of those pawns defending it, no king ever takes it. When no enemy piece
+    // can ever attack its square either (checked below, over the regions), it stays for good:
+    // it blocks pawns and guards its own pawns from the other king as a pawn would.
+    Bitboard frozen_pieces = 0;
+    for (Color c : {Color::White, Color::Black}) {
+        const Bitboard own_pawns = board.pawns_of[index_of(c)];
+        Bitboard pieces = pos.pieces(c) & ~board.pawns & ~pos.pieces(c, PieceType::King);
+        while (pieces) {
+            const Square s = pop_lsb(pieces);
+            const Bitboard targets = attacks_of(type_of(pos.piece_on(s)), c, s, board.pawns);
+            if ((targets & ~own_pawns) == 0 &&
+                (square_bit(s) & board.attacked_by_pawns_of[index_of(c)])) {
+                frozen_pieces |= square_bit(s);
+                board.guarded_by[index_of(c)] |= targets;
+            }
+        }
+    }
+    // (b) every pawn blocked by a pawn, a frozen king or a frozen piece.
     if ((pawn_push<Color::White>(board.pawns_of[0]) | pawn_push<Color::Black>(board.pawns_of[1])) &
-        ~(board.pawns | frozen_kings))
+        ~(board.pawns | frozen_kings | frozen_pieces))
         return false;
     // (c) no pawn can capture a pawn.
     if ((board.attacked_by_pawns_of[0] & board.pawns_of[1]) ||
@@ -153,9 +179,11 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
     }
     // What W could ever attack: `checks` from its pieces other than the king (a mate's check
     // comes from one of them: the other king never enters a square a W pawn attacks), `cover`
-    // adding its king and pawns (squares the mated king could not flee to).
+    // adding its pawns (squares the mated king could not flee to); its king apart.
     Bitboard checks = 0;
     Bitboard cover = board.attacked_by_pawns_of[index_of(winner)];
+    Bitboard loser_attacks = 0;  // by the other side's pieces but its king
+    Bitboard winner_king_region = 0;
     // The regions of the other side's pieces but its king: the only possible blockers.
     std::array<Bitboard, 16> blockers{};
     int blocker_count = 0;
@@ -168,27 +196,42 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
             Bitboard region = 0;
             Bitboard attacked = 0;
             if (!flood_region(board, t, c, s, region, attacked)) return false;
-            if (c == winner) {
+            if (c == winner && t == PieceType::King) {
+                winner_king_region = region;
+            } else if (c == winner) {
                 cover |= attacked;
-                if (t != PieceType::King) checks |= attacked;
+                checks |= attacked;
             } else if (blocker_count < static_cast<int>(blockers.size())) {
                 blockers[static_cast<std::size_t>(blocker_count++)] = region;
+                loser_attacks |= attacked;
             } else {
                 return false;  // more pieces than a position can hold: give up, stay sound
             }
         }
     }
+    // The frozen pieces stay for good only when no enemy piece can ever attack them.
+    if ((frozen_pieces & pos.pieces(winner) & loser_attacks) ||
+        (frozen_pieces & pos.pieces(loser) & checks))
+        return false;
     // A mate by W puts the other king on a square k of its region that W checks, and leaves
     // every neighbour of k a pawn's square (pawns never move; an enemy pawn next to the king is
     // defended, else its flood above had failed), or covered by W, or held by a distinct piece
     // of the king's own side standing in its region. All sets are supersets of the real ones
     // (attacks over the board of pawns only, one W piece counted everywhere at once), so when
     // no k passes, no mate exists.
+    // W's king stands on one square of its region at the mate, two steps from k (next to k
+    // is illegal, further away it covers nothing around k): each such square is tried, and
+    // none at all.
     Bitboard candidates = loser_king_region & checks;
     while (candidates) {
         const Square k = pop_lsb(candidates);
         const Bitboard needed = king_attacks(k) & ~board.pawns & ~cover;
         if (can_block_all(needed, blockers.data(), blocker_count)) return false;
+        Bitboard stands = winner_king_region & ring_two(k);
+        while (stands) {
+            const Bitboard rest = needed & ~king_attacks(pop_lsb(stands));
+            if (rest != needed && can_block_all(rest, blockers.data(), blocker_count)) return false;
+        }
     }
     return true;
 }
