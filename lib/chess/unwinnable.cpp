@@ -121,6 +121,13 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
     board.pawns = pos.pieces(PieceType::Pawn);
     board.pawns_of[0] = pos.pieces(Color::White, PieceType::Pawn);
     board.pawns_of[1] = pos.pieces(Color::Black, PieceType::Pawn);
+    // Without pawns the regions are the whole board and the material rules say all this test
+    // could; and a pawn with an empty square in front of it is free. Both are cheap to see and
+    // cover most calls from the searches.
+    if (board.pawns == 0) return false;
+    const Bitboard pushes =
+        pawn_push<Color::White>(board.pawns_of[0]) | pawn_push<Color::Black>(board.pawns_of[1]);
+    if (pushes & ~pos.occupied()) return false;
     board.attacked_by_pawns_of[0] = white_pawn_attacks(board.pawns_of[0]);
     board.attacked_by_pawns_of[1] = black_pawn_attacks(board.pawns_of[1]);
     board.guarded_by[0] = board.attacked_by_pawns_of[0];
@@ -161,9 +168,7 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
         }
     }
     // (b) every pawn blocked by a pawn, a frozen king or a frozen piece.
-    if ((pawn_push<Color::White>(board.pawns_of[0]) | pawn_push<Color::Black>(board.pawns_of[1])) &
-        ~(board.pawns | frozen_kings | frozen_pieces))
-        return false;
+    if (pushes & ~(board.pawns | frozen_kings | frozen_pieces)) return false;
     // (c) no pawn can capture a pawn.
     if ((board.attacked_by_pawns_of[0] & board.pawns_of[1]) ||
         (board.attacked_by_pawns_of[1] & board.pawns_of[0]))
