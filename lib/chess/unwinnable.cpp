@@ -1,5 +1,5 @@
 // Unwinnability of a side (RULES.md, "Dead positions and unwinnable sides"). See the header for
-// the three parts; the soundness argument of each proof is beside its code.
+// the parts; the soundness argument of each proof is beside its code.
 #include "chess/unwinnable.hpp"
 
 #include <algorithm>
@@ -16,16 +16,17 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Part 2: locked pawns.
 //
-// Claim: if (a) no en-passant capture and no castling right exists, (b) every pawn has a pawn on
-// the square in front of it (or a king that can never move: see below), (c) no pawn attacks an
-// enemy pawn, and (d) no piece of either side can reach, moving over the board of pawns only (other
-// pieces ignored, so the reachable set is a superset), a square from which it would capture a pawn
-// (a king: an undefended-by-pawn pawn) or a square a pawn of the other side attacks (kings may not
-// enter those at all), then no pawn ever moves or is captured, no promotion happens, and every
-// piece stays in its region. A mate needs a check; so when no square attacked from W's regions
-// (again over the board of pawns) lies in the region of the other king, W can never mate. Pawn
-// checks are impossible too: the king never enters a square a pawn attacks (and we refuse a king
-// that stands on one now).
+// Claim: if (a) no en-passant capture and no castling right exists, (b) every pawn has in front
+// of it a pawn, a king that can never move or a piece caged for good (both below), (c) no pawn
+// attacks an enemy pawn, and (d) no piece of either side can reach, moving over the board of
+// pawns only (other pieces ignored, so the reachable set is a superset), a square from which it
+// would capture a pawn (a king: a pawn no enemy pawn or frozen man defends) or a square a pawn
+// of the other side attacks (kings may not enter those at all), then no pawn ever moves or is
+// captured, no promotion happens, and every piece stays in its region: each legal move keeps
+// all of this true. Pawn checks are impossible (the king never enters a square a pawn attacks,
+// and we refuse a king that stands on one now), so a mate needs a check by a W piece on a
+// square of the other king's region, with every flight square covered: the mate test at the
+// end of is_locked_unwinnable looks for such a square.
 
 struct PawnBoard {
     Bitboard pawns;
