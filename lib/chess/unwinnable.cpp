@@ -617,7 +617,11 @@ Bitboard squares_of_colour(Square s) {
 // proves nothing.
 class BestFirst {
   public:
-    BestFirst(Color winner, std::uint64_t budget) : winner_(winner), budget_(budget) {}
+    // `pull` weighs how far the other side's men stand from the corner: 1 suits real games
+    // (many men, most of them in the way), more suits composed endings (the few men there
+    // must come and block).
+    BestFirst(Color winner, std::uint64_t budget, int pull)
+        : winner_(winner), budget_(budget), pull_(pull) {}
 
     std::uint64_t nodes() const { return nodes_; }
     const std::vector<Move>& line() const { return line_; }
@@ -661,7 +665,7 @@ class BestFirst {
         while (other) {
             const Square s = pop_lsb(other);
             // The other side's men block best next to their king; far away they only defend.
-            h += chebyshev(s, t);
+            h += pull_ * chebyshev(s, t);
         }
         return h;
     }
@@ -729,6 +733,7 @@ class BestFirst {
 
     Color winner_;
     std::uint64_t budget_;
+    int pull_;
     std::uint64_t nodes_ = 0;
     std::vector<Node> nodes_list_;
     std::vector<Move> path_;
@@ -770,8 +775,8 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
             result.proof = UnwinnableProof::Exhausted;
         }
     };
-    auto best_first = [&](std::uint64_t nodes) {
-        BestFirst search(winner, std::max<std::uint64_t>(nodes, 1));
+    auto best_first = [&](std::uint64_t nodes, int pull) {
+        BestFirst search(winner, std::max<std::uint64_t>(nodes, 1), pull);
         const bool mate = search.search(pos);
         spent += search.nodes();
         if (mate) {
@@ -781,10 +786,10 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         }
         return mate;
     };
-    if (best_first(std::min<std::uint64_t>(budget / 8, 30'000))) return result;
+    if (best_first(std::min<std::uint64_t>(budget / 8, 30'000), 1)) return result;
     if (analyser.find_helpmate(pos, 40, std::min<std::uint64_t>(budget / 8, 4'000))) return found();
     if (analyser.find_helpmate(pos, 40, budget / 4)) return found();
-    if (best_first(budget / 4)) return result;
+    if (best_first(budget / 8, 1) || best_first(budget / 8, 6)) return result;
     // The walk gets the rest of the budget, a quarter of it at least.
     const std::uint64_t used = spent + analyser.nodes();
     Analyser walker(winner, std::max<std::uint64_t>(budget > used ? budget - used : 0, budget / 4));
