@@ -129,6 +129,16 @@ TEST(Unwinnable, APieceCagedByItsOwnPawnsGuardsThemLikeAPawn) {
     EXPECT_EQ(quick_unwinnable_proof(open, Color::White), UnwinnableProof::None);
 }
 
+TEST(Unwinnable, TheQuickWalkLeavesAMateToTheRulesOfMate) {
+    // Fool's mate: Black is mated, but the audit words a finished game itself, so the quick
+    // proofs answer nothing about it (and the full analysis still calls White's mate found).
+    const Position pos =
+        position_of("rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3");
+    ASSERT_TRUE(pos.is_checkmate());
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::None);
+    EXPECT_EQ(full(pos, Color::White).verdict, Winnability::Winnable);
+}
+
 TEST(Unwinnable, QuickModeNeverAnswersWinnable) {
     const Position pos = Position::startpos();
     const WinnabilityResult r =
