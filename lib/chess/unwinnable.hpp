@@ -45,8 +45,8 @@ enum class AnalysisMode : std::uint8_t {
 struct WinnabilityOptions {
     AnalysisMode mode = AnalysisMode::Full;
     // Positions the full mode may visit per side before it answers `undetermined`: on the
-    // Lichess final positions of the corpus, 100,000 bound the slowest side to ~30 ms and left
-    // 9 of 60,000 sides undetermined (2,000,000: ~250 ms and none).
+    // Lichess final positions of the corpus, 100,000 bound the slowest side to ~40 ms and left
+    // 7 of 60,000 sides undetermined (2,000,000: ~250 ms and none).
     std::uint64_t node_budget = 100'000;
 };
 
