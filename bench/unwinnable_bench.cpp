@@ -3,7 +3,7 @@
 // full mode. Prints per mode the verdict counts, the average and slowest thread CPU time per
 // position and side (CPU time, not wall time: the figure should not depend on what else the
 // machine runs), and the slowest position.
-//   unwinnable_bench FILE [NODE_BUDGET]
+//   [LIST=1] unwinnable_bench FILE [NODE_BUDGET] [quick|full|both]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -51,11 +51,13 @@ std::string fen_of(const std::string& line) {
 }
 
 void run(const std::vector<Position>& positions, const std::vector<std::string>& fens,
-         AnalysisMode mode, std::uint64_t budget) {
+         AnalysisMode mode, std::uint64_t budget, bool list_undetermined) {
     int counts[3] = {0, 0, 0};
     double total = 0, slowest = 0;
     std::size_t slowest_index = 0;
     std::uint64_t nodes = 0;
+    int slow_sides = 0;  // sides over 10 ms, and their time
+    double slow_total = 0;
     for (std::size_t i = 0; i < positions.size(); ++i) {
         for (Color side : {Color::White, Color::Black}) {
             const double start = cpu_microseconds();
@@ -64,6 +66,18 @@ void run(const std::vector<Position>& positions, const std::vector<std::string>&
             total += spent;
             nodes += r.nodes;
             ++counts[static_cast<int>(r.verdict)];
+            const char* who = side == Color::White ? "white" : "black";
+            if (list_undetermined && r.verdict == Winnability::Undetermined)
+                std::printf("undetermined %s %s (%.0f us)\n", who, fens[i].c_str(), spent);
+            if (list_undetermined && r.proof == UnwinnableProof::Exhausted)
+                std::printf("beyond-quick %s %s (%.0f us)\n", who, fens[i].c_str(), spent);
+            if (list_undetermined && spent > 20'000)
+                std::printf("slow %s %s (%.0f us, %s)\n", who, fens[i].c_str(), spent,
+                            winnability_name(r.verdict));
+            if (spent > 10'000) {
+                ++slow_sides;
+                slow_total += spent;
+            }
             if (spent > slowest) {
                 slowest = spent;
                 slowest_index = i;
@@ -75,8 +89,11 @@ void run(const std::vector<Position>& positions, const std::vector<std::string>&
         "%-5s sides %.0f  winnable %d  unwinnable %d  undetermined %d (%.3f%%)  nodes %llu  "
         "cpu us/side avg %.2f  slowest %.0f us (%s)\n",
         mode == AnalysisMode::Quick ? "quick" : "full", sides, counts[0], counts[1], counts[2],
-        100.0 * counts[2] / sides, static_cast<unsigned long long>(nodes), total / sides,
-        slowest, fens[slowest_index].c_str());
+        100.0 * counts[2] / sides, static_cast<unsigned long long>(nodes), total / sides, slowest,
+        fens[slowest_index].c_str());
+    std::printf("%-5s sides over 10 ms %d, %.1f%% of the time\n",
+                mode == AnalysisMode::Quick ? "quick" : "full", slow_sides,
+                total > 0 ? 100.0 * slow_total / total : 0.0);
 }
 
 }  // namespace
@@ -110,7 +127,11 @@ int main(int argc, char** argv) {
     }
     std::printf("%zu positions (%d FENs refused), node budget %llu\n", positions.size(), refused,
                 static_cast<unsigned long long>(budget));
-    if (which != "full") run(positions, fens, AnalysisMode::Quick, budget);
-    if (which != "quick") run(positions, fens, AnalysisMode::Full, budget);
+    // LIST=1 names the full mode's undetermined sides, its unwinnable sides beyond the quick
+    // proofs and its sides over 20 ms (with their times).
+    const char* list = std::getenv("LIST");
+    const bool list_undetermined = list != nullptr && std::string(list) == "1";
+    if (which != "full") run(positions, fens, AnalysisMode::Quick, budget, false);
+    if (which != "quick") run(positions, fens, AnalysisMode::Full, budget, list_undetermined);
     return 0;
 }

@@ -11,7 +11,7 @@
 #   unwinnable  the unwinnability analysis, quick and full mode, on both sides of the 30,000
 #           Lichess final positions of ../shared/corpus/dead/d3chess-lichess-30K-games.txt.zst:
 #           verdict counts, average and slowest thread CPU time per position and side
-#           (NODES=N sets the full mode's node budget per side).
+#           (NODES=N sets the full mode's node budget per side, default the library's).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -92,7 +92,7 @@ bench_unwinnable() {
     scratch=$(mktemp -d)
     trap 'rm -rf "$scratch"' RETURN
     zstd -dcq "$corpus" >"$scratch/positions.txt"
-    "$root/build/release/bench/unwinnable_bench" "$scratch/positions.txt" "${NODES:-2000000}"
+    "$root/build/release/bench/unwinnable_bench" "$scratch/positions.txt" ${NODES:+"$NODES"}
 }
 
 case "${1:-}" in

@@ -1,18 +1,22 @@
 // Whether a side can still checkmate by some series of legal moves (RULES.md, "Dead positions
 // and unwinnable sides": 5.2.2, 5.1.2, 6.9, 7.5.5). No I/O.
 //
-// The analysis of a side W (the intended winner) has three parts, cheapest first:
-//  1. material: W has too little to mate at all (can_checkmate);
-//  2. locked pawns: every pawn is blocked by a pawn and can never move or be captured, because
-//     no piece of either side can ever reach a square where it would capture a pawn or be
-//     captured by one; then every piece stays in the region it can flood on the board of pawns,
-//     and W cannot mate when no square W's pieces could ever attack lies in the region of the
-//     other king;
-//  3. (full mode only) a helpmate search towards W's mate (iterative deepening, both sides
-//     cooperating, forced replies not counted), and an exhaustive walk of every position
-//     reachable from here (transposition set; positions closed by parts 1-2 are leaves): when
-//     the walk ends without a mate by W, W is proved unable to win.
-// Only parts 1-2 and an exhausted walk ever give `unwinnable`; a budget that runs out gives
+// The analysis of a side W (the intended winner) has these parts, cheapest first:
+//  1. material: W has too little to mate at all (can_checkmate), or only a bishop against a
+//     side whose blockers would all be rooks and queens;
+//  2. locked pawns: every pawn is blocked for good (by a pawn, a king that can never move or a
+//     piece caged by its own pawns) and no piece of either side can ever reach a square where
+//     it would capture a pawn or be captured by one; then every piece stays in the region it
+//     can flood on the board of pawns, and W cannot mate when no square of the other king's
+//     region can hold a mate: a check by W and every flight square covered by W (its king on
+//     one square) or held by a distinct piece of the king's own side that can reach it;
+//  3. a king in check whose replies, within 24 positions, all end the game or reach 1-2;
+//  4. (full mode only) two helpmate searches (best-first towards a mate in a corner, then a
+//     depth-first search guided by a move ordering, widened by limited discrepancy), and an
+//     exhaustive walk of every position reachable from here (transposition set; positions
+//     closed by parts 1-2 are leaves): when the walk ends without a mate by W, W is proved
+//     unable to win.
+// Only parts 1-3 and an exhausted walk ever give `unwinnable`; a budget that runs out gives
 // `undetermined`; `winnable` always comes with the line that mates.
 #pragma once
 
@@ -29,19 +33,21 @@ enum class Winnability : std::uint8_t { Winnable, Unwinnable, Undetermined };
 enum class UnwinnableProof : std::uint8_t {
     None,
     Material,     // too little material to mate at all
-    LockedPawns,  // every pawn blocked for good and no piece can reach the other king
+    LockedPawns,  // every pawn blocked for good and no square where W could mate the other king
     Exhausted,    // every position reachable by legal moves was visited: none is W's mate
 };
 
 enum class AnalysisMode : std::uint8_t {
-    Quick,  // parts 1-2 only: `unwinnable` or `undetermined`, never `winnable`
+    Quick,  // parts 1-3 only: `unwinnable` or `undetermined`, never `winnable`
     Full,   // also the searches: may find (and return) the helpmate
 };
 
 struct WinnabilityOptions {
     AnalysisMode mode = AnalysisMode::Full;
-    // Positions the full mode may visit per side before it answers `undetermined`.
-    std::uint64_t node_budget = 2'000'000;
+    // Positions the full mode may visit per side before it answers `undetermined`: on the
+    // Lichess final positions of the corpus, 100,000 bound the slowest side to ~40 ms and left
+    // 7 of 60,000 sides undetermined (2,000,000: ~250 ms and none).
+    std::uint64_t node_budget = 100'000;
 };
 
 inline constexpr std::uint64_t DefaultNodeBudget = WinnabilityOptions{}.node_budget;
@@ -55,8 +61,8 @@ struct WinnabilityResult {
     std::uint64_t nodes = 0;  // positions visited by the searches
 };
 
-// The cheap proofs (parts 1-2): the proof when `winner` certainly cannot checkmate, else None.
-// No allocation; a few microseconds at most.
+// The cheap proofs (parts 1-3): the proof when `winner` certainly cannot checkmate, else None.
+// No allocation; under a microsecond on average, 100 us at most on the Lichess positions.
 UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner);
 
 // Part 2 alone (exposed for tests and the audit's wording).

@@ -58,6 +58,87 @@ TEST(Unwinnable, LockedPawnChainWithBishopsOfTheWrongColourIsDeadByTheQuickProof
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::LockedPawns);
 }
 
+TEST(Unwinnable, ALockedWallWhereTheBishopChecksButOneBlockerCannotFillTwoFlightsIsDead) {
+    // White's light bishop can check the black king behind the wall, but a mate also needs
+    // two dark flight squares held by black pieces, and black has one dark bishop up there.
+    const Position pos = position_of("8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::LockedPawns);
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::LockedPawns);
+}
+
+TEST(Unwinnable, TwoDarkBlockersBehindTheWallLeaveTheLightBishopsMate) {
+    // As above with a second black bishop up there: Ka8, Bb8, Ba7 and a check on the long
+    // diagonal is a mate, so no locked proof for White (Black still has none to give).
+    const Position pos = position_of("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::LockedPawns);
+}
+
+TEST(Unwinnable, BishopAgainstBishopOfTheOtherColourHasAHelpmateInTheCorner) {
+    // Kh8, Bg8 against Kg6 and a dark bishop on the long diagonal: the other side's bishop
+    // must walk into the corner as a blocker, which the guided depth-first search misses.
+    const Position pos = position_of("3kb3/8/8/8/8/3KB3/8/8 w - - 0 1");
+    for (Color side : {Color::White, Color::Black}) {
+        const WinnabilityResult r = full(pos, side);
+        ASSERT_EQ(r.verdict, Winnability::Winnable);
+        EXPECT_TRUE(mates(pos, side, r.helpmate));
+    }
+}
+
+TEST(Unwinnable, AKingThatCanNeverMoveBlocksAPawnForTheLockedProof) {
+    // White's Ka1 is walled in (b1 attacked by a2, a2 defended by b3, b2 White's own pawn):
+    // it never moves, so the a2 pawn in front of it never moves either, and Black's light
+    // bishops can never check the dark a1: Black cannot mate.
+    const Position pos = position_of("k7/1b6/2b5/8/8/1pB5/pP6/K7 w - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::LockedPawns);
+}
+
+TEST(Unwinnable, ALoneBishopCannotMateAKingWhoseBlockersAreRooks) {
+    // Any rook next to the mated king's flight squares steps into the bishop's line.
+    const Position pos = position_of("rr1r4/rk1r4/rr6/8/8/2K5/2B5/8 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::Material);
+}
+
+TEST(Unwinnable, ALoneBishopCanMateWhenAKnightBlocks) {
+    // Ka8, Nb8 against Kb6 and Bb7: a knight cannot reach the line, so no material proof.
+    const Position pos = position_of("rn6/rk6/8/8/8/2K5/2B5/8 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
+}
+
+TEST(Unwinnable, AKingInCheckWhoseEveryReplyStalematesIsClosedByTheQuickProofs) {
+    // From a Lichess game: Black must answer g5's check with the king, and every king move
+    // leaves White's Kh4 stalemated (g3 under the rook, g4 and h5 under pawns).
+    const Position pos = position_of("8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b - - 0 47");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::Exhausted);
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::Exhausted);
+}
+
+TEST(Unwinnable, TheQuickWalkDoesNotCloseACheckWithAWayOut) {
+    // Black's king in check has a free board ahead: no proof from the small walk.
+    const Position pos = position_of("4k3/8/8/8/8/8/4R3/4K2R b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
+}
+
+TEST(Unwinnable, APieceCagedByItsOwnPawnsGuardsThemLikeAPawn) {
+    // The bishop on e5 can never move (d4, f4, d6, f6 are its own pawns), d6 and f6 defend it,
+    // and no white piece can reach it: White's king can never take d4 or f4.
+    const Position caged = position_of("1k6/8/3p1p2/3PbP2/2KpBp2/3P1P2/2B5/8 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(caged, Color::White), UnwinnableProof::LockedPawns);
+    // Without d6 nothing defends the bishop: the king could walk round and take it.
+    const Position open = position_of("1k6/8/5p2/3PbP2/2KpBp2/3P1P2/2B5/8 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(open, Color::White), UnwinnableProof::None);
+}
+
+TEST(Unwinnable, TheQuickWalkLeavesAMateToTheRulesOfMate) {
+    // Fool's mate: Black is mated, but the audit words a finished game itself, so the quick
+    // proofs answer nothing about it (and the full analysis still calls White's mate found).
+    const Position pos =
+        position_of("rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3");
+    ASSERT_TRUE(pos.is_checkmate());
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::None);
+    EXPECT_EQ(full(pos, Color::White).verdict, Winnability::Winnable);
+}
+
 TEST(Unwinnable, QuickModeNeverAnswersWinnable) {
     const Position pos = Position::startpos();
     const WinnabilityResult r =
@@ -124,8 +205,9 @@ struct CorpusTally {
     std::vector<std::string> refused_lines;
 };
 
-// Under the sanitizers the two files take hours on a shared machine; their verdicts are the
-// release build's business (the unit tests above run everywhere).
+// Under the sanitizers the two whole files take hours on a shared machine: there every 40th
+// position is analysed (the soundness and replay checks, not the share of undetermined
+// verdicts, which a sample of ~90 positions does not measure).
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool SanitizerBuild = true;
 #elif defined(__has_feature)
@@ -142,13 +224,14 @@ constexpr bool SanitizerBuild = false;
 // measured share, rounded up: a regression guard); the issue's target is 1% for the first file
 // and 2% for the second, not reached yet (see the report of issue 16).
 void check_corpus(const std::string& name, double max_undetermined, double max_refused) {
-    if (SanitizerBuild) GTEST_SKIP() << "corpus verdicts are checked in the release build only";
     const fs::path file = fs::path(DRAWAUDIT_SHARED_DIR) / "corpus" / "dead" / name;
     if (!fs::exists(file)) GTEST_SKIP() << "no corpus file at " << file;
     const std::vector<Labelled> positions = read_labelled(file);
     ASSERT_FALSE(positions.empty());
     CorpusTally tally;
-    for (const Labelled& p : positions) {
+    const std::size_t step = SanitizerBuild ? 40 : 1;
+    for (std::size_t index = 0; index < positions.size(); index += step) {
+        const Labelled& p = positions[index];
         auto parsed = Position::from_fen(p.fen);
         if (!parsed) {
             // A few composed positions break the FEN reader's plausibility rules (more
@@ -166,7 +249,8 @@ void check_corpus(const std::string& name, double max_undetermined, double max_r
             switch (r.verdict) {
                 case Winnability::Undetermined:
                     ++tally.undetermined;
-                    tally.undetermined_lines.push_back(std::to_string(p.line) + " " + who);
+                    tally.undetermined_lines.push_back(std::to_string(p.line) + " " + who + " " +
+                                                       p.label + " " + p.fen);
                     break;
                 case Winnability::Winnable:
                     EXPECT_TRUE(can_win) << name << ":" << p.line << " " << who
@@ -187,20 +271,24 @@ void check_corpus(const std::string& name, double max_undetermined, double max_r
         std::cout << name << ": FEN refused, line " << s << "\n";
     // Composed positions with more promoted pieces than missing pawns (49 of the first file,
     // 179 of the second): the FEN reader refuses them as unreachable.
-    EXPECT_LE(static_cast<double>(tally.refused_lines.size()),
-              max_refused * static_cast<double>(positions.size()));
+    if (!SanitizerBuild) {
+        EXPECT_LE(static_cast<double>(tally.refused_lines.size()),
+                  max_refused * static_cast<double>(positions.size()));
+    }
     std::cout << name << ": " << tally.undetermined << " undetermined of " << tally.verdicts
               << " verdicts" << list.str() << "\n";
-    EXPECT_LE(tally.undetermined, static_cast<int>(max_undetermined * tally.verdicts))
-        << name << ": undetermined sides:" << list.str();
+    if (!SanitizerBuild) {
+        EXPECT_LE(tally.undetermined, static_cast<int>(max_undetermined * tally.verdicts))
+            << name << ": undetermined sides:" << list.str();
+    }
 }
 
 TEST(UnwinnableCorpus, D3ChessTestVectorVerdictsMatchTheLabels) {
-    check_corpus("d3chess-test-vector.txt", 0.07, 0.03);  // measured: 231 of 3,508 (6.6%)
+    check_corpus("d3chess-test-vector.txt", 0.02, 0.03);  // measured: 65 of 3,508 (1.9%)
 }
 
 TEST(UnwinnableCorpus, ChasolverPositionsVerdictsMatchTheLabels) {
-    check_corpus("chasolver-positions.txt", 0.09, 0.06);  // measured: 566 of 6,470 (8.7%)
+    check_corpus("chasolver-positions.txt", 0.03, 0.06);  // measured: 177 of 6,470 (2.7%)
 }
 
 }  // namespace
