@@ -17,9 +17,10 @@ std::string unwinnable_reason(UnwinnableProof proof) {
         case UnwinnableProof::Material:
             return "it has too little material left to checkmate";
         case UnwinnableProof::LockedPawns:
-            return "every pawn is blocked by a pawn and can never move or be captured, and none "
-                   "of its pieces can ever reach a square from which it would give check to the "
-                   "other king";
+            // The proof shows more than that no check is possible: where a check is, the other
+            // king's flight squares cannot all be covered or blocked (unwinnable.hpp).
+            return "every pawn is blocked by a pawn and can never move or be captured, and its "
+                   "pieces can never reach squares from which they could checkmate the other king";
         case UnwinnableProof::Exhausted:
             return "every position reachable by legal moves was examined and none is a "
                    "checkmate by it";

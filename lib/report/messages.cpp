@@ -145,10 +145,10 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::ProofMaterial, "it has too little material left to checkmate",
      "le queda demasiado poco material para dar mate"},
     {Msg::ProofLockedPawns,
-     "every pawn is blocked by a pawn and can never move or be captured, and none of its pieces "
-     "can ever reach a square from which it would give check to the other king",
+     "every pawn is blocked by a pawn and can never move or be captured, and its pieces can never "
+     "reach squares from which they could checkmate the other king",
      "todos los peones están bloqueados por peones y nunca podrán moverse ni ser capturados, y "
-     "ninguna de sus piezas podrá llegar jamás a una casilla desde la que dé jaque al otro rey"},
+     "sus piezas nunca podrán llegar a casillas desde las que dar mate al otro rey"},
     {Msg::ProofExhausted,
      "every position reachable by legal moves was examined and none is a checkmate by it",
      "se examinaron todas las posiciones alcanzables con jugadas legales y en ninguna da mate"},
