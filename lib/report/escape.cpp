@@ -486,8 +486,10 @@ void append_html(fmt::memory_buffer& out, std::string_view text) {
                 append(out, "&#39;");
                 break;
             default:
-                // Control characters other than tab and newlines are not allowed in HTML text.
-                if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+                // Control characters other than tab and newlines (DEL too) are not allowed in
+                // HTML text.
+                if ((static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+                    c == '\x7f') {
                     append(out, replacement_character);
                 } else {
                     out.push_back(c);

@@ -1,5 +1,5 @@
 // libFuzzer target: the reader with the audit behind it and every writer after it, on arbitrary
-// bytes. The first byte chooses the Laws and whether the game text is kept (PGN output). Traps
+// bytes. The first byte chooses the Laws, --all-games, the language and the statistics' JSON. Traps
 // when an output is not inert for its format: the text report and the annotations hold no raw
 // control character but the line feed, every format but PGN is valid UTF-8, every JSON Lines line
 // is one object, every annotation line one workflow command.
@@ -65,10 +65,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     for (const report::Format format :
          {report::Format::Text, report::Format::Jsonl, report::Format::Csv, report::Format::Sarif,
-          report::Format::Github, report::Format::Pgn}) {
+          report::Format::Github, report::Format::Pgn, report::Format::Html, report::Format::Stats,
+          report::Format::GamesCsv}) {
         report::StringOutput output;
         report::WriterOptions writer_options;
         writer_options.all_games = (options & 8) != 0;
+        if (options & 16) writer_options.lang = report::Lang::Es;  // the Spanish sentences too
+        writer_options.stats_as_json = (options & 32) != 0;
         auto writer = report::make_writer(format, output, writer_options);
         writer->begin();
         audit::Summary summary;
@@ -94,7 +97,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             case report::Format::Sarif:
                 if (has_raw_control(out, false) || !out.starts_with("{")) __builtin_trap();
                 break;
+            case report::Format::Html:  // markup escaped, no raw control character
+            case report::Format::Stats:
+                if (has_raw_control(out, true)) __builtin_trap();
+                break;
             case report::Format::Csv:
+            case report::Format::GamesCsv:
             case report::Format::Pgn:
                 break;
         }

@@ -44,6 +44,16 @@ TEST(Escape, HtmlEscapesMarkupQuotesAndControls) {
               "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\xEF\xBF\xBD\xEF\xBF\xBD");
 }
 
+TEST(Escape, HtmlReplacesDeleteLikeTheOtherControls) {  // found by fuzz_audit
+    fmt::memory_buffer out;
+    append_html(out,
+                "a\x7f"
+                "b\tc");
+    EXPECT_EQ(fmt::to_string(out),
+              "a\xEF\xBF\xBD"
+              "b\tc");
+}
+
 TEST(BoardSvg, OnePieceGlyphPerPieceAndTheFenAsText) {
     const std::string svg = board("3r4/8/8/8/8/3K4/8/3k4 b - - 10 36");
     EXPECT_EQ(count(svg, "<text class=\"pw\""), 1u);
