@@ -362,16 +362,22 @@ std::vector<std::string> comma_list(const std::string& text) {
     return items;
 }
 
+// A numeric option the part records (e.g. "max-game-bytes=1048576") into `value`; absent: left.
+template <typename Number>
+tl::expected<void, Failure> number_option(const Part& part, std::string_view name, Number& value) {
+    const auto text = option_value(part.options, name);
+    if (!text) return {};
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+    if (ec != std::errc() || end != text->data() + text->size())
+        return tl::unexpected(fmt::format("{}: option {}={} is no number", part.path, name, *text));
+    return {};
+}
+
 tl::expected<MergeRun, Failure> plan_merge(const Part& first, report::Format format) {
     MergeRun run;
     run.texts = format == report::Format::Pgn || format == report::Format::Html;
-    if (const auto bytes = option_value(first.options, "max-game-bytes")) {
-        const auto [end, ec] =
-            std::from_chars(bytes->data(), bytes->data() + bytes->size(), run.max_game_bytes);
-        if (ec != std::errc() || end != bytes->data() + bytes->size())
-            return tl::unexpected(
-                fmt::format("{}: option max-game-bytes={} is no number", first.path, *bytes));
-    }
+    if (auto ok = number_option(first, "max-game-bytes", run.max_game_bytes); !ok)
+        return tl::unexpected(ok.error());
     run.duplicates = option_value(first.options, "duplicates") == "true";
     if (run.duplicates) {
         auto filter =
@@ -382,13 +388,10 @@ tl::expected<MergeRun, Failure> plan_merge(const Part& first, report::Format for
             return tl::unexpected(fmt::format("{}: its options: {}", first.path, filter.error()));
         run.filter.emplace(std::move(*filter));
     }
-    if (const auto moves = option_value(first.options, "min-moves-before-agreement")) {
-        const auto [end, ec] = std::from_chars(moves->data(), moves->data() + moves->size(),
-                                               run.min_moves_before_agreement);
-        if (ec != std::errc() || end != moves->data() + moves->size())
-            return tl::unexpected(fmt::format(
-                "{}: option min-moves-before-agreement={} is no number", first.path, *moves));
-    }
+    if (auto ok =
+            number_option(first, "min-moves-before-agreement", run.min_moves_before_agreement);
+        !ok)
+        return tl::unexpected(ok.error());
     return run;
 }
 

@@ -40,14 +40,28 @@ double thread_cpu_seconds() {
 
 // A game's record as the run counts it: the filter applied, then its worst severity and its
 // summary counts taken (by the ordered stage, or by the worker that formats the record).
+void raise_worst(std::optional<audit::Severity>& worst, std::optional<audit::Severity> severity) {
+    if (severity && (!worst || *severity > *worst)) worst = severity;
+}
+
+std::optional<audit::Severity> worst_of(const audit::GameReport& report) {
+    std::optional<audit::Severity> worst;
+    for (const audit::Finding& f : report.findings) raise_worst(worst, f.severity);
+    return worst;
+}
+
+// The same, for a record the filter has already seen.
+void count_filtered(audit::GameReport& report, audit::Summary& summary,
+                    std::optional<audit::Severity>& worst, RunChecks* checks) {
+    if (checks != nullptr) checks->after_filter(report, summary);  // --baseline (issue 20)
+    raise_worst(worst, worst_of(report));
+    summary.add(report);
+}
+
 void count_report(audit::GameReport& report, const FindingFilter& filter, audit::Summary& summary,
                   std::optional<audit::Severity>& worst, RunChecks* checks = nullptr) {
     filter.apply(report);
-    if (checks != nullptr) checks->after_filter(report, summary);  // --baseline (issue 20)
-    for (const audit::Finding& f : report.findings) {
-        if (!worst || f.severity > *worst) worst = f.severity;
-    }
-    summary.add(report);
+    count_filtered(report, summary, worst, checks);
 }
 
 // A worker's sink: takes the games of one job's chunk at a time.
@@ -151,9 +165,7 @@ class FormattingSink final : public ChunkSink {
         // Counted as at occurrence 0, like every other game, by the worker: the ordered stage
         // reads the record again only for the rare game whose occurrence is not 0.
         kept.game_in_chunk = kept.report.game;
-        kept.worst.reset();
-        for (const audit::Finding& f : findings)
-            if (!kept.worst || f.severity > *kept.worst) kept.worst = f.severity;
+        kept.worst = worst_of(kept.report);
         job_->summary.add(kept.report);
         job_->summary.baselined += kept.baselined.size();
         kept.begin = formatter_->formatted_size();
@@ -344,8 +356,7 @@ void write_held(Job& job, std::uint64_t games_before_chunk, report::Writer& writ
         written = held.end;
         const std::uint32_t occurrence = checks.occurrence_in_chunk(held.game_in_chunk);
         if (occurrence == 0) {
-            if (held.worst && (!result.worst || *held.worst > *result.worst))
-                result.worst = held.worst;
+            raise_worst(result.worst, held.worst);
             if (checks.writes_baseline()) {  // records what is reported
                 held.report.game = held.game_in_chunk + games_before_chunk;
                 checks.after_filter(held.report, job.summary);
@@ -364,11 +375,7 @@ void write_held(Job& job, std::uint64_t games_before_chunk, report::Writer& writ
         report.occurrence = occurrence;
         report.game = held.game_in_chunk + games_before_chunk;
         audit::restamp_fingerprints(report);
-        checks.after_filter(report, job.summary);  // counts what the baseline holds now
-        for (const audit::Finding& f : report.findings) {
-            if (!result.worst || f.severity > *result.worst) result.worst = f.severity;
-        }
-        job.summary.add(report);
+        count_filtered(report, job.summary, result.worst, &checks);  // the baseline asked again
         writer.game(report);
     }
     writer.write_formatted_range(records, written, records.text.size(), games_before_chunk,
@@ -388,7 +395,7 @@ void write_chunk(Job& job, bool formatted, bool outside_text, std::uint64_t& gam
         } else {
             write_held(job, games_before_chunk, writer, result, checks);
         }
-        if (job.worst && (!result.worst || *job.worst > *result.worst)) result.worst = job.worst;
+        raise_worst(result.worst, job.worst);
         result.summary.merge(job.summary);
     } else {
         OutsideText outside(job.chunk, outside_text);
