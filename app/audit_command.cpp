@@ -288,7 +288,7 @@ int run_audit(AuditCommand& command) {
     if (!command.baseline.empty()) {
         auto loaded = Baseline::load(command.baseline);
         if (!loaded) {
-            spdlog::error("{}", loaded.error());
+            spdlog::error("{}", report::terminal_text(loaded.error()));
             return ExitError;
         }
         baseline.emplace(std::move(*loaded));

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -24,6 +25,7 @@
 #include "output_file.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/source.hpp"
+#include "report/escape.hpp"
 #include "report/jsonl_reader.hpp"
 #include "report/writer.hpp"
 #include "shard_part.hpp"
@@ -536,6 +538,13 @@ class InputText {
     std::uint64_t done_ = 0;  // the text up to here is written
 };
 
+// Every message that names a part, an input or a part's content goes to the terminal inert: the
+// parts are files anyone may have written (RULES.md's escaping, as for the reports).
+template <typename... Args>
+void log_error(fmt::format_string<Args...> format, Args&&... args) {
+    spdlog::error("{}", report::terminal_text(fmt::format(format, std::forward<Args>(args)...)));
+}
+
 void set_up_logging() {
     auto sink = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
     auto logger = std::make_shared<spdlog::logger>("drawaudit", sink);
@@ -686,7 +695,7 @@ int run_merge(const MergeOptions& options) {
     set_up_logging();
     const auto format = report::format_from_name(options.format);
     if (!format) {
-        spdlog::error("merge cannot write --format {}", options.format);
+        log_error("merge cannot write --format {}", options.format);
         return ExitError;
     }
 
@@ -694,41 +703,41 @@ int run_merge(const MergeOptions& options) {
     for (const std::string& path : options.parts) {
         auto part = scan_part(path);
         if (!part) {
-            spdlog::error("{}", part.error());
+            log_error("{}", part.error());
             return ExitError;
         }
         parts.push_back(std::move(*part));
     }
     if (auto ok = check_parts(parts); !ok) {
-        spdlog::error("{}", ok.error());
+        log_error("{}", ok.error());
         return ExitError;
     }
     auto by_input = pieces_by_input(parts);
     if (!by_input) {
-        spdlog::error("{}", by_input.error());
+        log_error("{}", by_input.error());
         return ExitError;
     }
     auto run = plan_merge(parts.front(), *format);
     if (!run) {
-        spdlog::error("{}", run.error());
+        log_error("{}", run.error());
         return ExitError;
     }
     if (run->texts) {
         if (auto ok = check_inputs(parts); !ok) {
-            spdlog::error("{}", ok.error());
+            log_error("{}", ok.error());
             return ExitError;
         }
     }
     for (Part& part : parts) {
         auto opened = report::JsonlFile::open(part.path);
         if (!opened) {
-            spdlog::error("{}", describe(opened.error()));
+            log_error("{}", describe(opened.error()));
             return ExitError;
         }
         part.file = std::move(*opened);
         std::string_view header;
         if (auto got = part.file->next_line(header); !got || !*got) {
-            spdlog::error("{}: changed while it was merged", part.path);
+            log_error("{}: changed while it was merged", part.path);
             return ExitError;
         }
         part.games = std::make_unique<report::GameRecordReader>(*part.file);
@@ -739,12 +748,12 @@ int run_merge(const MergeOptions& options) {
     const std::string target = options.output == "-" ? std::string() : options.output;
     if (!target.empty()) {
         if (const auto part = input_named_by(target, options.parts)) {
-            spdlog::error("-o {} names the part {}: the report would replace it", target, *part);
+            log_error("-o {} names the part {}: the report would replace it", target, *part);
             return ExitError;
         }
         auto created = AtomicOutputFile::create(target);
         if (!created) {
-            spdlog::error("{}", created.error());
+            log_error("{}", created.error());
             return ExitError;
         }
         output_file.emplace(std::move(*created));
@@ -775,7 +784,7 @@ int run_merge(const MergeOptions& options) {
     auto worst = write_games(parts, *by_input, *run, *writer, added);
     if (!worst) {
         if (output_file) output_file->discard();
-        spdlog::error("{}", worst.error());
+        log_error("{}", worst.error());
         return ExitError;
     }
     // The run's summary: the parts' counts added up; a file cut into pieces counts once.
@@ -792,14 +801,14 @@ int run_merge(const MergeOptions& options) {
 
     if (writer->failed() || (!output_file && std::fflush(stdout) != 0)) {
         if (output_file) output_file->discard();
-        spdlog::error("{}: cannot write the report{}{}",
-                      target.empty() ? "standard output" : target, output.error() != 0 ? ": " : "",
-                      output.error() != 0 ? std::strerror(output.error()) : "");
+        log_error("{}: cannot write the report{}{}", target.empty() ? "standard output" : target,
+                  output.error() != 0 ? ": " : "",
+                  output.error() != 0 ? std::strerror(output.error()) : "");
         return ExitError;
     }
     if (output_file) {
         if (auto committed = output_file->commit(); !committed) {
-            spdlog::error("{}", committed.error());
+            log_error("{}", committed.error());
             return ExitError;
         }
     }

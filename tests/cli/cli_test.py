@@ -936,6 +936,12 @@ def case_merge_errors(runner):
         with open(plain, "wb") as f:
             f.write(runner.run("--format", "jsonl", "--no-progress", SAMPLES).stdout)
         expect_error([plain], f"{plain}:1:", "not a shard's part")
+        # A part's name (or content) reaches the terminal inert.
+        hostile = os.path.join(scratch, "part\x1b[31m.jsonl")
+        shutil.copy(plain, hostile)
+        completed = runner.expect_exit(2, "merge", "-o", out, hostile)
+        check(b"\x1b" not in completed.stderr and b"part\\x1b[31m.jsonl" in completed.stderr,
+              f"merge printed a control character: {completed.stderr!r}")
         with open(p2, encoding="utf-8") as f:
             lines = f.readlines()
         broken = os.path.join(scratch, "broken.jsonl")
