@@ -166,6 +166,15 @@ std::uint64_t game_text_hash(std::string_view text) {
     const char* p = text.data();
     std::size_t n = text.size();
     std::uint64_t sum = 0, sum_of_sums = 0;
+    // Four words a round: the same sums, a third fewer instructions (every game of a shard's
+    // run goes through here).
+    for (; n >= 32; p += 32, n -= 32) {
+        const std::uint64_t s1 = sum + load_little_endian(p, 8);
+        const std::uint64_t s2 = s1 + load_little_endian(p + 8, 8);
+        const std::uint64_t s3 = s2 + load_little_endian(p + 16, 8);
+        sum = s3 + load_little_endian(p + 24, 8);
+        sum_of_sums += s1 + s2 + s3 + sum;
+    }
     for (; n >= 8; p += 8, n -= 8) {
         sum += load_little_endian(p, 8);
         sum_of_sums += sum;
@@ -196,12 +205,36 @@ void restamp_fingerprints(GameReport& report) {
             finding_fingerprint(report.identity, report.occurrence, f.rule, f.route, f.ply);
 }
 
+namespace {
+
+// The eight nibbles of `half` as eight lowercase hex digits, the first (most significant) in the
+// lowest byte: each nibble is spread into a byte of its own, then made a digit, all at once.
+std::uint64_t hex_digits(std::uint32_t half) {
+    std::uint64_t x = half;
+    x = (x | (x << 16)) & 0x0000ffff0000ffffULL;
+    x = (x | (x << 8)) & 0x00ff00ff00ff00ffULL;
+    x = (x | (x << 4)) & 0x0f0f0f0f0f0f0f0fULL;  // byte i holds nibble i, the least first
+    const std::uint64_t letters = ((x + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL;
+    x += 0x3030303030303030ULL + letters * ('a' - '0' - 10);
+    return __builtin_bswap64(x);
+}
+
+}  // namespace
+
+// Fingerprints, identities and text hashes of every record of a part go through here.
 std::array<char, 16> fingerprint_hex(std::uint64_t fingerprint) {
-    constexpr std::string_view digits = "0123456789abcdef";
     std::array<char, 16> hex{};
-    for (int i = 15; i >= 0; --i) {
-        hex[static_cast<std::size_t>(i)] = digits[fingerprint & 15];
-        fingerprint >>= 4;
+    if constexpr (std::endian::native == std::endian::little) {
+        const std::uint64_t high = hex_digits(static_cast<std::uint32_t>(fingerprint >> 32));
+        const std::uint64_t low = hex_digits(static_cast<std::uint32_t>(fingerprint));
+        std::memcpy(hex.data(), &high, 8);
+        std::memcpy(hex.data() + 8, &low, 8);
+    } else {
+        constexpr std::string_view digits = "0123456789abcdef";
+        for (int i = 15; i >= 0; --i) {
+            hex[static_cast<std::size_t>(i)] = digits[fingerprint & 15];
+            fingerprint >>= 4;
+        }
     }
     return hex;
 }

@@ -409,6 +409,7 @@ struct GameRecord {
     audit::GameReport* report = nullptr;
     std::uint64_t findings = 0;
     GameTextExtent* text = nullptr;
+    bool movetext_result_given = false;  // a part leaves it out when it is the Result tag's
 };
 
 template <typename Target>
@@ -548,7 +549,10 @@ const Field<GameRecord> kGameFields[] = {
     {"termination_tag",
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->termination_tag, v); }},
     {"movetext_result",
-     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->movetext_result, v); }},
+     [](GameRecord& r, const JsonValue& v) {
+         r.movetext_result_given = true;
+         return set_string(r.report->movetext_result, v);
+     }},
     {"draw_reason",
      [](GameRecord& r, const JsonValue& v) {
          return set_named<audit::DrawReason, audit::DrawReasonCount>(
@@ -575,12 +579,7 @@ const Field<GameRecord> kGameFields[] = {
      }},
     {"offset", [](GameRecord& r, const JsonValue& v) { return set_int(r.report->offset, v); }},
     {"identity",
-     [](GameRecord& r, const JsonValue& v) -> Status {
-         auto n = json_unsigned(v);
-         if (!n) return tl::unexpected(n.error());
-         r.report->identity = *n;
-         return {};
-     }},
+     [](GameRecord& r, const JsonValue& v) { return set_fingerprint(r.report->identity, v); }},
     {"draw_first_check",
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->draw_first_check, v); }},
     {"draw_last_check",
@@ -768,6 +767,9 @@ tl::expected<bool, ReadError> GameRecordReader::next(audit::GameReport& report) 
             FindingRecord finding;
             if (auto ok = read_fields(kFindingFields, record_, finding, "finding"); !ok)
                 return tl::unexpected(file_.error(ok.error()));
+            // Left out of a part when it equals the column (the line is ASCII to there).
+            if (finding.finding.column_utf16 == 0)
+                finding.finding.column_utf16 = finding.finding.column;
             if (report.findings.empty()) {
                 first_file = finding.file;
                 first_game = finding.game;
@@ -783,6 +785,7 @@ tl::expected<bool, ReadError> GameRecordReader::next(audit::GameReport& report) 
             GameRecord game{&report, 0, &text_};
             if (auto ok = read_fields(kGameFields, record_, game, "game"); !ok)
                 return tl::unexpected(file_.error(ok.error()));
+            if (!game.movetext_result_given) report.movetext_result = report.result;
             if (game.findings != report.findings.size()) {
                 return tl::unexpected(
                     file_.error(fmt::format("the game record counts {} findings, {} precede it",

@@ -88,6 +88,11 @@ class JsonRecord {
             out_.put_json_string(value);
         }
     }
+    // A string only when not empty: a part leaves out what merge reads back as empty.
+    template <Key key>
+    void string_if_given(std::string_view value) {
+        if (!value.empty()) string<key>(value);
+    }
     // A JSON array, or null when empty (RULES.md: null where a field does not apply).
     template <Key key>
     void int_list(const std::vector<int>& values) {
@@ -303,9 +308,14 @@ class JsonlWriter final : public Writer {
         out.reserve(1);
         out.put('"');
         if (shard_fields_) {
-            record.string_list<"occurrence_moves">(f.occurrence_moves);
+            // Only what a finding needs beyond the plain record: most findings have no
+            // occurrences, and a column of an ASCII line counts the same in UTF-16 (the part's
+            // reader takes `column` then).
+            if (!f.occurrence_moves.empty())
+                record.string_list<"occurrence_moves">(f.occurrence_moves);
             record.number<"offset">(f.offset);
-            record.number<"column_utf16">(f.column_utf16);  // SARIF's columns
+            if (f.column_utf16 != f.column)
+                record.number<"column_utf16">(f.column_utf16);  // SARIF's columns
         }
     }
 
@@ -330,17 +340,23 @@ class JsonlWriter final : public Writer {
         record.string<"final_unwinnable">(report.final_unwinnable);
         if (shard_fields_) {
             // What the other formats print and plain JSON Lines leaves out, for drawaudit merge.
+            // A part is 50% larger than the plain report and this is its cost (--shard 1/1
+            // against a plain run, docs/performance.md): what is usually empty is left out, and
+            // the reader of parts (jsonl_reader.hpp) restores it.
             record.string<"site">(report.site);
-            record.string<"white_elo">(report.white_elo);
-            record.string<"black_elo">(report.black_elo);
-            record.string<"termination_tag">(report.termination_tag);
-            record.string<"movetext_result">(report.movetext_result);
+            record.string_if_given<"white_elo">(report.white_elo);
+            record.string_if_given<"black_elo">(report.black_elo);
+            record.string_if_given<"termination_tag">(report.termination_tag);
+            // Left out when it is the Result tag's (the reader takes `result` then).
+            if (report.movetext_result != report.result)
+                record.string<"movetext_result">(report.movetext_result);
             record.number<"offset">(report.offset);
             // The moves the text report's perpetual-check sentence names.
-            record.string<"draw_first_check">(report.draw_first_check);
-            record.string<"draw_last_check">(report.draw_last_check);
-            // The game's identity hash: merge numbers identical games across the parts.
-            record.number<"identity">(report.identity);
+            record.string_if_given<"draw_first_check">(report.draw_first_check);
+            record.string_if_given<"draw_last_check">(report.draw_last_check);
+            // The game's identity hash (16 hex digits): merge numbers identical games across
+            // the parts.
+            put_hex(record.key_only<"identity">(), {report.identity});
             // Where the game's text ends and what it was: merge reads it back from the input for
             // the pgn and html reports, and tells an input changed since.
             record.number<"text_bytes">(report.text_bytes);

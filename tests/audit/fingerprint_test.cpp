@@ -2,6 +2,7 @@
 // numbers, duplicate keys, and the UTF-16 columns of SARIF.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,23 @@ TEST(Fingerprint, WordAtATimeHashingEqualsHashingByteByByte) {
         }
 }
 
+TEST(Fingerprint, GameTextHashIsPinnedAndSeesEveryByte) {
+    // Values written by the parts of earlier versions (merge compares them with the inputs):
+    // 135 and 146 bytes go through the four-word rounds, the word loop and the tail.
+    const std::string text =
+        "[Event \"Club\"]\n[White \"Anna\"]\n[Black \"Bob\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 "
+        "Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 6. Nc3 Nc6 7. Nb1 Nb8 1/2-1/2";
+    ASSERT_EQ(text.size(), 146u);
+    EXPECT_EQ(fingerprint_hex(game_text_hash(text)), fingerprint_hex(0x00798cee733021fdULL));
+    const std::string game_of_135 = text.substr(0, 128) + "1/2-1/2";
+    EXPECT_EQ(fingerprint_hex(game_text_hash(game_of_135)), fingerprint_hex(0x563c80e7b843c660ULL));
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        std::string changed = text;
+        changed[at] ^= 1;
+        EXPECT_NE(game_text_hash(changed), game_text_hash(text)) << "byte " << at;
+    }
+}
+
 TEST(Fingerprint, FingerprintsOfAKnownGameArePinned) {
     EXPECT_EQ(fingerprints(knights_game, 0),
               (std::vector<std::uint64_t>{0x749f8dc13a03bad1ULL, 0xad94ac89253d5c8cULL,
@@ -102,6 +120,19 @@ TEST(Fingerprint, RuleRoutePlyAndOccurrenceEachCount) {
     EXPECT_NE(base, finding_fingerprint(42, 0, Rule::ThreefoldClaim, Route::Declared, 8));
     EXPECT_NE(base, finding_fingerprint(42, 0, Rule::ThreefoldClaim, Route::Appeared, 9));
     EXPECT_NE(base, finding_fingerprint(43, 0, Rule::ThreefoldClaim, Route::Appeared, 8));
+}
+
+TEST(Fingerprint, HexIsPrintfsLowercaseHexOfEveryValue) {
+    std::uint64_t value = 0x9a9a9a9a09af90faULL;  // every digit next to the 9/a edge
+    for (int i = 0; i < 2000; ++i) {
+        const auto hex = fingerprint_hex(value);
+        char expected[17];
+        std::snprintf(expected, sizeof expected, "%016llx", static_cast<unsigned long long>(value));
+        EXPECT_EQ(std::string(hex.data(), hex.size()), expected);
+        value = value * 6364136223846793005ULL + 1442695040888963407ULL;
+    }
+    for (const std::uint64_t edge : {0ULL, ~0ULL, 0xa000000000000009ULL})
+        EXPECT_EQ(parse_fingerprint(std::string_view(fingerprint_hex(edge).data(), 16)), edge);
 }
 
 TEST(Fingerprint, HexRoundTrips) {

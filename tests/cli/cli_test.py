@@ -766,7 +766,9 @@ def records_of(path):
 def tricky_pgn():
     """Games whose starts the shard search must find as the chunker does: no Event tags, a tag
     line after a comment, a '[' inside a comment at a line start, a '%' escape line before a tag,
-    blank lines in runs, CRLF and lone CR line ends, a tag section split by a blank line."""
+    blank lines in runs, CRLF and lone CR line ends, a tag section split by a blank line; and a
+    repetition after accented text on its line (its SARIF column counts fewer UTF-16 units than
+    bytes, which a part writes only then)."""
     games = [
         '[Event "a"]\n[Result "1/2-1/2"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n',
         '\n\n\n[White "no event"]\n[Result "*"]\n\n1. e4 {a comment\n[Black "inside"]\n} e5 *\n',
@@ -775,6 +777,8 @@ def tricky_pgn():
         '[Event "crlf"]\r\n[Result "*"]\r\n\r\n1. c4 c5 *\r\n\r\n',
         '[Event "cr"]\r[Result "*"]\r\r1. g3 g6 *\r\r',
         '{ a comment before the game }\n[Event "late"]\n1. b3 (1. b4 [ 1... e5 ]) 1... b6 *\n',
+        '[Event "utf-8"]\n[Result "1/2-1/2"]\n\n{Très, très «bien»} 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 '
+        '4. Ng1 Ng8 5. Nf3 1/2-1/2\n',
     ]
     text = "".join(games * 6)
     return text.encode()
