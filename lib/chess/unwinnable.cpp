@@ -298,6 +298,11 @@ bool small_walk_closes(const Position& root, Color winner) {
             continue;
         }
         if (pos.key() != root.key() && static_proof(pos, winner) != UnwinnableProof::None) continue;
+        // More moves than room left: the walk cannot close (a transposition among them could
+        // spare a slot, rarely; giving up is always sound). Most positions in check at the end
+        // of a game stop here, after a move generation or two instead of 24 moves made: the
+        // audit asks this of every final position in check.
+        if (seen_count + list.size() > MaxNodes) return false;
         for (Move m : list) {
             Position child = pos;
             child.make_move(m);
