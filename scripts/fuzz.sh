@@ -19,7 +19,7 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
   -DDRAWAUDIT_FUZZ=ON -DDRAWAUDIT_TESTS=ON >/dev/null
-cmake --build "$build" --target "${targets[@]}"
+cmake --build "$build" --target "${targets[@]}" drawaudit
 
 # Seeds. The reader's: every odd file with two option bytes in front (see fuzz_reader.cpp); the
 # audit's: one option byte. FEN: every FEN tag value of odd/; SAN: the first SAN tokens of odd/.
@@ -57,6 +57,11 @@ for reader in 0 1 2; do
 done
 { printf '\x01'; head -c 12000 "$expected/sample_pgns.sarif"; } > "$seeds/fuzz_jsonl/sarif"
 { printf '\x00'; head -n 3 "$expected/sample_pgns.jsonl"; tail -n 1 "$expected/sample_pgns.jsonl"; } > "$seeds/fuzz_jsonl/short"
+# A real part (--shard), with the fields only parts have and those a part leaves out.
+part="$build/seeds/part.jsonl"
+(cd "$root" && "$build/app/drawaudit" --format jsonl --no-progress --fail-on never --shard 1/2 \
+  -o "$part" sample_pgns) && { printf '\x00'; head -n 30 "$part"; } > "$seeds/fuzz_jsonl/part"
+rm -f "$part"
 
 status=0
 summary=()
