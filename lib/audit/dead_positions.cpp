@@ -45,9 +45,16 @@ std::string dead_position_message(const chess::Position& pos, std::string_view m
         where, unwinnable_reason(white), unwinnable_reason(black));
 }
 
-SideVerdict final_verdict(const chess::Position& pos, Color side) {
+SideVerdict final_verdict(const CurrentGame& game, int k, Color side) {
+    const chess::Position& pos = game.history.position(k);
+    CurrentGame::QuickProofs& proofs = game.quick_proofs();
+    if (proofs.ply != k) {
+        proofs.ply = k;
+        proofs.by_side = {chess::quick_unwinnable_proof(pos, Color::White),
+                          chess::quick_unwinnable_proof(pos, Color::Black)};
+    }
     SideVerdict out;
-    out.proof = chess::quick_unwinnable_proof(pos, side);
+    out.proof = proofs.by_side[side == Color::White ? 0 : 1];
     if (out.proof != UnwinnableProof::None) {
         out.verdict = chess::Winnability::Unwinnable;
         return out;
@@ -80,9 +87,9 @@ void record_final_unwinnable(CurrentGame& game) {
         result == "1/2-1/2" && termination_tag_says_on_time(record.termination_tag);
     if (!(decisive && record.termination != Termination::Checkmate) && !drawn_on_time) return;
     if (!game.history.started()) return;
-    const chess::Position& last = game.history.last_position();
-    const SideVerdict white = final_verdict(last, Color::White);
-    const SideVerdict black = final_verdict(last, Color::Black);
+    const int last = game.history.last();
+    const SideVerdict white = final_verdict(game, last, Color::White);
+    const SideVerdict black = final_verdict(game, last, Color::Black);
     record.final_unwinnable =
         final_unwinnable_name(white.verdict == chess::Winnability::Unwinnable,
                               black.verdict == chess::Winnability::Unwinnable);

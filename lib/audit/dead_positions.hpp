@@ -44,8 +44,9 @@ struct SideVerdict {
     bool open_question = false;
 };
 
-// The verdict for `side` at a final position, by the quick proofs (material, locked pawns).
-SideVerdict final_verdict(const chess::Position& pos, chess::Color side);
+// The verdict for `side` at final position k of the game, by the quick proofs (unwinnable.hpp:
+// material, locked pawns, a short walk from a check); both sides' proofs are made once.
+SideVerdict final_verdict(const CurrentGame& game, int k, chess::Color side);
 
 // "white", "black", "both" or "" (null) for the sides proved unable to win.
 std::string_view final_unwinnable_name(bool white, bool black);

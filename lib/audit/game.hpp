@@ -2,11 +2,13 @@
 // judges it, and its record, to which they add their findings.
 #pragma once
 
+#include <array>
 #include <string_view>
 
 #include "audit/finding.hpp"
 #include "audit/history.hpp"
 #include "audit/laws.hpp"
+#include "chess/unwinnable.hpp"
 #include "pgn/visitor.hpp"
 
 namespace drawaudit::audit {
@@ -20,6 +22,7 @@ class CurrentGame {
         report_ = &report;
         start_ = start;
         set_laws(laws);
+        quick_proofs_ = {};
     }
     void set_laws(Laws laws) { edition_ = &edition_of(laws); }
 
@@ -40,10 +43,20 @@ class CurrentGame {
     // Fills a repetition finding's occurrences of position k (indices, moves and their count).
     void list_occurrences(int k, Finding& finding) const;
 
+    // The quick proofs of unwinnability of both sides (White, Black) at one position, kept once
+    // made: 5.1.2/6.9 and final_unwinnable ask them about the same final position
+    // (dead_positions.cpp), and at a position in check each is a small search.
+    struct QuickProofs {
+        int ply = -1;  // the position they are of; -1 for none yet
+        std::array<chess::UnwinnableProof, 2> by_side{};
+    };
+    QuickProofs& quick_proofs() const { return quick_proofs_; }
+
   private:
     GameReport* report_ = nullptr;
     pgn::TextPos start_{};
     const LawsEdition* edition_ = &edition_of(Laws::Laws2023);
+    mutable QuickProofs quick_proofs_;
 };
 
 }  // namespace drawaudit::audit

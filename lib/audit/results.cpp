@@ -44,8 +44,9 @@ void check_against_ending(CurrentGame& game, int final_ply) {
 void check_winner_can_mate(CurrentGame& game, int k) {
     GameReport& record = game.report();
     const Color winner = record.result == "1-0" ? Color::White : Color::Black;
-    // The proved verdict (dead_positions.hpp): material, or a locked pawn structure.
-    const SideVerdict verdict = final_verdict(game.history.position(k), winner);
+    // The proved verdict (dead_positions.hpp): material, a locked pawn structure, or a short
+    // walk from a check.
+    const SideVerdict verdict = final_verdict(game, k, winner);
     if (verdict.verdict != chess::Winnability::Unwinnable) return;
     const std::string& how = record.termination_tag;
     const bool on_time = icontains(how, "time") || icontains(how, "flag");
