@@ -101,9 +101,9 @@ struct GameTextExtent {
 // The hash of a game's source text a part carries is audit::game_text_hash (fingerprint.hpp).
 
 // Reads the games of a report in order: each game's finding records, then its game record.
-// A part leaves out what it can restore (jsonl_writer.cpp): absent tags and check moves are
-// empty, an absent `movetext_result` is the game's `result`, an absent `column_utf16` the
-// finding's `column`.
+// A part leaves out what it can restore (jsonl_writer.cpp): an absent field is null (every
+// field a part leaves out when null), but an absent `movetext_result` is the game's `result`
+// and an absent `column_utf16` the finding's `column`.
 class GameRecordReader {
   public:
     explicit GameRecordReader(JsonlFile& file) : file_(file) {}

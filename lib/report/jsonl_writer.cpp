@@ -43,8 +43,10 @@ constexpr std::string_view null = "null";
 // worst case once and then writes through the cursor's pointer.
 class JsonRecord {
   public:
-    // `opening` is the text up to the first field, e.g. {"type":"game".
-    JsonRecord(fmt::memory_buffer& buffer, std::string_view opening) : out_(buffer) {
+    // `opening` is the text up to the first field, e.g. {"type":"game". `omit_nulls`: a field
+    // whose value is null is left out (a shard's part; its reader takes an absent field for null).
+    JsonRecord(fmt::memory_buffer& buffer, std::string_view opening, bool omit_nulls = false)
+        : out_(buffer), omit_nulls_(omit_nulls) {
         out_.reserve(opening.size());
         out_.put(opening);
     }
@@ -63,6 +65,7 @@ class JsonRecord {
     }
     template <Key key, typename Integer>
     void number_or_null(const std::optional<Integer>& value) {
+        if (!value && omit_nulls_) return;
         out_.reserve(key.view().size() + BufferCursor::integer_bound<Integer>);
         out_.put(key.view());
         if (value) {
@@ -80,6 +83,7 @@ class JsonRecord {
     // A string, or null when empty.
     template <Key key>
     void string(std::string_view value) {
+        if (value.empty() && omit_nulls_) return;
         out_.reserve(key.view().size() + null.size() + json_string_bound(value.size()));
         out_.put(key.view());
         if (value.empty()) {
@@ -87,11 +91,6 @@ class JsonRecord {
         } else {
             out_.put_json_string(value);
         }
-    }
-    // A string only when not empty: a part leaves out what merge reads back as empty.
-    template <Key key>
-    void string_if_given(std::string_view value) {
-        if (!value.empty()) string<key>(value);
     }
     // A JSON array, or null when empty (RULES.md: null where a field does not apply).
     template <Key key>
@@ -188,6 +187,7 @@ class JsonRecord {
   private:
     template <Key key, typename T, typename PutOne>
     void list(const std::vector<T>& values, PutOne put_one) {
+        if (values.empty() && omit_nulls_) return;
         out_.reserve(key.view().size() + null.size() + 1);
         out_.put(key.view());
         if (values.empty()) {
@@ -207,6 +207,7 @@ class JsonRecord {
     }
 
     BufferCursor out_;
+    bool omit_nulls_;
 };
 
 class JsonlWriter final : public Writer {
@@ -267,7 +268,7 @@ class JsonlWriter final : public Writer {
     }
 
     void write_finding(const GameReport& report, const Finding& f) {
-        JsonRecord record(buffer_, "{\"type\":\"finding\"");
+        JsonRecord record(buffer_, "{\"type\":\"finding\"", shard_fields_);
         location(record, report, f.line != 0 ? f.line : report.line);
         record.number_or_null<"column">(f.column != 0 ? std::optional(f.column) : std::nullopt);
         record.number<"ply">(f.ply);
@@ -308,11 +309,9 @@ class JsonlWriter final : public Writer {
         out.reserve(1);
         out.put('"');
         if (shard_fields_) {
-            // Only what a finding needs beyond the plain record: most findings have no
-            // occurrences, and a column of an ASCII line counts the same in UTF-16 (the part's
-            // reader takes `column` then).
-            if (!f.occurrence_moves.empty())
-                record.string_list<"occurrence_moves">(f.occurrence_moves);
+            // A column of an ASCII line counts the same in UTF-16: left out then (the part's
+            // reader takes `column`).
+            record.string_list<"occurrence_moves">(f.occurrence_moves);
             record.number<"offset">(f.offset);
             if (f.column_utf16 != f.column)
                 record.number<"column_utf16">(f.column_utf16);  // SARIF's columns
@@ -320,7 +319,7 @@ class JsonlWriter final : public Writer {
     }
 
     void write_game(const GameReport& report) {
-        JsonRecord record(buffer_, "{\"type\":\"game\"");
+        JsonRecord record(buffer_, "{\"type\":\"game\"", shard_fields_);
         location(record, report, report.line);
         record.string<"white">(report.white);
         record.string<"black">(report.black);
@@ -340,20 +339,25 @@ class JsonlWriter final : public Writer {
         record.string<"final_unwinnable">(report.final_unwinnable);
         if (shard_fields_) {
             // What the other formats print and plain JSON Lines leaves out, for drawaudit merge.
-            // A part is 50% larger than the plain report and this is its cost (--shard 1/1
-            // against a plain run, docs/performance.md): what is usually empty is left out, and
-            // the reader of parts (jsonl_reader.hpp) restores it.
+            // (A part leaves out every null field, these too: writing a larger file was what
+            // --shard 1/1 cost against a plain run, docs/scale.md.)
             record.string<"site">(report.site);
-            record.string_if_given<"white_elo">(report.white_elo);
-            record.string_if_given<"black_elo">(report.black_elo);
-            record.string_if_given<"termination_tag">(report.termination_tag);
-            // Left out when it is the Result tag's (the reader takes `result` then).
-            if (report.movetext_result != report.result)
+            record.string<"white_elo">(report.white_elo);
+            record.string<"black_elo">(report.black_elo);
+            record.string<"termination_tag">(report.termination_tag);
+            // Left out when it is the Result tag's (the reader takes `result` then), so a
+            // movetext without a marker says null here, where another field would say nothing.
+            if (report.movetext_result.empty() && !report.result.empty()) {
+                BufferCursor& out = record.key_only<"movetext_result">();
+                out.reserve(null.size());
+                out.put(null);
+            } else if (report.movetext_result != report.result) {
                 record.string<"movetext_result">(report.movetext_result);
+            }
             record.number<"offset">(report.offset);
             // The moves the text report's perpetual-check sentence names.
-            record.string_if_given<"draw_first_check">(report.draw_first_check);
-            record.string_if_given<"draw_last_check">(report.draw_last_check);
+            record.string<"draw_first_check">(report.draw_first_check);
+            record.string<"draw_last_check">(report.draw_last_check);
             // The game's identity hash (16 hex digits): merge numbers identical games across
             // the parts.
             put_hex(record.key_only<"identity">(), {report.identity});

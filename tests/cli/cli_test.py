@@ -790,8 +790,9 @@ def plain_game_sequences(records):
     for record in records:
         if record.get("type") != "game":
             continue
+        # A part leaves out its null fields.
         stripped = {key: value for key, value in record.items()
-                    if key not in {"game", "line"} | SHARD_ONLY}
+                    if key not in {"game", "line"} | SHARD_ONLY and value is not None}
         files.setdefault(record["file"], []).append((record.get("offset"), stripped))
     return files
 

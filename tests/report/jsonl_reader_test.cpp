@@ -92,6 +92,48 @@ TEST(GameRecordReader, RebuildsWhatTheWriterWrote) {
     std::remove(path.c_str());
 }
 
+TEST(GameRecordReader, APartWithoutItsNullFieldsGivesBackThePlainReport) {
+    std::vector<audit::GameReport> games = {testing::threefold_game(), testing::awkward_game(),
+                                            testing::clean_game(), testing::clean_game()};
+    // The movetext's marker: another than the Result tag's, the same, none at all, and neither.
+    games[0].movetext_result = "*";
+    games[1].result = "1-0";
+    games[1].movetext_result = "1-0";
+    games[2].result = "1/2-1/2";
+    games[2].movetext_result.clear();
+    games[3].movetext_result.clear();
+    games[3].result.clear();
+    auto write_all = [&](const std::vector<audit::GameReport>& reports, bool part) {
+        StringOutput out;
+        WriterOptions options;
+        options.shard_fields = part;
+        auto writer = make_writer(Format::Jsonl, out, options);
+        for (const auto& game : reports) writer->game(game);
+        writer->end(audit::Summary{});
+        return out.text;
+    };
+    const std::string part = write_all(games, true);
+    // The one null left: game 3's movetext without a marker, which absent would mean "as the
+    // Result tag".
+    const auto first_null = part.find(":null");
+    EXPECT_EQ(first_null, part.find("\"movetext_result\":null") + 17);
+    EXPECT_EQ(part.find(":null", first_null + 1), std::string::npos);
+    const std::string path = write_temp(part);
+    auto file = JsonlFile::open(path);
+    ASSERT_TRUE(file);
+    GameRecordReader reader(**file);
+    std::vector<audit::GameReport> read;
+    for (audit::GameReport report;;) {
+        auto got = reader.next(report);
+        ASSERT_TRUE(got) << describe(got.error());
+        if (!*got) break;
+        read.push_back(report);
+    }
+    EXPECT_EQ(write_all(read, false), write_all(games, false));
+    EXPECT_EQ(write_all(read, true), part);  // also what only a part carries
+    std::remove(path.c_str());
+}
+
 TEST(GameRecordReader, AnUnknownFieldIsAnErrorWithItsLine) {
     const std::string path =
         write_temp("{\"type\":\"game\",\"file\":\"a.pgn\",\"game\":1,\"surprise\":3}\n");
