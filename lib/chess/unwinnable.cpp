@@ -529,7 +529,7 @@ class Analyser {
 
         const Square loser_king = pos.king_square(~winner_);
         const Square goal = target_ == NoSquare ? loser_king : target_;
-        std::array<ScoredMove, 256> scored;
+        std::array<ScoredMove, MaxMoves> scored;
         int n = 0;
         for (Move m : list) {
             int score = 0;

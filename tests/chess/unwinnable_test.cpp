@@ -230,7 +230,7 @@ constexpr bool SanitizerBuild = false;
 // `max_undetermined` is the share of undetermined verdicts this version is held to (the
 // measured share, rounded up: a regression guard); the issue's target is 1% for the first file
 // and 2% for the second, not reached yet (see the report of issue 16).
-void check_corpus(const std::string& name, double max_undetermined, double max_refused) {
+void check_corpus(const std::string& name, double max_undetermined, std::size_t max_refused) {
     const fs::path file = fs::path(DRAWAUDIT_SHARED_DIR) / "corpus" / "dead" / name;
     if (!fs::exists(file)) GTEST_SKIP() << "no corpus file at " << file;
     const std::vector<Labelled> positions = read_labelled(file);
@@ -239,10 +239,10 @@ void check_corpus(const std::string& name, double max_undetermined, double max_r
     const std::size_t step = SanitizerBuild ? 40 : 1;
     for (std::size_t index = 0; index < positions.size(); index += step) {
         const Labelled& p = positions[index];
-        auto parsed = Position::from_fen(p.fen);
+        // Composed positions with more promoted pieces than missing pawns are judged as well,
+        // as `drawaudit winnable` reads them.
+        auto parsed = Position::from_fen(p.fen, FenOptions{.allow_unreachable_material = true});
         if (!parsed) {
-            // A few composed positions break the FEN reader's plausibility rules (more
-            // promoted pieces than missing pawns): they are not positions a game can reach.
             tally.refused_lines.push_back(std::to_string(p.line) + ": " + parsed.error().message);
             continue;
         }
@@ -276,12 +276,8 @@ void check_corpus(const std::string& name, double max_undetermined, double max_r
     for (const std::string& s : tally.undetermined_lines) list << "\n  line " << s;
     for (const std::string& s : tally.refused_lines)
         std::cout << name << ": FEN refused, line " << s << "\n";
-    // Composed positions with more promoted pieces than missing pawns (49 of the first file,
-    // 179 of the second): the FEN reader refuses them as unreachable.
-    if (!SanitizerBuild) {
-        EXPECT_LE(static_cast<double>(tally.refused_lines.size()),
-                  max_refused * static_cast<double>(positions.size()));
-    }
+    // Only malformed lines are refused now: a FEN of two fields, white with nine pawns.
+    EXPECT_LE(tally.refused_lines.size(), max_refused);
     std::cout << name << ": " << tally.undetermined << " undetermined of " << tally.verdicts
               << " verdicts" << list.str() << "\n";
     if (!SanitizerBuild) {
@@ -291,11 +287,11 @@ void check_corpus(const std::string& name, double max_undetermined, double max_r
 }
 
 TEST(UnwinnableCorpus, D3ChessTestVectorVerdictsMatchTheLabels) {
-    check_corpus("d3chess-test-vector.txt", 0.02, 0.03);  // measured: 65 of 3,508 (1.9%)
+    check_corpus("d3chess-test-vector.txt", 0.02, 1);  // measured: 67 of 3,604 (1.9%)
 }
 
 TEST(UnwinnableCorpus, ChasolverPositionsVerdictsMatchTheLabels) {
-    check_corpus("chasolver-positions.txt", 0.03, 0.06);  // measured: 177 of 6,470 (2.7%)
+    check_corpus("chasolver-positions.txt", 0.04, 2);  // measured: 242 of 6,824 (3.5%)
 }
 
 }  // namespace
