@@ -2,8 +2,8 @@
 // and unwinnable sides": 5.2.2, 5.1.2, 6.9, 7.5.5). No I/O.
 //
 // The analysis of a side W (the intended winner) has these parts, cheapest first:
-//  1. material: W has too little to mate at all (can_checkmate), or only a bishop against a
-//     side whose blockers would all be rooks and queens;
+//  1. material: W has too little to mate at all (can_checkmate), or only bishops of one colour
+//     (and no pawn on the board) against a side whose blockers would all be rooks and queens;
 //  2. locked pawns: every pawn is blocked for good (by a pawn, a king that can never move or a
 //     piece caged by its own pawns) and no piece of either side can ever reach a square where
 //     it would capture a pawn or be captured by one; then every piece stays in the region it

@@ -101,6 +101,34 @@ TEST(Unwinnable, ALoneBishopCannotMateAKingWhoseBlockersAreRooks) {
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::Material);
 }
 
+TEST(Unwinnable, BishopsOfOneColourCannotMateASideWhoseBlockersAreRooks) {
+    // Two dark bishops give one check at a time, and against a single check a rook next to
+    // the mated king steps into the line (the reference's label: Black cannot win).
+    const Position pos = position_of("5b2/4bk2/8/8/8/8/3KR3/3R4 w - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::Material);
+    EXPECT_EQ(full(pos, Color::Black).verdict, Winnability::Unwinnable);
+}
+
+TEST(Unwinnable, BishopsOfOneColourMateWhenAKnightBlocks) {
+    // A knight in place of a rook cannot step into the bishop's line: no material proof, and
+    // the search finds the helpmate.
+    const Position pos = position_of("5b2/4bk2/8/8/8/8/3KR3/3N4 w - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::None);
+    const WinnabilityResult r = full(pos, Color::Black);
+    ASSERT_EQ(r.verdict, Winnability::Winnable);
+    EXPECT_TRUE(mates(pos, Color::Black, r.helpmate));
+}
+
+TEST(Unwinnable, ADoubleCheckByTwoBishopsOfOneColourIsAMateTheBishopProofLeavesAlone) {
+    // No move leads to this double check, but a composed position may stand in it.
+    const Position pos = position_of("5B2/7r/5K1k/7r/8/4B3/8/8 b - - 0 1");
+    ASSERT_TRUE(pos.is_checkmate());
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
+    const WinnabilityResult r = full(pos, Color::White);
+    EXPECT_EQ(r.verdict, Winnability::Winnable);
+    EXPECT_TRUE(r.helpmate.empty());
+}
+
 TEST(Unwinnable, ALoneBishopCanMateWhenAKnightBlocks) {
     // Ka8, Nb8 against Kb6 and Bb7: a knight cannot reach the line, so no material proof.
     const Position pos = position_of("rn6/rk6/8/8/8/2K5/2B5/8 b - - 0 1");
