@@ -818,6 +818,12 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     }
     finish(walk, walker);
     result.nodes = spent + analyser.nodes() + walker.nodes();
+    // A walk stopped by its depth cap (long king tours) leaves budget unused: a longer run of
+    // the best-first search gets it (a rerun from the start: the search keeps no state).
+    if (walk == Analyser::Walk::OutOfBudget && result.nodes < budget) {
+        best_first(budget - result.nodes, 1);
+        result.nodes = spent + analyser.nodes() + walker.nodes();
+    }
     return result;
 }
 

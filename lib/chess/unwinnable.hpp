@@ -15,7 +15,8 @@
 //     depth-first search guided by a move ordering, widened by limited discrepancy), and an
 //     exhaustive walk of every position reachable from here (transposition set; positions
 //     closed by parts 1-2 are leaves): when the walk ends without a mate by W, W is proved
-//     unable to win.
+//     unable to win; a walk stopped by its depth cap leaves the rest of the budget to a longer
+//     best-first run.
 // Only parts 1-3 and an exhausted walk ever give `unwinnable`; a budget that runs out gives
 // `undetermined`; `winnable` always comes with the line that mates.
 #pragma once
