@@ -114,6 +114,38 @@ bool can_block_all(Bitboard needed, const Bitboard* regions, int count) {
     return true;
 }
 
+// The pawns of W (which has only its king and pawns, checked by the caller) that the other
+// king may take but only to leave W stalemated or mated. Why: until the first capture of a pawn
+// every fact of the locked structure holds, so W's king stands in its region (flooded as in
+// is_locked_unwinnable), away from q (the capturing king may not stand next to it). W's pawns
+// stay blocked (the square in front of each is a pawn, a frozen man, or q with the king now on
+// it) and capture nothing: no enemy pawn stands where they attack, no enemy piece can enter
+// such a square (its flood fails otherwise), and q is no square a W pawn attacks (q was
+// unguarded). W has no other man; so W has no legal move when every neighbour of every square
+// W's king can stand on, away from q, is one of W's pawns, a square an enemy pawn attacks (empty
+// or an enemy pawn defended by it), or a square the king on q covers.
+Bitboard stalemating_pawns(const PawnBoard& board, const Position& pos, Color winner) {
+    const Color loser = ~winner;
+    Bitboard region = 0;
+    Bitboard attacked = 0;
+    // A W king that could take a pawn itself breaks the structure: the caller fails later.
+    if (!flood_region(board, PieceType::King, winner, pos.king_square(winner), region, attacked))
+        return 0;
+    const Bitboard stuck =
+        board.pawns_of[index_of(winner)] | board.attacked_by_pawns_of[index_of(loser)];
+    Bitboard result = 0;
+    Bitboard takeable = board.pawns_of[index_of(winner)] & ~board.guarded_by[index_of(winner)];
+    while (takeable) {
+        const Square q = pop_lsb(takeable);
+        const Bitboard closed = stuck | king_attacks(q);
+        bool stalemates = true;
+        for (Bitboard w = region & ~king_attacks(q); w && stalemates;)
+            stalemates = (king_attacks(pop_lsb(w)) & ~closed) == 0;
+        if (stalemates) result |= square_bit(q);
+    }
+    return result;
+}
+
 }  // namespace
 
 bool is_locked_unwinnable(const Position& pos, Color winner) {
@@ -176,6 +208,11 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
         return false;
 
     const Color loser = ~winner;
+    // A W pawn the other king could take only to leave W without a legal move needs no guard:
+    // the game ends there (stalemate, or W mated), so no mate by W comes after it.
+    if (pos.pieces(winner) ==
+        (board.pawns_of[index_of(winner)] | pos.pieces(winner, PieceType::King)))
+        board.guarded_by[index_of(winner)] |= stalemating_pawns(board, pos, winner);
     Bitboard loser_king_region = 0;
     {
         Bitboard attacked = 0;
