@@ -9,7 +9,9 @@
 //     it would capture a pawn or be captured by one; then every piece stays in the region it
 //     can flood on the board of pawns, and W cannot mate when no square of the other king's
 //     region can hold a mate: a check by W and every flight square covered by W (its king on
-//     one square) or held by a distinct piece of the king's own side that can reach it;
+//     one square) or held by a distinct piece of the king's own side that can reach it. When
+//     W has only its king and pawns, a W pawn the other king could take only to leave W
+//     without a legal move counts as guarded (that capture ends the game);
 //  3. a king in check whose replies, within 24 positions, all end the game or reach 1-2;
 //  4. (full mode only) two helpmate searches (best-first towards a mate in a corner, then a
 //     depth-first search guided by a move ordering, widened by limited discrepancy), and an
