@@ -243,9 +243,10 @@ std::vector<Labelled> read_labelled(const fs::path& file) {
     return out;
 }
 
-// 2,000,000 nodes a side keep both files under 5 minutes in a release build (docs/performance.md)
-// while the undetermined share approaches the targets; DRAWAUDIT_CORPUS_NODES sets
-// another budget by hand (to measure what a larger one leaves undetermined).
+// 2,000,000 nodes a side keep both files at about 5 minutes in a release build
+// (docs/performance.md) while the undetermined share approaches the targets;
+// DRAWAUDIT_CORPUS_NODES sets another budget by hand (to measure what a larger one leaves
+// undetermined).
 std::uint64_t corpus_node_budget() {
     if (const char* nodes = std::getenv("DRAWAUDIT_CORPUS_NODES"))
         return std::strtoull(nodes, nullptr, 10);
