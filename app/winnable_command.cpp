@@ -80,7 +80,10 @@ void write_position(int line, std::string_view fen, const WinnableOptions& optio
         fmt::format_to(it, "null");
     fmt::format_to(it, ",\"fen\":");
     report::append_json_string(out, fen);
-    auto parsed = Position::from_fen(fen, FenOptions{options.chess960});
+    // Composed positions with more promoted pieces than missing pawns are judged too: whether a
+    // side can mate is well defined from them (RULES.md, "Dead positions and unwinnable sides").
+    auto parsed = Position::from_fen(
+        fen, FenOptions{.chess960 = options.chess960, .allow_unreachable_material = true});
     if (!parsed) {
         fmt::format_to(it, ",\"error\":");
         report::append_json_string(out, "bad FEN: " + parsed.error().message);

@@ -108,7 +108,7 @@ struct PositionBuilder {
         return {};
     }
 
-    tl::expected<void, FenError> check_material() const {
+    tl::expected<void, FenError> check_material(bool allow_unreachable_material) const {
         for (Color c : {Color::White, Color::Black}) {
             const int kings = popcount(pos.pieces(c, PieceType::King));
             if (kings != 1)
@@ -128,7 +128,7 @@ struct PositionBuilder {
             };
             const int promoted = extra(PieceType::Queen, 1) + extra(PieceType::Rook, 2) +
                                  extra(PieceType::Bishop, 2) + extra(PieceType::Knight, 2);
-            if (promoted > 8 - pawns)
+            if (promoted > 8 - pawns && !allow_unreachable_material)
                 return fail(std::string(color_name(c)) + " has more pieces than " +
                             std::to_string(8 - pawns) + " missing pawns could have promoted to");
         }
@@ -309,7 +309,8 @@ tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOp
     PositionBuilder builder;
     Position& pos = builder.pos;
     if (auto r = builder.read_placement(fields[0]); !r) return tl::unexpected(r.error());
-    if (auto r = builder.check_material(); !r) return tl::unexpected(r.error());
+    if (auto r = builder.check_material(options.allow_unreachable_material); !r)
+        return tl::unexpected(r.error());
 
     if (fields[1] == "w" || fields[1] == "W")
         pos.side_ = Color::White;

@@ -51,6 +51,12 @@ struct FenOptions {
     // Without it, a file letter naming a real back-rank rook that standard chess cannot castle
     // with (e.g. "D" with the king on f1) still makes the position Chess960; KQkq with the king
     // or rook off its standard square are dropped as a repair instead (see fen.cpp).
+    // Accept more promoted-looking pieces than missing pawns (composed positions, which no game
+    // reaches but whose winnability is still well defined). Every other check stays (one king
+    // each, at most 8 pawns and 16 men a side, no pawn on a back rank, the side not to move not
+    // in check); MoveList holds the moves of any such position (types.hpp). The audit's
+    // reading of games never sets it.
+    bool allow_unreachable_material = false;
 };
 
 class Position;

@@ -204,9 +204,15 @@ class Move {
 };
 
 // Fixed-capacity move list: no allocation while generating. 218 is the known maximum of legal
-// moves in a chess position; 256 leaves room.
+// moves in a reachable chess position, but the unwinnability analysis also reads composed
+// positions with more promoted pieces than a game allows (FenOptions). The FEN reader keeps
+// at most 16 men a side and moves never add men: a king has at most 8 moves and 2 castlings,
+// every other man at most 27 (a queen in the centre; a pawn 12 with its promotions), so no
+// position has more than 10 + 15 * 27 = 415 legal moves. (Measured: no cost over 256 in the
+// analysis or perft.)
+inline constexpr int MaxMoves = 416;
 struct MoveList {
-    std::array<Move, 256> moves{};
+    std::array<Move, MaxMoves> moves{};
     int count = 0;
 
     constexpr void push(Move m) { moves[static_cast<std::size_t>(count++)] = m; }

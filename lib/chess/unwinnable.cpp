@@ -114,6 +114,38 @@ bool can_block_all(Bitboard needed, const Bitboard* regions, int count) {
     return true;
 }
 
+// The pawns of W (which has only its king and pawns, checked by the caller) that the other
+// king may take but only to leave W stalemated or mated. Why: until the first capture of a pawn
+// every fact of the locked structure holds, so W's king stands in its region (flooded as in
+// is_locked_unwinnable), away from q (the capturing king may not stand next to it). W's pawns
+// stay blocked (the square in front of each is a pawn, a frozen man, or q with the king now on
+// it) and capture nothing: no enemy pawn stands where they attack, no enemy piece can enter
+// such a square (its flood fails otherwise), and q is no square a W pawn attacks (q was
+// unguarded). W has no other man; so W has no legal move when every neighbour of every square
+// W's king can stand on, away from q, is one of W's pawns, a square an enemy pawn attacks (empty
+// or an enemy pawn defended by it), or a square the king on q covers.
+Bitboard stalemating_pawns(const PawnBoard& board, const Position& pos, Color winner) {
+    const Color loser = ~winner;
+    Bitboard region = 0;
+    Bitboard attacked = 0;
+    // A W king that could take a pawn itself breaks the structure: the caller fails later.
+    if (!flood_region(board, PieceType::King, winner, pos.king_square(winner), region, attacked))
+        return 0;
+    const Bitboard stuck =
+        board.pawns_of[index_of(winner)] | board.attacked_by_pawns_of[index_of(loser)];
+    Bitboard result = 0;
+    Bitboard takeable = board.pawns_of[index_of(winner)] & ~board.guarded_by[index_of(winner)];
+    while (takeable) {
+        const Square q = pop_lsb(takeable);
+        const Bitboard closed = stuck | king_attacks(q);
+        bool stalemates = true;
+        for (Bitboard w = region & ~king_attacks(q); w && stalemates;)
+            stalemates = (king_attacks(pop_lsb(w)) & ~closed) == 0;
+        if (stalemates) result |= square_bit(q);
+    }
+    return result;
+}
+
 }  // namespace
 
 bool is_locked_unwinnable(const Position& pos, Color winner) {
@@ -176,6 +208,11 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
         return false;
 
     const Color loser = ~winner;
+    // A W pawn the other king could take only to leave W without a legal move needs no guard:
+    // the game ends there (stalemate, or W mated), so no mate by W comes after it.
+    if (pos.pieces(winner) ==
+        (board.pawns_of[index_of(winner)] | pos.pieces(winner, PieceType::King)))
+        board.guarded_by[index_of(winner)] |= stalemating_pawns(board, pos, winner);
     Bitboard loser_king_region = 0;
     {
         Bitboard attacked = 0;
@@ -244,30 +281,41 @@ bool is_locked_unwinnable(const Position& pos, Color winner) {
 
 namespace {
 
-// W has only its king and one bishop, and the other side has no pawn, no knight and no bishop
-// on the other colour: W cannot mate. The bishop's check is the only check (a king gives none)
-// and a single one. The mated king stands on the bishop's colour, so its orthogonal neighbours
-// are all of the other colour: the bishop attacks none of them and W's king, never next to the
-// mated king, covers at most one (a square next to two of them is next to the king). Take the
-// diagonal neighbour d of the king on the check's line and the two orthogonal neighbours next
-// to d: one of them is held by a piece of the mated side (a piece of W there would be W's
-// king), and that piece is a rook or a queen (a bishop there would stand on the other colour).
-// It can step to d, capturing the checker or blocking the line, and nothing pins it (the only
-// other W piece is the king): no mate. The material never grows (no pawns).
-bool lone_bishop_against_lines(const Position& pos, Color winner) {
+// W has only its king and bishops, all on one colour; there is no pawn on the board; the other
+// side has no knight and no bishop on the other colour; and the other side is not in double
+// check now: W cannot mate.
+// Only one check at a time: W's last move before a mate is a bishop move or a king move (no
+// pawns: no promotion, no en passant; no rooks: no castling). A king gives no check and stood on
+// at most one of the two diagonals through the other king (they meet only at that king), so it
+// discovers one check at most. A bishop that discovered a check would leave A, one diagonal
+// through the other king, along the other diagonal through its square, which is perpendicular
+// to A, so parallel to B, the second diagonal through the king: it cannot give check on B as
+// well. So W's mate is a single bishop's check, unless the position is already a double check
+// (composed positions).
+// Then: the mated king stands on the bishops' colour, so its orthogonal neighbours are all of
+// the other colour: no bishop attacks any of them, and W's king, never next to the mated king,
+// covers at most one of the two next to d, the king's diagonal neighbour on the check's line (a
+// square next to both is the king's or d, both next to the king). The other one is held by a
+// piece of the mated side (a W piece there would be W's king), and that piece is a rook or a
+// queen (no pawns, no knights, a bishop there would stand on the other colour). It steps to d,
+// capturing the checker or blocking the line; no bishop pins it along the orthogonal line to
+// its king, and leaving that square opens no diagonal: no mate. The material never grows.
+bool bishops_against_lines(const Position& pos, Color winner) {
     const Color loser = ~winner;
     const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
-    if (popcount(bishops) != 1) return false;
+    if (bishops == 0) return false;
     if (pos.pieces(winner) != (bishops | pos.pieces(winner, PieceType::King))) return false;
     if (pos.pieces(PieceType::Pawn) | pos.pieces(loser, PieceType::Knight)) return false;
     constexpr Bitboard Light = 0x55AA55AA55AA55AAULL;
     const Bitboard colour = (bishops & Light) ? Light : ~Light;
+    if (bishops & ~colour) return false;  // bishops on both colours
+    if (pos.side_to_move() == loser && more_than_one(pos.checkers())) return false;
     return (pos.pieces(loser, PieceType::Bishop) & ~colour) == 0;
 }
 
 // The static proofs: no move is played. The searches close their positions with these.
 UnwinnableProof static_proof(const Position& pos, Color winner) {
-    if (!can_checkmate(pos, winner) || lone_bishop_against_lines(pos, winner))
+    if (!can_checkmate(pos, winner) || bishops_against_lines(pos, winner))
         return UnwinnableProof::Material;
     if (is_locked_unwinnable(pos, winner)) return UnwinnableProof::LockedPawns;
     return UnwinnableProof::None;
@@ -539,7 +587,7 @@ class Analyser {
 
         const Square loser_king = pos.king_square(~winner_);
         const Square goal = target_ == NoSquare ? loser_king : target_;
-        std::array<ScoredMove, 256> scored;
+        std::array<ScoredMove, MaxMoves> scored;
         int n = 0;
         for (Move m : list) {
             int score = 0;
@@ -817,6 +865,12 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     }
     finish(walk, walker);
     result.nodes = spent + analyser.nodes() + walker.nodes();
+    // A walk stopped by its depth cap (long king tours) leaves budget unused: a longer run of
+    // the best-first search gets it (a rerun from the start: the search keeps no state).
+    if (walk == Analyser::Walk::OutOfBudget && result.nodes < budget) {
+        best_first(budget - result.nodes, 1);
+        result.nodes = spent + analyser.nodes() + walker.nodes();
+    }
     return result;
 }
 

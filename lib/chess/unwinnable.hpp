@@ -2,20 +2,23 @@
 // and unwinnable sides": 5.2.2, 5.1.2, 6.9, 7.5.5). No I/O.
 //
 // The analysis of a side W (the intended winner) has these parts, cheapest first:
-//  1. material: W has too little to mate at all (can_checkmate), or only a bishop against a
-//     side whose blockers would all be rooks and queens;
+//  1. material: W has too little to mate at all (can_checkmate), or only bishops of one colour
+//     (and no pawn on the board) against a side whose blockers would all be rooks and queens;
 //  2. locked pawns: every pawn is blocked for good (by a pawn, a king that can never move or a
 //     piece caged by its own pawns) and no piece of either side can ever reach a square where
 //     it would capture a pawn or be captured by one; then every piece stays in the region it
 //     can flood on the board of pawns, and W cannot mate when no square of the other king's
 //     region can hold a mate: a check by W and every flight square covered by W (its king on
-//     one square) or held by a distinct piece of the king's own side that can reach it;
+//     one square) or held by a distinct piece of the king's own side that can reach it. When
+//     W has only its king and pawns, a W pawn the other king could take only to leave W
+//     without a legal move counts as guarded (that capture ends the game);
 //  3. a king in check whose replies, within 24 positions, all end the game or reach 1-2;
 //  4. (full mode only) two helpmate searches (best-first towards a mate in a corner, then a
 //     depth-first search guided by a move ordering, widened by limited discrepancy), and an
 //     exhaustive walk of every position reachable from here (transposition set; positions
 //     closed by parts 1-2 are leaves): when the walk ends without a mate by W, W is proved
-//     unable to win.
+//     unable to win; a walk stopped by its depth cap leaves the rest of the budget to a longer
+//     best-first run.
 // Only parts 1-3 and an exhausted walk ever give `unwinnable`; a budget that runs out gives
 // `undetermined`; `winnable` always comes with the line that mates.
 #pragma once

@@ -135,6 +135,14 @@ TEST(BadFen, AnImpossiblePositionIsNotAudited) {
     EXPECT_EQ(g.findings.size(), 1u);
 }
 
+TEST(BadFen, MorePromotedPiecesThanMissingPawnsStayRefusedInAGame) {
+    // `drawaudit winnable` reads such composed positions; a game's FEN tag never.
+    const GameReport g =
+        audit_one(fen_game("4k3/8/8/8/8/8/PPPPPPPP/2QQK3 w - - 0 1", "1. Qc8+ Kd7 *"));
+    EXPECT_EQ(plies_of(g, Rule::BadFen), (std::vector<int>{0}));
+    EXPECT_EQ(g.plies, 0);
+}
+
 TEST(BadFen, SetUpWithoutAFenTag) {
     const GameReport g = audit_one(game("1. e4 *", "[SetUp \"1\"]\n"));
     EXPECT_EQ(findings_of(g, Rule::BadFen).size(), 1u);

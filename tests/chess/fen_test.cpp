@@ -152,6 +152,26 @@ TEST(FenRefusal, MorePromotedPiecesThanMissingPawns) {
     EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/PPPPPPPP/2QQK3 w - - 0 1"), "promoted"));
 }
 
+// The unwinnability analysis reads composed positions (FenOptions::allow_unreachable_material).
+constexpr FenOptions Composed{.allow_unreachable_material = true};
+
+TEST(FenComposed, MorePromotedPiecesThanMissingPawnsAreReadWhenAllowed) {
+    auto parsed = Position::from_fen("4k3/8/8/8/8/8/PPPPPPPP/2QQK3 w - - 0 1", Composed);
+    ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+    EXPECT_EQ(popcount(parsed->position.pieces(Color::White, PieceType::Queen)), 2);
+}
+
+TEST(FenComposed, EveryOtherRefusalStaysWhenPromotionsAreAllowed) {
+    for (std::string_view fen : {
+             std::string_view("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"),  // pawn on the last rank
+             std::string_view("4k2R/8/8/8/8/8/8/4K3 w - - 0 1"),  // side not to move in check
+             std::string_view("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),        // 9 pawns
+             std::string_view("QQQQk3/QQQQ4/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"),  // 17 men
+             std::string_view("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"),               // two kings
+         })
+        EXPECT_FALSE(Position::from_fen(fen, Composed).has_value()) << fen;
+}
+
 TEST(FenRefusal, BadSideToMove) {
     EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K3 x - - 0 1"), "side"));
 }

@@ -34,6 +34,16 @@ TEST(MoveGeneration, StartPositionHasTwentyMoves) {
     EXPECT_EQ(move_count(Position::startpos()), 20);
 }
 
+TEST(MoveGeneration, FifteenQueensOfAComposedPositionHaveMoreThan218MovesAndFitTheList) {
+    // No game reaches this (15 queens), but the unwinnability analysis reads such positions:
+    // 218, the maximum of reachable positions, does not bound them (see MaxMoves).
+    auto parsed = Position::from_fen("Q4Qbk/3Q2pp/1Q4Q1/4Q3/Q1Q4Q/Q4Q1Q/3Q4/KQ4Q1 w - - 0 1",
+                                     FenOptions{.allow_unreachable_material = true});
+    ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+    EXPECT_EQ(move_count(parsed->position), 241);
+    EXPECT_EQ(parsed->position.count_legal_moves(), 241);
+}
+
 TEST(MoveGeneration, FoolsMateIsCheckmate) {
     const Position pos = play(Position::startpos(), {"f3", "e5", "g4", "Qh4#"});
     EXPECT_TRUE(pos.in_check());

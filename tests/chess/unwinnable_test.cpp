@@ -101,6 +101,34 @@ TEST(Unwinnable, ALoneBishopCannotMateAKingWhoseBlockersAreRooks) {
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::Material);
 }
 
+TEST(Unwinnable, BishopsOfOneColourCannotMateASideWhoseBlockersAreRooks) {
+    // Two dark bishops give one check at a time, and against a single check a rook next to
+    // the mated king steps into the line (the reference's label: Black cannot win).
+    const Position pos = position_of("5b2/4bk2/8/8/8/8/3KR3/3R4 w - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::Material);
+    EXPECT_EQ(full(pos, Color::Black).verdict, Winnability::Unwinnable);
+}
+
+TEST(Unwinnable, BishopsOfOneColourMateWhenAKnightBlocks) {
+    // A knight in place of a rook cannot step into the bishop's line: no material proof, and
+    // the search finds the helpmate.
+    const Position pos = position_of("5b2/4bk2/8/8/8/8/3KR3/3N4 w - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::None);
+    const WinnabilityResult r = full(pos, Color::Black);
+    ASSERT_EQ(r.verdict, Winnability::Winnable);
+    EXPECT_TRUE(mates(pos, Color::Black, r.helpmate));
+}
+
+TEST(Unwinnable, ADoubleCheckByTwoBishopsOfOneColourIsAMateTheBishopProofLeavesAlone) {
+    // No move leads to this double check, but a composed position may stand in it.
+    const Position pos = position_of("5B2/7r/5K1k/7r/8/4B3/8/8 b - - 0 1");
+    ASSERT_TRUE(pos.is_checkmate());
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
+    const WinnabilityResult r = full(pos, Color::White);
+    EXPECT_EQ(r.verdict, Winnability::Winnable);
+    EXPECT_TRUE(r.helpmate.empty());
+}
+
 TEST(Unwinnable, ALoneBishopCanMateWhenAKnightBlocks) {
     // Ka8, Nb8 against Kb6 and Bb7: a knight cannot reach the line, so no material proof.
     const Position pos = position_of("rn6/rk6/8/8/8/2K5/2B5/8 b - - 0 1");
@@ -129,6 +157,24 @@ TEST(Unwinnable, APieceCagedByItsOwnPawnsGuardsThemLikeAPawn) {
     // Without d6 nothing defends the bishop: the king could walk round and take it.
     const Position open = position_of("1k6/8/5p2/3PbP2/2KpBp2/3P1P2/2B5/8 b - - 0 1");
     EXPECT_EQ(quick_unwinnable_proof(open, Color::White), UnwinnableProof::None);
+}
+
+TEST(Unwinnable, APawnTheOtherKingTakesOnlyToStalemateNeedsNoGuard) {
+    // Black's king may take g2 only while White's stands on h4, and then White has no move
+    // (h3 next to the king on g2, g4 and g5 under pawns); so the wall stays, and White, with
+    // only its king behind it, can never give check (the reference's label: dead).
+    const Position pos = position_of("8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::LockedPawns);
+}
+
+TEST(Unwinnable, APawnWhoseCaptureLeavesTheKingAFlightIsNoStalemateTrap) {
+    // Without f5, g4 is free for White's king: after Kxg2 White can still move, and its king
+    // can take f4 and let the f-pawn through. No proof, and the helpmate is found.
+    const Position pos = position_of("8/8/3b3p/7P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1");
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
+    const WinnabilityResult r = full(pos, Color::White);
+    ASSERT_EQ(r.verdict, Winnability::Winnable);
+    EXPECT_TRUE(mates(pos, Color::White, r.helpmate));
 }
 
 TEST(Unwinnable, TheQuickWalkLeavesAMateToTheRulesOfMate) {
@@ -197,12 +243,14 @@ std::vector<Labelled> read_labelled(const fs::path& file) {
     return out;
 }
 
-// So that the whole corpus stays a test of minutes, not hours; DRAWAUDIT_CORPUS_NODES sets
-// another budget by hand (to measure what a larger one leaves undetermined).
+// 2,000,000 nodes a side keep both files at about 5 minutes in a release build
+// (docs/performance.md) while the undetermined share approaches the issue's targets;
+// DRAWAUDIT_CORPUS_NODES sets another budget by hand (to measure what a larger one leaves
+// undetermined).
 std::uint64_t corpus_node_budget() {
     if (const char* nodes = std::getenv("DRAWAUDIT_CORPUS_NODES"))
         return std::strtoull(nodes, nullptr, 10);
-    return 300'000;
+    return 2'000'000;
 }
 
 struct CorpusTally {
@@ -227,10 +275,9 @@ constexpr bool SanitizerBuild = false;
 constexpr bool SanitizerBuild = false;
 #endif
 
-// `max_undetermined` is the share of undetermined verdicts this version is held to (the
-// measured share, rounded up: a regression guard); the issue's target is 1% for the first file
-// and 2% for the second, not reached yet (see the report of issue 16).
-void check_corpus(const std::string& name, double max_undetermined, double max_refused) {
+// `max_undetermined` is the share of undetermined verdicts allowed: issue 16's targets, 1% of
+// the first file's verdicts and 2% of the second's.
+void check_corpus(const std::string& name, double max_undetermined, std::size_t max_refused) {
     const fs::path file = fs::path(DRAWAUDIT_SHARED_DIR) / "corpus" / "dead" / name;
     if (!fs::exists(file)) GTEST_SKIP() << "no corpus file at " << file;
     const std::vector<Labelled> positions = read_labelled(file);
@@ -239,10 +286,10 @@ void check_corpus(const std::string& name, double max_undetermined, double max_r
     const std::size_t step = SanitizerBuild ? 40 : 1;
     for (std::size_t index = 0; index < positions.size(); index += step) {
         const Labelled& p = positions[index];
-        auto parsed = Position::from_fen(p.fen);
+        // Composed positions with more promoted pieces than missing pawns are judged as well,
+        // as `drawaudit winnable` reads them.
+        auto parsed = Position::from_fen(p.fen, FenOptions{.allow_unreachable_material = true});
         if (!parsed) {
-            // A few composed positions break the FEN reader's plausibility rules (more
-            // promoted pieces than missing pawns): they are not positions a game can reach.
             tally.refused_lines.push_back(std::to_string(p.line) + ": " + parsed.error().message);
             continue;
         }
@@ -276,12 +323,8 @@ void check_corpus(const std::string& name, double max_undetermined, double max_r
     for (const std::string& s : tally.undetermined_lines) list << "\n  line " << s;
     for (const std::string& s : tally.refused_lines)
         std::cout << name << ": FEN refused, line " << s << "\n";
-    // Composed positions with more promoted pieces than missing pawns (49 of the first file,
-    // 179 of the second): the FEN reader refuses them as unreachable.
-    if (!SanitizerBuild) {
-        EXPECT_LE(static_cast<double>(tally.refused_lines.size()),
-                  max_refused * static_cast<double>(positions.size()));
-    }
+    // Only malformed lines are refused now: a FEN of two fields, white with nine pawns.
+    EXPECT_LE(tally.refused_lines.size(), max_refused);
     std::cout << name << ": " << tally.undetermined << " undetermined of " << tally.verdicts
               << " verdicts" << list.str() << "\n";
     if (!SanitizerBuild) {
@@ -291,11 +334,11 @@ void check_corpus(const std::string& name, double max_undetermined, double max_r
 }
 
 TEST(UnwinnableCorpus, D3ChessTestVectorVerdictsMatchTheLabels) {
-    check_corpus("d3chess-test-vector.txt", 0.02, 0.03);  // measured: 65 of 3,508 (1.9%)
+    check_corpus("d3chess-test-vector.txt", 0.01, 1);  // measured: 29 of 3,604 (0.80%)
 }
 
 TEST(UnwinnableCorpus, ChasolverPositionsVerdictsMatchTheLabels) {
-    check_corpus("chasolver-positions.txt", 0.03, 0.06);  // measured: 177 of 6,470 (2.7%)
+    check_corpus("chasolver-positions.txt", 0.02, 2);  // measured: 106 of 6,824 (1.55%)
 }
 
 }  // namespace

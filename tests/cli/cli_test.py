@@ -1068,6 +1068,12 @@ def case_winnable(runner):
           f"lone black king: {record}")
     check(record["white"] == "winnable" and record["white_helpmate"], f"white with a queen: {record}")
     check(record["white_helpmate"][-1].endswith("#"), f"helpmate ends in mate: {record}")
+    # A composed position (two queens beside eight pawns) is judged, not refused as a game's
+    # FEN tag would be.
+    composed = json.loads(runner.expect_exit(
+        0, "winnable", "--fen", "4k3/8/8/8/8/8/PPPPPPPP/2QQK3 w - - 0 1").stdout.decode())
+    check("error" not in composed and composed["white"] == "winnable" and
+          composed["black"] == "unwinnable", f"composed position: {composed}")
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "positions.txt")
         with open(path, "w") as out:
