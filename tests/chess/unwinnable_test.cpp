@@ -39,6 +39,14 @@ WinnabilityResult full(const Position& pos, Color winner) {
     return analyse_winnability(pos, winner, {});
 }
 
+// The full analysis finds a helpmate for `winner`, and the helpmate replays to W's mate.
+::testing::AssertionResult finds_helpmate(const Position& pos, Color winner) {
+    const WinnabilityResult r = full(pos, winner);
+    if (r.verdict != Winnability::Winnable)
+        return ::testing::AssertionFailure() << "verdict " << winnability_name(r.verdict);
+    return mates(pos, winner, r.helpmate);
+}
+
 TEST(Unwinnable, BareKingIsUnwinnableByMaterial) {
     const Position pos = position_of("8/8/4k3/8/8/2K5/8/7Q w - - 0 1");
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::Material);
@@ -48,9 +56,7 @@ TEST(Unwinnable, BareKingIsUnwinnableByMaterial) {
 TEST(Unwinnable, StartPositionIsWinnableForBothWithAReplayableHelpmate) {
     const Position pos = Position::startpos();
     for (Color side : {Color::White, Color::Black}) {
-        const WinnabilityResult r = full(pos, side);
-        ASSERT_EQ(r.verdict, Winnability::Winnable);
-        EXPECT_TRUE(mates(pos, side, r.helpmate));
+        ASSERT_TRUE(finds_helpmate(pos, side));
     }
 }
 
@@ -81,9 +87,7 @@ TEST(Unwinnable, BishopAgainstBishopOfTheOtherColourHasAHelpmateInTheCorner) {
     // must walk into the corner as a blocker, which the guided depth-first search misses.
     const Position pos = position_of("3kb3/8/8/8/8/3KB3/8/8 w - - 0 1");
     for (Color side : {Color::White, Color::Black}) {
-        const WinnabilityResult r = full(pos, side);
-        ASSERT_EQ(r.verdict, Winnability::Winnable);
-        EXPECT_TRUE(mates(pos, side, r.helpmate));
+        ASSERT_TRUE(finds_helpmate(pos, side));
     }
 }
 
@@ -114,9 +118,7 @@ TEST(Unwinnable, BishopsOfOneColourMateWhenAKnightBlocks) {
     // the search finds the helpmate.
     const Position pos = position_of("5b2/4bk2/8/8/8/8/3KR3/3N4 w - - 0 1");
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::Black), UnwinnableProof::None);
-    const WinnabilityResult r = full(pos, Color::Black);
-    ASSERT_EQ(r.verdict, Winnability::Winnable);
-    EXPECT_TRUE(mates(pos, Color::Black, r.helpmate));
+    ASSERT_TRUE(finds_helpmate(pos, Color::Black));
 }
 
 TEST(Unwinnable, ADoubleCheckByTwoBishopsOfOneColourIsAMateTheBishopProofLeavesAlone) {
@@ -172,9 +174,7 @@ TEST(Unwinnable, APawnWhoseCaptureLeavesTheKingAFlightIsNoStalemateTrap) {
     // can take f4 and let the f-pawn through. No proof, and the helpmate is found.
     const Position pos = position_of("8/8/3b3p/7P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1");
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
-    const WinnabilityResult r = full(pos, Color::White);
-    ASSERT_EQ(r.verdict, Winnability::Winnable);
-    EXPECT_TRUE(mates(pos, Color::White, r.helpmate));
+    ASSERT_TRUE(finds_helpmate(pos, Color::White));
 }
 
 TEST(Unwinnable, TheQuickWalkLeavesAMateToTheRulesOfMate) {
@@ -199,9 +199,7 @@ TEST(Unwinnable, AKnightThatCanReachTheWallIsNotALockedProof) {
     // The knight can reach b5's attackers' squares: the structure may open, so no quick proof.
     const Position pos = position_of("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/1N2K3 w - - 0 1");
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
-    const WinnabilityResult r = full(pos, Color::White);
-    ASSERT_EQ(r.verdict, Winnability::Winnable);
-    EXPECT_TRUE(mates(pos, Color::White, r.helpmate));
+    ASSERT_TRUE(finds_helpmate(pos, Color::White));
 }
 
 TEST(Unwinnable, ALegalEnPassantCaptureOpensALockedStructure) {
