@@ -2,6 +2,7 @@
 #include "pgn/source.hpp"
 
 #include <bzlib.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -380,6 +381,65 @@ tl::expected<Compression, IoError> sniff_compression(const std::string& path) {
     return detect(std::string_view(head, filled));
 }
 
+namespace {
+
+// The files a directory holds, whatever its depth: each directory is read whole and closed
+// before its subdirectories are opened, so one descriptor is open at a time and a tree deeper
+// than the open-file limit is read like any other (std::filesystem's recursive iterator keeps one
+// open a level). Links to directories are not followed (a loop ends); a link to a regular file
+// with a PGN extension is taken. A subdirectory that cannot be listed is an error of its own and
+// the rest of the tree is still read.
+void walk_directory(const std::string& root, std::vector<std::string>& found,
+                    std::vector<IoError>& errors) {
+    std::vector<std::string> pending{root};
+    while (!pending.empty()) {
+        const std::string directory = std::move(pending.back());
+        pending.pop_back();
+        DIR* handle = ::opendir(directory.c_str());
+        if (handle == nullptr) {
+            errors.push_back(IoError{directory, "cannot list: " + errno_text(errno)});
+            continue;
+        }
+        const std::string prefix = directory.ends_with('/') ? directory : directory + '/';
+        for (;;) {
+            errno = 0;
+            const dirent* entry = ::readdir(handle);
+            if (entry == nullptr) {
+                if (errno != 0)
+                    errors.push_back(IoError{directory, "cannot list: " + errno_text(errno)});
+                break;
+            }
+            const std::string_view name = entry->d_name;
+            if (name == "." || name == "..") continue;
+            std::string path = prefix;
+            path += name;
+            unsigned char type = entry->d_type;
+            if (type == DT_UNKNOWN) {  // file systems that do not give the type in the entry
+                struct stat link_status {};
+                if (::lstat(path.c_str(), &link_status) == 0) {
+                    type = S_ISDIR(link_status.st_mode)   ? DT_DIR
+                           : S_ISLNK(link_status.st_mode) ? DT_LNK
+                           : S_ISREG(link_status.st_mode) ? DT_REG
+                                                          : DT_UNKNOWN;
+                }
+            }
+            if (type == DT_DIR) {
+                pending.push_back(std::move(path));
+                continue;
+            }
+            if (!has_pgn_extension(name)) continue;
+            struct stat target {};
+            if (type == DT_REG ||
+                (type == DT_LNK && ::stat(path.c_str(), &target) == 0 && S_ISREG(target.st_mode))) {
+                found.push_back(std::move(path));
+            }
+        }
+        ::closedir(handle);
+    }
+}
+
+}  // namespace
+
 ExpandedPaths expand_paths(const std::vector<std::string>& paths) {
     namespace fs = std::filesystem;
     ExpandedPaths result;
@@ -400,15 +460,7 @@ ExpandedPaths expand_paths(const std::vector<std::string>& paths) {
             continue;
         }
         std::vector<std::string> found;
-        fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied,
-                                            error);
-        for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
-            std::error_code type_error;
-            if (it->is_regular_file(type_error) && has_pgn_extension(it->path())) {
-                found.push_back(it->path().string());
-            }
-        }
-        if (error) result.errors.push_back(IoError{path, "cannot list: " + error.message()});
+        walk_directory(path, found, result.errors);
         std::sort(found.begin(), found.end());
         result.files.insert(result.files.end(), found.begin(), found.end());
     }

@@ -55,12 +55,17 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
 
 void append_percent(fmt::memory_buffer& out, unsigned char c);
 
+// What copy_utf8 does with the C1 controls (U+0080-U+009F, C2 80 to C2 9F): keeps them, writes
+// their two bytes percent-encoded (workflow commands, which also percent-encode U+2028 and U+2029
+// so that no reader splits a command in two) or replaces them by U+FFFD (HTML, where they are
+// parse errors).
+enum class C1Controls { keep, percent, replace };
+
 // Copies `text`, passing each ASCII byte through `on_ascii` (which appends it, escaped or not)
-// and replacing invalid UTF-8 by U+FFFD; with `percent_c1`, the C1 controls (U+0080-U+009F,
-// C2 80 to C2 9F) are percent-encoded.
+// and replacing invalid UTF-8 by U+FFFD; the C1 controls as `c1` says.
 template <typename OnAscii>
 void copy_utf8(fmt::memory_buffer& out, std::string_view text, OnAscii on_ascii,
-               bool percent_c1 = false) {
+               C1Controls c1 = C1Controls::keep) {
     std::size_t i = 0;
     while (i < text.size()) {
         const auto c = static_cast<unsigned char>(text[i]);
@@ -74,10 +79,20 @@ void copy_utf8(fmt::memory_buffer& out, std::string_view text, OnAscii on_ascii,
             append(out, replacement_character);
             count_replacement();
             ++i;
-        } else if (percent_c1 && length == 2 && c == 0xC2 &&
+        } else if (c1 != C1Controls::keep && length == 2 && c == 0xC2 &&
                    static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
-            append_percent(out, c);
-            append_percent(out, static_cast<unsigned char>(text[i + 1]));
+            if (c1 == C1Controls::percent) {
+                append_percent(out, c);
+                append_percent(out, static_cast<unsigned char>(text[i + 1]));
+            } else {
+                append(out, replacement_character);
+            }
+            i += length;
+        } else if (c1 == C1Controls::percent && length == 3 && c == 0xE2 &&
+                   static_cast<unsigned char>(text[i + 1]) == 0x80 &&
+                   (static_cast<unsigned char>(text[i + 2]) & 0xFE) == 0xA8) {
+            for (std::size_t k = 0; k < 3; ++k)
+                append_percent(out, static_cast<unsigned char>(text[i + k]));
             i += length;
         } else {
             append(out, text.substr(i, length));
@@ -271,6 +286,30 @@ constexpr std::array<JsonEscape, 0x80> json_escapes = [] {
     return table;
 }();
 
+// Characters that are valid in a JSON string but that readers splitting their input into lines
+// take as line ends (Python's str.splitlines, JavaScript before ES2019, Unicode's line breaking):
+// the C1 controls (NEL, U+0085, among them), U+2028 and U+2029. The code point when text[i]
+// begins one of them (as valid UTF-8), else 0.
+char32_t json_line_separator(std::string_view text, std::size_t i) {
+    const auto byte = [&](std::size_t k) {
+        return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0u;
+    };
+    if (byte(0) == 0xC2 && byte(1) >= 0x80 && byte(1) <= 0x9F) return byte(1);
+    if (byte(0) == 0xE2 && byte(1) == 0x80 && (byte(2) == 0xA8 || byte(2) == 0xA9))
+        return 0x2000 | (byte(2) - 0xA8 + 0x28);
+    return 0;
+}
+
+// \uXXXX for a code point of the Basic Multilingual Plane (6 bytes, within the 6 per input byte
+// that write_json_string's bound allows).
+char* write_json_unicode_escape(char* out, char32_t code) {
+    constexpr char hex[] = "0123456789abcdef";
+    *out++ = '\\';
+    *out++ = 'u';
+    for (int shift = 12; shift >= 0; shift -= 4) *out++ = hex[(code >> shift) & 15];
+    return out;
+}
+
 // write_json_string from the first stop at text[i] on (kept out of line: most strings have none).
 [[gnu::noinline]] char* write_json_rest(char* out, std::string_view text, std::size_t i) {
     while (i < text.size()) {
@@ -281,6 +320,9 @@ constexpr std::array<JsonEscape, 0x80> json_escapes = [] {
             std::memcpy(out, escape.text, sizeof escape.text);
             out += escape.length;
             ++i;
+        } else if (const char32_t separator = json_line_separator(text, i); separator != 0) {
+            out = write_json_unicode_escape(out, separator);
+            i += separator < 0x100 ? 2 : 3;
         } else {
             out = write_utf8_sequence(out, text, i);
         }
@@ -377,7 +419,7 @@ void append_workflow_data(fmt::memory_buffer& out, std::string_view text) {
                 out.push_back(c);
             }
         },
-        true);
+        C1Controls::percent);
 }
 
 void append_workflow_property(fmt::memory_buffer& out, std::string_view text) {
@@ -390,7 +432,7 @@ void append_workflow_property(fmt::memory_buffer& out, std::string_view text) {
                 out.push_back(c);
             }
         },
-        true);
+        C1Controls::percent);
 }
 
 void append_uri_path(fmt::memory_buffer& out, std::string_view path) {
@@ -468,34 +510,38 @@ std::uint64_t invalid_utf8_replacements() {
 }
 
 void append_html(fmt::memory_buffer& out, std::string_view text) {
-    copy_utf8(out, text, [&](char c) {
-        switch (c) {
-            case '&':
-                append(out, "&amp;");
-                break;
-            case '<':
-                append(out, "&lt;");
-                break;
-            case '>':
-                append(out, "&gt;");
-                break;
-            case '"':
-                append(out, "&quot;");
-                break;
-            case '\'':
-                append(out, "&#39;");
-                break;
-            default:
-                // Control characters other than tab and newlines (DEL too) are not allowed in
-                // HTML text.
-                if ((static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
-                    c == '\x7f') {
-                    append(out, replacement_character);
-                } else {
-                    out.push_back(c);
-                }
-        }
-    });
+    copy_utf8(
+        out, text,
+        [&](char c) {
+            switch (c) {
+                case '&':
+                    append(out, "&amp;");
+                    break;
+                case '<':
+                    append(out, "&lt;");
+                    break;
+                case '>':
+                    append(out, "&gt;");
+                    break;
+                case '"':
+                    append(out, "&quot;");
+                    break;
+                case '\'':
+                    append(out, "&#39;");
+                    break;
+                default:
+                    // Control characters other than tab and newlines (DEL too) are not allowed in
+                    // HTML text.
+                    if ((static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' &&
+                         c != '\r') ||
+                        c == '\x7f') {
+                        append(out, replacement_character);
+                    } else {
+                        out.push_back(c);
+                    }
+            }
+        },
+        C1Controls::replace);
 }
 
 }  // namespace drawaudit::report

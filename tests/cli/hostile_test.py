@@ -22,7 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_test import FORMATS, Failure, Runner, check  # noqa: E402
 
 # One game of every kind of hostile text: terminal escape sequences (CSI, OSC with BEL, 8-bit
-# CSI U+009B, a bidi override), a spreadsheet formula, a workflow command, markup, bytes that are
+# CSI U+009B, a bidi override), the characters line splitters take as line ends (NEL U+0085,
+# U+2028, U+2029), a spreadsheet formula, a workflow command, markup, bytes that are
 # not UTF-8 (tags read them as Windows-1252) and a NUL byte; its result conflicts with the mate on
 # the board, so every format reports it. The second game's illegal move token carries a byte that
 # is not UTF-8 into the finding's move and message (the reader ends a token at a control byte),
@@ -32,7 +33,8 @@ HOSTILE_GAME = (
     b'[Site "=HYPERLINK(\\"http://evil.example\\",\\"click\\")"]\n'
     b'[Date "@SUM(1+1)"]\n'
     b'[Round "-1+2"]\n'
-    b'[White "</script><img src=x onerror=alert(1)> \xc2\x9b2J \xe2\x80\xae ::error::x%0A"]\n'
+    b'[White "</script><img src=x onerror=alert(1)> \xc2\x9b2J \xe2\x80\xae ::error::x%0A'
+    b' nel\xc2\x85 ls\xe2\x80\xa8 ps\xe2\x80\xa9"]\n'
     b'[Black "latin1 \xff\xfe nul\x00here"]\n'
     b'[Result "0-1"]\n'
     b'\n'
@@ -75,7 +77,7 @@ def check_no_raw_controls(fmt, out, allowed=b"\n", c1_allowed=False):
 def case_hostile_output(runner):
     """One hostile game through every format: each output is inert and valid for its format."""
     with tempfile.TemporaryDirectory() as scratch:
-        outputs = {fmt: run_hostile(runner, scratch, fmt) for fmt in FORMATS}
+        outputs = {fmt: run_hostile(runner, scratch, fmt) for fmt in FORMATS + ["html"]}
 
         text = outputs["text"].stdout
         check_no_raw_controls("text", text)
@@ -118,12 +120,18 @@ def case_hostile_output(runner):
             out = outputs[fmt].stdout
             out.decode("utf-8")
             check(b"\x1b" not in out and b"\x00" not in out, f"{fmt}: raw ESC or NUL")
+            for raw in (b"\xc2\x85", b"\xc2\x9b", b"\xe2\x80\xa8", b"\xe2\x80\xa9"):
+                check(raw not in out, f"{fmt}: a raw line-ending character {raw!r}")
+            # str.splitlines splits at NEL, U+2028 and U+2029 too: one record a line all the same
+            check(out.decode().splitlines() == out.decode().split("\n")[:-1],
+                  f"{fmt}: a line splitter cuts a record")
             stderr = outputs[fmt].stderr.decode("utf-8", errors="replace")
             check("not valid UTF-8" in stderr, f"{fmt}: no warning about invalid UTF-8: {stderr}")
         records = [json.loads(line) for line in outputs["jsonl"].stdout.decode().splitlines()]
         games = [r for r in records if r["type"] == "game"]
         check(games[0]["white"].startswith("</script><img src=x onerror=alert(1)>"), "jsonl: white")
-        check(" \u009b2J \u202e ::error::x%0A" in games[0]["white"], f"jsonl: {games[0]['white']!r}")
+        check(" \u009b2J \u202e ::error::x%0A nel\u0085 ls\u2028 ps\u2029" in games[0]["white"],
+              f"jsonl: {games[0]['white']!r}")
         check(games[0]["black"] == "latin1 \u00ff\u00fe nul\x00here",
               f"jsonl: black {games[0]['black']!r}")
         moves = [r["move"] for r in records if r["type"] == "finding" and r["move"]]
@@ -132,6 +140,11 @@ def case_hostile_output(runner):
         check(games[0]["event"].startswith("\x1b[31mred"), "jsonl: event")
         sarif = json.loads(outputs["sarif"].stdout)
         check(sarif["runs"][0]["results"], "sarif: no results")
+
+        html = outputs["html"].stdout
+        check_no_raw_controls("html", html, allowed=b"\n\t")  # HTML allows tab and LF
+        check(b"\xc2\x85" not in html, "html: a raw C1 control (NEL)")
+        check(b"&lt;/script&gt;&lt;img" in html, "html: the markup in a tag is not escaped")
 
         pgn = outputs["pgn"].stdout
         for comment in re.findall(rb"\{drawaudit:[^}]*\}", pgn):
@@ -472,6 +485,37 @@ def case_nested_variations(runner):
         check(not findings_of(jsonl_records(shallow), "parse-error"), "a limit that is not passed")
 
 
+def case_deep_tree(runner):
+    """A directory tree deeper than the open-file limit is read whole, each file once."""
+    import resource
+    depth, limit = 150, 64
+    with tempfile.TemporaryDirectory() as scratch:
+        top = os.path.join(scratch, "tree")
+        directory = top
+        expected = []
+        for level in range(depth):
+            directory = os.path.join(directory, "d")
+            if level in (0, depth // 2, depth - 1):
+                os.makedirs(directory, exist_ok=True)
+                expected.append(os.path.join(directory, f"g{level}.pgn"))
+                write(expected[-1], CLEAN_GAME)
+        write(os.path.join(top, "top.pgn"), CLEAN_GAME)
+        expected.append(os.path.join(top, "top.pgn"))
+
+        def lower_limit():
+            resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+        completed = subprocess.run([runner.binary, "--format", "jsonl", "--no-progress", top],
+                                   capture_output=True, env=env, timeout=300,
+                                   preexec_fn=lower_limit)
+        check(completed.returncode == 0,
+              f"exit {completed.returncode}: {completed.stderr.decode(errors='replace')[:800]}")
+        records = [json.loads(line) for line in completed.stdout.decode().splitlines()]
+        files = sorted(r["file"] for r in records if r["type"] == "game")
+        check(files == sorted(expected), f"files read: {files}, expected {sorted(expected)}")
+
+
 CASES = {
     "hostile-output": case_hostile_output,
     "fen-clock-overflow": case_fen_clock_overflow,
@@ -487,6 +531,7 @@ CASES = {
     "huge-comment": case_huge_comment,
     "million-plies": case_million_plies,
     "nested-variations": case_nested_variations,
+    "deep-tree": case_deep_tree,
 }
 
 

@@ -2,7 +2,8 @@
 // bytes. The first byte chooses the Laws, --all-games, the language and the statistics' JSON. Traps
 // when an output is not inert for its format: the text report and the annotations hold no raw
 // control character but the line feed, every format but PGN is valid UTF-8, every JSON Lines line
-// is one object, every annotation line one workflow command.
+// is one object, every annotation line one workflow command; HTML, the text report, JSON Lines
+// and SARIF hold no raw C1 control, JSON Lines and SARIF no raw U+2028 or U+2029.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -31,6 +32,23 @@ bool has_raw_control(std::string_view text, bool allow_tab_cr) {
         if (u < 0x20 || u == 0x7F) return true;
     }
     return false;
+}
+
+// A C1 control (U+0080-U+009F) as UTF-8: a parse error in HTML, and NEL (U+0085) a line end to
+// line-splitting readers of JSON Lines.
+bool has_raw_c1(std::string_view text) {
+    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        const auto next = static_cast<unsigned char>(text[i + 1]);
+        if (lead == 0xC2 && next >= 0x80 && next <= 0x9F) return true;
+    }
+    return false;
+}
+
+// U+2028 or U+2029 raw: line ends to JavaScript before ES2019 and to Python's splitlines.
+bool has_raw_unicode_line_separator(std::string_view text) {
+    return text.find("\xE2\x80\xA8") != std::string_view::npos ||
+           text.find("\xE2\x80\xA9") != std::string_view::npos;
 }
 
 void check_lines(std::string_view text, std::string_view prefix) {
@@ -84,20 +102,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (format != report::Format::Pgn && !pgn::is_valid_utf8(out)) __builtin_trap();
         switch (format) {
             case report::Format::Text:
-                if (has_raw_control(out, false)) __builtin_trap();
+                if (has_raw_control(out, false) || has_raw_c1(out)) __builtin_trap();
                 break;
             case report::Format::Github:
                 if (has_raw_control(out, false)) __builtin_trap();
                 check_lines(out, "::");
                 break;
-            case report::Format::Jsonl:
-                if (has_raw_control(out, false)) __builtin_trap();
+            case report::Format::Jsonl:  // one record a line for any line splitter
+                if (has_raw_control(out, false) || has_raw_c1(out) ||
+                    has_raw_unicode_line_separator(out))
+                    __builtin_trap();
                 check_lines(out, "{\"type\":\"");
                 break;
             case report::Format::Sarif:
-                if (has_raw_control(out, false) || !out.starts_with("{")) __builtin_trap();
+                if (has_raw_control(out, false) || has_raw_c1(out) ||
+                    has_raw_unicode_line_separator(out) || !out.starts_with("{"))
+                    __builtin_trap();
                 break;
-            case report::Format::Html:  // markup escaped, no raw control character
+            case report::Format::Html:  // markup escaped, no raw control character, C0 or C1
+                if (has_raw_control(out, true) || has_raw_c1(out)) __builtin_trap();
+                break;
             case report::Format::Stats:
                 if (has_raw_control(out, true)) __builtin_trap();
                 break;

@@ -176,6 +176,41 @@ TEST(Escape, WorkflowDataShowsControlCharactersAsPercentEscapes) {
 }
 
 // A record larger than the buffer's first block grows it and keeps what was written before.
+// Characters that line-splitting readers take as line ends (NEL and the other C1 controls,
+// U+2028, U+2029) would break one JSON Lines record into two: they are written as \u escapes,
+// at any offset, and the neighbouring characters of the same lead bytes are left as they are.
+TEST(Escape, JsonEscapesTheCharactersThatReadersTakeAsLineEnds) {
+    EXPECT_EQ(json("\xC2\x85"), "\"\\u0085\"");
+    EXPECT_EQ(json("\xC2\x80\xC2\x9F"), "\"\\u0080\\u009f\"");
+    EXPECT_EQ(json("a\xE2\x80\xA8" "b\xE2\x80\xA9"), "\"a\\u2028b\\u2029\"");
+    EXPECT_EQ(json(std::string(20, 'x') + "\xE2\x80\xA8"),
+              '"' + std::string(20, 'x') + "\\u2028\"");
+    EXPECT_EQ(json("\xC2\xA0\xE2\x80\xA7\xE2\x80\xAA"), "\"\xC2\xA0\xE2\x80\xA7\xE2\x80\xAA\"");
+    const std::string worst = std::string(20, '\x01') + "\xC2\x85\xE2\x80\xA8";
+    std::vector<char> out(json_string_bound(worst.size()) + 1, '#');
+    const char* end = write_json_string(out.data(), worst);
+    EXPECT_LE(end, out.data() + json_string_bound(worst.size()));
+    EXPECT_EQ(out.back(), '#');
+}
+
+// HTML allows no C1 control (U+0080-U+009F) in text: each is shown as U+FFFD like the C0 ones.
+TEST(Escape, HtmlReplacesTheC1Controls) {
+    fmt::memory_buffer out;
+    append_html(out, "a\xC2\x85" "b\xC2\x9B" "[2J\xC2\xA0");
+    EXPECT_EQ(fmt::to_string(out),
+              "a\xEF\xBF\xBD"
+              "b\xEF\xBF\xBD"
+              "[2J\xC2\xA0");
+}
+
+// A workflow command is one line to any reader: U+2028 and U+2029 are percent-encoded like the
+// C1 controls (the runner decodes only %25, %0D and %0A, so they show as written).
+TEST(Escape, WorkflowDataPercentEncodesTheUnicodeLineSeparators) {
+    fmt::memory_buffer out;
+    append_workflow_data(out, "a\xE2\x80\xA8" "b\xE2\x80\xA9" "c\xE2\x80\xA7");
+    EXPECT_EQ(fmt::to_string(out), "a%E2%80%A8b%E2%80%A9c\xE2\x80\xA7");
+}
+
 TEST(BufferCursor, GrowsAndKeepsEarlierBytes) {
     fmt::memory_buffer buffer;
     append(buffer, "start:");
