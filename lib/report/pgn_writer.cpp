@@ -176,6 +176,7 @@ class PgnWriter final : public Writer {
         given_outside_text_ = true;
         append(buffer_, text);
         remember_tail();
+        maybe_flush();  // padding between games can be any length: hold no more than a game
     }
 
     void end(const audit::Summary&) override { flush(); }
