@@ -472,6 +472,7 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
         for (std::size_t file = 0; file < settings.files.size() && !stopped; ++file) {
             std::uint64_t games_before_chunk = 0;  // games of the file in earlier chunks
             FileOutcome outcome;
+            writer.begin_file(settings.files[file]);
             for (std::uint64_t chunk = 0;; ++chunk) {
                 auto taken = board.take_in_order({file, chunk});
                 if (!taken.job) {
