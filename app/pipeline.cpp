@@ -268,6 +268,11 @@ void read_file(ReaderState& state, std::size_t index) {
         }
         board.submit(std::move(job));
     }
+    // NUL bytes are read as blanks (between games they are padding, skipped whatever the run's
+    // length), but they are odd enough to say once: a preallocated or crash-truncated file.
+    if (chunker.nul_bytes() > 0)
+        spdlog::warn("{}: {} NUL bytes read as blank space (a preallocated or truncated file?)",
+                     report::terminal_text(path), chunker.nul_bytes());
     board.file_read(index, std::move(error), true, chunker.line() - 1);
 }
 
@@ -467,6 +472,7 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
         for (std::size_t file = 0; file < settings.files.size() && !stopped; ++file) {
             std::uint64_t games_before_chunk = 0;  // games of the file in earlier chunks
             FileOutcome outcome;
+            writer.begin_file(settings.files[file]);
             for (std::uint64_t chunk = 0;; ++chunk) {
                 auto taken = board.take_in_order({file, chunk});
                 if (!taken.job) {

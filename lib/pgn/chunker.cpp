@@ -18,12 +18,20 @@ constexpr std::size_t kMinReadBlock = std::size_t{4} << 10;
 constexpr std::size_t kNoCut = static_cast<std::size_t>(-1);
 // What is kept of a skipped oversized game to judge the next cut (its previous lines).
 constexpr std::size_t kSkipContext = std::size_t{64} << 10;
+// A run of padding between games this long is cut off from the game before it and handed out on
+// its own (see GameChunker in reader.hpp); shorter runs stay in their chunk, as they always have.
+constexpr std::size_t kLongPadding = std::size_t{64} << 10;
+
+// Blanks, line breaks, NUL and other control bytes: what the parser skips between games.
+bool is_padding(char c) {
+    return is(c, kBlank | kBreak);
+}
 
 // Line breaks in [b, e): '\n', and a '\r' not followed by '\n' (CRLF counts once, a lone CR
 // once). `limit` bounds the look at e[0]. With SSE2: per 16 bytes, the '\n' lanes plus the '\r'
 // lanes whose next byte is no '\n', summed in byte counters every 255 blocks (a fraction of an
 // instruction per byte; a memchr per CR cost ~40 instructions per line of a CRLF file).
-std::uint32_t count_breaks(const char* b, const char* e, const char* limit) {
+std::uint64_t count_breaks(const char* b, const char* e, const char* limit) {
     std::uint64_t n = 0;
 #if defined(__SSE2__)
     const __m128i newline = _mm_set1_epi8('\n');
@@ -53,8 +61,45 @@ std::uint32_t count_breaks(const char* b, const char* e, const char* limit) {
     for (; b < e; ++b) {
         if (*b == '\n' || (*b == '\r' && (b + 1 >= limit || b[1] != '\n'))) ++n;
     }
-    return static_cast<std::uint32_t>(n);
+    return n;
 }
+
+// NUL bytes in [b, e): one memchr for the text of a normal file.
+std::uint64_t count_nuls(const char* b, const char* e) {
+    std::uint64_t n = 0;
+    while (b < e) {
+        const auto* nul =
+            static_cast<const char*>(std::memchr(b, 0, static_cast<std::size_t>(e - b)));
+        if (nul == nullptr) break;
+        b = nul;
+        while (b < e && *b == 0) ++b, ++n;
+    }
+    return n;
+}
+
+// Watches a parse for whether its last game ended with its termination marker.
+class GameEndWatcher final : public Visitor {
+  public:
+    bool wants_variations() const override { return false; }
+    bool wants_comments() const override { return false; }
+    void begin_game(const GameStart&) override { marker_end_ = nullptr; }
+    void result(std::string_view marker, TextPos) override {
+        marker_end_ = marker.data() + marker.size();
+    }
+    void end_game(std::string_view text) override {
+        last_end_ = text.data() + text.size();
+        last_ended_by_marker_ = marker_end_ == last_end_;
+    }
+    // Whether the last game's text ends at `at` with its termination marker.
+    bool marker_ends_last_game_at(const char* at) const {
+        return last_ended_by_marker_ && last_end_ == at;
+    }
+
+  private:
+    const char* marker_end_ = nullptr;
+    const char* last_end_ = nullptr;
+    bool last_ended_by_marker_ = false;
+};
 
 enum class CutCheck { Cut, NoCut, NothingBefore };
 
@@ -199,10 +244,45 @@ tl::expected<bool, IoError> GameChunker::fill(std::size_t want) {
 
 void GameChunker::consume(std::size_t n) {
     const char* b = buffer_.data() + begin_;
-    line_ += count_breaks(b, b + n, buffer_.data() + end_);
+    const char* e = b + n;
+    line_ += count_breaks(b, e, buffer_.data() + end_);
+    nul_bytes_ += count_nuls(b, e);
+    // The column of the next byte: cuts fall at line starts but after a run of padding that
+    // follows a game on its line.
+    const char* line_start = e;
+    while (line_start > b && !is(line_start[-1], kBreak)) --line_start;
+    const std::uint64_t into_line =
+        static_cast<std::uint64_t>(e - line_start) + (line_start == b ? column_ : 1);
+    column_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(into_line, UINT32_MAX));
     offset_ += n;
     begin_ += n;
     searched_ = 0;
+}
+
+// Whether the text [b, padding), a chunk's beginning up to a run of padding, ends with a game's
+// termination marker: then every sequential parse is between games at `padding`, and a cut there
+// parses the same. (A parse, but only when a run of padding is long or a game passes its limit.)
+bool GameChunker::ends_between_games(const char* b, const char* padding) {
+    const std::uint64_t to = offset_ + static_cast<std::uint64_t>(padding - b);
+    if (between_from_ == offset_ && between_to_ == to) return between_;
+    GameEndWatcher watcher;
+    const ReaderLimits unlimited{UINT64_MAX, UINT32_MAX};
+    parse_games(
+        std::string_view(b, static_cast<std::size_t>(padding - b)),
+        TextOrigin{"", 1, TextPos{static_cast<std::uint32_t>(line_), column_, offset_}, unlimited},
+        watcher);
+    between_from_ = offset_;
+    between_to_ = to;
+    between_ = watcher.marker_ends_last_game_at(padding);
+    return between_;
+}
+
+// The next `n` bytes as a chunk.
+ChunkView GameChunker::hand_out(std::size_t n) {
+    const ChunkView view{
+        std::string_view(buffer_.data() + begin_, n), offset_, line_, column_, false, {}};
+    consume(n);
+    return view;
 }
 
 tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
@@ -234,17 +314,44 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
                 return tl::unexpected(filled.error());
             continue;
         }
+        if (!eof_ && is_padding(*b)) {
+            // A chunk begins between games: a long run of padding there goes out on its own (all
+            // that the buffer holds of it), so that however long it is, it costs neither memory
+            // nor the limit of the game after it.
+            const char* run_end = b;
+            while (run_end < e && is_padding(*run_end)) ++run_end;
+            if (static_cast<std::size_t>(run_end - b) >= kLongPadding) {
+                std::size_t n = static_cast<std::size_t>(run_end - b);
+                if (run_end == e && e[-1] == '\r') --n;  // keep a CRLF cut by the read together
+                out = hand_out(n);
+                return true;
+            }
+        }
         if (eof_) {
             out = ChunkView{
-                std::string_view(b, available), offset_, line_, false,
+                std::string_view(b, available),
+                offset_,
+                line_,
+                column_,
+                false,
                 pending_error_ ? std::string_view(pending_error_->message) : std::string_view{}};
             consume(available);
             return true;
         }
         const std::size_t cut = last_cut(b, e, searched_);
         if (cut != kNoCut) {
-            out = ChunkView{std::string_view(b, cut), offset_, line_, false, {}};
-            consume(cut);
+            out = hand_out(cut);
+            return true;
+        }
+        // Padding after the last game in the buffer: once the run is long, or once the game
+        // would pass its limit, cut it off if the game ended before it, so that a run of any
+        // length never counts towards a game (nor swallows the next one).
+        const char* padding = e;
+        while (padding > b && is_padding(padding[-1])) --padding;
+        if (padding > b &&
+            (static_cast<std::size_t>(e - padding) >= kLongPadding || available >= max_game_) &&
+            ends_between_games(b, padding)) {
+            out = hand_out(static_cast<std::size_t>(padding - b));
             return true;
         }
         if (available >= max_game_) {
@@ -256,7 +363,7 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
                    first_line_end - first < 200)
                 ++first_line_end;
             oversized_head_.assign(b, first_line_end);
-            out = ChunkView{oversized_head_, offset_, line_, true, {}};
+            out = ChunkView{oversized_head_, offset_, line_, column_, true, {}};
             const char* keep = e - kSkipContext;
             while (keep < e && keep > b && !is(keep[-1], kBreak)) ++keep;
             consume(static_cast<std::size_t>(keep - b));
@@ -284,6 +391,7 @@ tl::expected<bool, IoError> GameChunker::next(Chunk& out) {
     out.text.assign(view.text);
     out.offset = view.offset;
     out.line = view.line;
+    out.column = view.column;
     out.oversized = view.oversized;
     out.truncated_by.assign(view.truncated_by);
     return true;
@@ -349,7 +457,9 @@ class TruncatedLastGame final : public Visitor {
 
 std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::uint64_t first_game,
                           Visitor& visitor, const ReaderLimits& limits) {
-    const TextOrigin origin{file, first_game, TextPos{chunk.line, 1, chunk.offset}, limits};
+    const TextOrigin origin{
+        file, first_game,
+        TextPos{static_cast<std::uint32_t>(chunk.line), chunk.column, chunk.offset}, limits};
     if (!chunk.truncated_by.empty() && !chunk.oversized) {
         // Rare (only at a failed source's end): a first pass finds which game is the last.
         GameCounter counter;
@@ -366,8 +476,8 @@ std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::ui
     const char* b = chunk.text.data();
     const char* e = b + chunk.text.size();
     const char* q = b;
-    const char* line_start = b;
-    std::uint32_t line = chunk.line;
+    const char* line_start = nullptr;  // none yet: the chunk's first line
+    std::uint64_t line = chunk.line;
     while (q < e && is(*q, kBlank | kBreak)) {
         if (is(*q, kBreak)) {
             if (*q == '\r' && q + 1 < e && q[1] == '\n') ++q;
@@ -376,7 +486,11 @@ std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::ui
         }
         ++q;
     }
-    const TextPos at{line, static_cast<std::uint32_t>(q - line_start + 1),
+    const std::uint64_t column = line_start == nullptr
+                                     ? chunk.column + static_cast<std::uint64_t>(q - b)
+                                     : static_cast<std::uint64_t>(q - line_start) + 1;
+    const TextPos at{static_cast<std::uint32_t>(line),
+                     static_cast<std::uint32_t>(std::min<std::uint64_t>(column, UINT32_MAX)),
                      chunk.offset + static_cast<std::uint64_t>(q - b)};
     visitor.begin_game(GameStart{file, first_game, at});
     visitor.parse_error(ParseError{at,
@@ -389,9 +503,9 @@ std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::ui
 
 std::uint64_t parse_chunk(const Chunk& chunk, std::string_view file, std::uint64_t first_game,
                           Visitor& visitor, const ReaderLimits& limits) {
-    return parse_chunk(
-        ChunkView{chunk.text, chunk.offset, chunk.line, chunk.oversized, chunk.truncated_by}, file,
-        first_game, visitor, limits);
+    return parse_chunk(ChunkView{chunk.text, chunk.offset, chunk.line, chunk.column,
+                                 chunk.oversized, chunk.truncated_by},
+                       file, first_game, visitor, limits);
 }
 
 tl::expected<ReadStats, IoError> read_games(ByteSource& source, std::string_view file,

@@ -61,7 +61,9 @@ tl::expected<ReadStats, IoError> read_games(ByteSource& source, std::string_view
 struct Chunk {
     std::string text;
     std::uint64_t offset = 0;  // of text[0] in the decompressed input
-    std::uint32_t line = 1;    // of text[0]; text[0] always begins a line
+    std::uint64_t line = 1;    // of text[0]
+    // Of text[0]: 1 but after a run of padding that follows a game on its line (see GameChunker).
+    std::uint32_t column = 1;
     // A single game longer than the chunker's limit (kMaxGameBytes by default): `text` holds only
     // its beginning, up to the end of its first non-blank line; parse_chunk reports it as one game
     // with a parse error, and the chunker skips to the next place where a game can begin.
@@ -76,7 +78,8 @@ struct Chunk {
 struct ChunkView {
     std::string_view text;
     std::uint64_t offset = 0;
-    std::uint32_t line = 1;
+    std::uint64_t line = 1;
+    std::uint32_t column = 1;
     bool oversized = false;
     std::string_view truncated_by{};
 };
@@ -88,6 +91,12 @@ struct ChunkView {
 // a tag pair ("[Name \"") where no sequential parse can be inside a tag section: the tag is
 // Event, or the last non-blank line before it does not end with ']' and is no '%' escape line.
 // (Inside a comment such a line ends the comment as unterminated, so it is a boundary there too.)
+//
+// Padding (blanks, line breaks, NUL and other control bytes) between games is never part of a
+// game: a run of it that follows a game's termination marker is cut off from that game once it is
+// long or once the game would pass its limit, and a long run is handed out in chunks of its own
+// (no games; their text still goes to --format pgn), so that a run of any length costs neither a
+// game nor memory. A run inside a game (before its marker) is part of the game's text.
 class GameChunker {
   public:
     explicit GameChunker(ByteSource& source, std::size_t target_bytes = std::size_t{1} << 20,
@@ -102,11 +111,16 @@ class GameChunker {
     // its first byte, so that chunk and game offsets are those of the whole file. Before next().
     void start_at(std::uint64_t offset) { offset_ = offset; }
     // The line the next chunk begins on (1 + the line breaks handed out so far).
-    std::uint32_t line() const { return line_; }
+    std::uint64_t line() const { return line_; }
+    // NUL bytes in the text handed out so far (read as blanks; worth a word to the user: a
+    // preallocated or crash-truncated file).
+    std::uint64_t nul_bytes() const { return nul_bytes_; }
 
   private:
     tl::expected<bool, IoError> fill(std::size_t want);
     void consume(std::size_t n);
+    bool ends_between_games(const char* b, const char* padding);
+    ChunkView hand_out(std::size_t n);
 
     ByteSource& source_;
     std::size_t target_;
@@ -116,7 +130,12 @@ class GameChunker {
     std::size_t end_ = 0;       // end of the data
     std::size_t searched_ = 0;  // below this (relative to begin_) no cut was found last time
     std::uint64_t offset_ = 0;  // of buffer_[begin_]
-    std::uint32_t line_ = 1;    // of buffer_[begin_]
+    std::uint64_t line_ = 1;    // of buffer_[begin_]
+    std::uint32_t column_ = 1;  // of buffer_[begin_]
+    std::uint64_t nul_bytes_ = 0;
+    // The last answer of ends_between_games, by the offsets of the text it was asked about.
+    std::uint64_t between_from_ = 0, between_to_ = 0;
+    bool between_ = false;
     std::uint64_t read_offset_ = 0;
     bool eof_ = false;
     bool skipping_ = false;  // discarding the rest of an oversized game

@@ -91,7 +91,7 @@ class PgnWriter final : public Writer {
         if (report.text.empty()) return;  // the run did not keep the text (should not happen)
         // Files follow each other in one stream: a file that ends without a blank line would run
         // into the next one's first game.
-        if (given_outside_text_ && report.file != last_file_ && !tail_.empty() &&
+        if (!told_files_ && given_outside_text_ && report.file != last_file_ && !tail_.empty() &&
             !ends_with_blank_line())
             append(buffer_,
                    ends_with_newline()
@@ -176,6 +176,20 @@ class PgnWriter final : public Writer {
         given_outside_text_ = true;
         append(buffer_, text);
         remember_tail();
+        maybe_flush();  // padding between games can be any length: hold no more than a game
+    }
+
+    // Files follow each other in one stream: a file that ends without a blank line would run
+    // into the next one's text, so a blank line goes between them; never before the first file,
+    // so that a file's leading BOM or blank lines come out as they went in.
+    void begin_file(std::string_view file) override {
+        told_files_ = true;
+        last_file_ = file;
+        if (tail_.empty() || ends_with_blank_line()) return;
+        const std::string_view newline = tail_.ends_with("\r\n") ? "\r\n" : "\n";
+        if (!ends_with_newline()) append(buffer_, newline);
+        append(buffer_, newline);
+        remember_tail();
     }
 
     void end(const audit::Summary&) override { flush(); }
@@ -197,6 +211,7 @@ class PgnWriter final : public Writer {
     }
 
     bool given_outside_text_ = false;
+    bool told_files_ = false;  // the run calls begin_file
     std::string last_file_;
     std::string tail_;
 

@@ -93,7 +93,7 @@ struct FormattedRecords {
         std::uint64_t identity = 0;
     };
     std::string text;
-    std::vector<GameNumber> game_numbers;  // in the order of their offsets
+    std::vector<GameNumber> game_numbers;       // in the order of their offsets
     std::vector<FingerprintSlot> fingerprints;  // in the order of their offsets
     std::vector<GameIdentity> identities;
 
@@ -120,6 +120,10 @@ class Writer {
     // lines, comments, blank lines), in input order among the games, for a format that copies the
     // input (--format pgn); the others ignore it. Only a run that keeps the games' text gives it.
     virtual void outside_text(std::string_view /*text*/) {}
+    // An input file's text begins: called before its first outside_text or game, where the run
+    // knows where files begin (without it a writer tells files apart by GameReport::file, but
+    // only from their first game on, after the text before it).
+    virtual void begin_file(std::string_view /*file*/) {}
     // Writes the closing part (the summary where the format has one) and flushes.
     virtual void end(const audit::Summary& summary) = 0;
 

@@ -514,6 +514,73 @@ def case_deep_tree(runner):
         records = [json.loads(line) for line in completed.stdout.decode().splitlines()]
         files = sorted(r["file"] for r in records if r["type"] == "game")
         check(files == sorted(expected), f"files read: {files}, expected {sorted(expected)}")
+def game_records(completed):
+    """The game records of a JSON Lines report, without the run's timings."""
+    return [r for r in jsonl_records(completed) if r["type"] != "summary"]
+
+
+def case_padding_between_games(runner):
+    """Blank lines and NUL runs between games are skipped whatever their length: no game lost."""
+    def game(n):
+        return (b'[Event "e%d"]\n[White "w"]\n[Black "b"]\n[Result "1-0"]\n\n'
+                b'1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n' % n)
+    with tempfile.TemporaryDirectory() as scratch:
+        inputs = {
+            # 300 KB of blank lines after the first game, past --max-game-bytes.
+            "blank.pgn": game(1) + b"\n" * 300000 + game(2) + b"\n" + game(3),
+            # A preallocated or crash-truncated file: NULs after the last game, and between two
+            # games (after a termination marker on its line, too).
+            "nul.pgn": game(1) + b"\n" + game(2)[:-1] + b"\0" * 3000000 + b"\n" + game(3)
+            + b"\0" * 3000000,
+        }
+        for name, text in inputs.items():
+            path = write(os.path.join(scratch, name), text)
+            runs = {}
+            for jobs in ("1", "2"):
+                completed = runner.run("--format", "jsonl", "--no-progress", "-j", jobs,
+                                       "--max-game-bytes", "131072", path)
+                sanitizer_clean(completed)
+                check(completed.returncode == 0, f"{name}: exit {completed.returncode}")
+                runs[jobs] = game_records(completed)
+                stderr = completed.stderr.decode("utf-8", errors="replace")
+                nul_warnings = stderr.count("NUL bytes")
+                check(nul_warnings == (1 if b"\0" in text else 0),
+                      f"{name}: the NUL bytes said {nul_warnings} times:\n{stderr}")
+            games = [r for r in runs["1"] if r["type"] == "game"]
+            check([g["event"] for g in games] == ["e1", "e2", "e3"],
+                  f"{name}: games {[(g['game'], g['event']) for g in games]}")
+            check(not [r for r in runs["1"] if r.get("rule") == "parse-error"],
+                  f"{name}: padding became a parse error")
+            check(runs["1"] == runs["2"], f"{name}: -j1 and -j2 differ")
+            parts = []
+            for k in range(1, 6):
+                part = os.path.join(scratch, f"part{k}.jsonl")
+                completed = runner.run("--shard", f"{k}/5", "--format", "jsonl", "--no-progress",
+                                       "--max-game-bytes", "131072", "-o", part, path)
+                check(completed.returncode == 0, f"{name}: shard {k}/5 exit {completed.returncode}")
+                parts.append(part)
+            merged = runner.run("merge", "--format", "jsonl", *parts)
+            check(merged.returncode == 0, f"{name}: merge exit {merged.returncode}")
+            check(game_records(merged) == runs["1"], f"{name}: the shards and merge differ")
+            # The padding is copied too: --format pgn of a file without findings, byte for byte.
+            completed = runner.run("--format", "pgn", "--no-progress", "--only", "threefold-claim",
+                                   "--max-game-bytes", "131072", path)
+            check(completed.stdout == text, f"{name}: --format pgn not byte for byte")
+
+
+def case_pgn_keeps_leading_text(runner):
+    """--format pgn of a file without findings that starts with a BOM or blanks: byte for byte."""
+    with tempfile.TemporaryDirectory() as scratch:
+        body = CLEAN_GAME + b"\n" + CLEAN_GAME.replace(b"after", b"second")
+        for name, lead in (("bom", b"\xef\xbb\xbf"), ("blank", b"\n\n  \t\n"),
+                           ("bom-blank", b"\xef\xbb\xbf\r\n\r\n"), ("space", b" ")):
+            text = lead + body
+            path = write(os.path.join(scratch, name + ".pgn"), text)
+            for jobs in ("1", "2"):
+                completed = runner.run("--format", "pgn", "--no-progress", "-j", jobs, path)
+                check(completed.returncode == 0, f"{name}: exit {completed.returncode}")
+                check(completed.stdout == text,
+                      f"{name} -j{jobs}: not byte for byte:\n{completed.stdout[:80]!r}")
 
 
 CASES = {
@@ -532,6 +599,8 @@ CASES = {
     "million-plies": case_million_plies,
     "nested-variations": case_nested_variations,
     "deep-tree": case_deep_tree,
+    "padding-between-games": case_padding_between_games,
+    "pgn-keeps-leading-text": case_pgn_keeps_leading_text,
 }
 
 

@@ -305,5 +305,91 @@ TEST(GameChunker, TheLastGameBeforeAReadErrorIsOneParseErrorNamingTheFailure) {
     }
 }
 
+// Chunks a text at a small game limit and returns the log, the chunks' texts put back together
+// and the longest chunk.
+struct LimitedRead {
+    std::vector<std::string> log;
+    std::string joined;
+    std::size_t longest_chunk = 0;
+    std::uint64_t nul_bytes = 0;
+};
+LimitedRead read_with_game_limit(const std::string& text, std::size_t target,
+                                 std::size_t read_size) {
+    MemorySource source(text, read_size);
+    GameChunker chunker(source, target, 128 * 1024);
+    RecordingVisitor v(true);
+    LimitedRead out;
+    std::uint64_t games = 0;
+    Chunk chunk;
+    while (true) {
+        auto got = chunker.next(chunk);
+        EXPECT_TRUE(got.has_value());
+        if (!got || !*got) break;
+        out.joined += chunk.text;
+        out.longest_chunk = std::max(out.longest_chunk, chunk.text.size());
+        games += parse_chunk(chunk, "f.pgn", games + 1, v);
+    }
+    out.log = std::move(v.log);
+    out.nul_bytes = chunker.nul_bytes();
+    return out;
+}
+
+std::string small_game(int n) {
+    return "[Event \"e" + std::to_string(n) +
+           "\"]\n[White \"w\"]\n[Black \"b\"]\n\n1. e4 e5 2. Nf3 1-0\n";
+}
+
+TEST(Chunker, BlankLinesLongerThanTheGameLimitBetweenGamesLoseNoGame) {
+    const std::string text = small_game(1) + std::string(300000, '\n') + small_game(2) + "\n" +
+                             small_game(3) + " \t\r\n \r\n" + std::string(200000, ' ') + "\n";
+    const auto expected = sequential(text);
+    for (const std::size_t target :
+         {std::size_t{4096}, std::size_t{64} << 10, std::size_t{1} << 20}) {
+        SCOPED_TRACE(target);
+        const LimitedRead read = read_with_game_limit(text, target, 1 << 16);
+        EXPECT_EQ(read.log, expected);
+        EXPECT_EQ(read.joined, text);  // the padding is handed out too, for --format pgn
+    }
+}
+
+TEST(Chunker, NulBytesAfterTheLastGameLeaveItWholeAndAreCounted) {
+    const std::string text = small_game(1) + "\n" + small_game(2) + std::string(3000000, '\0');
+    const LimitedRead read = read_with_game_limit(text, 256 << 10, 1 << 16);
+    EXPECT_EQ(read.log, sequential(text));
+    EXPECT_EQ(read.joined, text);
+    EXPECT_EQ(read.nul_bytes, 3000000u);
+    // Held in pieces, not whole: memory stays bounded however long the run is.
+    EXPECT_LE(read.longest_chunk, std::size_t{2} << 20);
+}
+
+TEST(Chunker, NulRunsBetweenGamesWithoutALineBreakKeepTheNextGamesColumns) {
+    std::string text = small_game(1);
+    text.pop_back();  // the run follows the termination marker on its line
+    text += std::string(500000, '\0') + "   " + small_game(2) + std::string(400000, '\0') + "\r\n" +
+            std::string(300000, '\0') + small_game(3);
+    for (const std::size_t read_size : {std::size_t{7}, std::size_t{1} << 16}) {
+        SCOPED_TRACE(read_size);
+        const LimitedRead read = read_with_game_limit(text, 4096, read_size);
+        EXPECT_EQ(read.log, sequential(text));
+        EXPECT_EQ(read.joined, text);
+        EXPECT_EQ(read.nul_bytes, 1200000u);
+    }
+}
+
+TEST(Chunker, ALongBlankRunInsideAGameStillCountsTowardsItsLimit) {
+    // Only padding between games is skipped: inside a game the run is part of its text.
+    const std::string text = small_game(1) + "[Event \"long\"]\n\n1. e4" +
+                             std::string(300000, '\n') + "e5 1-0\n" + small_game(3);
+    RecordingVisitor v;
+    MemorySource source(text, 1 << 16);
+    GameChunker chunker(source, 4096, 128 * 1024);
+    std::uint64_t games = 0;
+    Chunk chunk;
+    while (*chunker.next(chunk)) games += parse_chunk(chunk, "f.pgn", games + 1, v);
+    EXPECT_EQ(games, 3u);
+    ASSERT_EQ(v.errors.size(), 1u);
+    EXPECT_EQ(v.errors[0].substr(0, 4), "6:1 ");
+}
+
 }  // namespace
 }  // namespace drawaudit::pgn
