@@ -1438,6 +1438,19 @@ def case_merge_refuses_symlink_out_of_allowed(runner):
         check(b"secret" not in completed.stdout, "merge read the symlink's target")
 
 
+def case_merge_refuses_sibling_sharing_allowed_prefix(runner):
+    """--inputs-from DIR allows what lies below DIR, not a sibling whose name begins like it
+    (inputs-old/ is not inside inputs/)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        sibling = os.path.join(scratch, "inputs-old", "games.pgn")
+        write(sibling, "[Event \"old\"]\n\n1. e4 *\n")
+        os.makedirs(os.path.join(scratch, "inputs"))
+        part = forged_part(runner, scratch, sibling)
+        completed = merge_within(runner, 60, "--format", "pgn", "--inputs-from",
+                                 os.path.join(scratch, "inputs"), part)
+        expect_refused(completed, part, sibling, "outside --inputs-from")
+
+
 def case_merge_pgn_needs_allowed_inputs(runner):
     """merge --format pgn of honest parts without --inputs-from: exit 2 and a message saying how to
     allow the inputs; with it, the run's report; --format jsonl needs no inputs and no option."""
@@ -1494,6 +1507,7 @@ CASES = {
     "merge-refuses-device-input": case_merge_refuses_device_input,
     "merge-refuses-symlink-out-of-allowed": case_merge_refuses_symlink_out_of_allowed,
     "merge-pgn-needs-allowed-inputs": case_merge_pgn_needs_allowed_inputs,
+    "merge-refuses-sibling-sharing-allowed-prefix": case_merge_refuses_sibling_sharing_allowed_prefix,
 }
 
 
