@@ -505,6 +505,12 @@ tl::expected<void, Failure> check_inputs(const std::vector<Part>& parts,
         for (const PieceInfo& piece : part.pieces)
             opened[piece.input] = opened[piece.input] || piece.opened;
     }
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (opened[i] && inputs[i].path == "-")
+            return tl::unexpected(std::string(
+                "the parts read standard input: its games' text cannot be read again for "
+                "--format pgn or html"));
+    }
     const auto first_opened = std::find(opened.begin(), opened.end(), true);
     if (first_opened != opened.end() && allowed.real_paths.empty()) {
         const auto others = std::count(first_opened + 1, opened.end(), true);
@@ -520,12 +526,7 @@ tl::expected<void, Failure> check_inputs(const std::vector<Part>& parts,
     std::size_t refused = 0;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         if (!opened[i]) continue;  // the run could not read it either: it has no text
-        const InputInfo& input = inputs[i];
-        if (input.path == "-")
-            return tl::unexpected(std::string(
-                "the parts read standard input: its games' text cannot be read again for "
-                "--format pgn or html"));
-        if (auto checked = open_allowed_input(input, allowed, parts.front().path); !checked) {
+        if (auto checked = open_allowed_input(inputs[i], allowed, parts.front().path); !checked) {
             spdlog::error("{}", report::terminal_text(checked.error()));
             ++refused;
         }
