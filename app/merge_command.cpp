@@ -1,5 +1,6 @@
 #include "merge_command.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -397,9 +398,107 @@ tl::expected<MergeRun, Failure> plan_merge(const Part& first, report::Format for
     return run;
 }
 
-// The inputs a pgn or html merge reads again: as the parts saw them (size and modification
-// time), so that the games' text is the one audited; checked before the report is begun.
-tl::expected<void, Failure> check_inputs(const std::vector<Part>& parts) {
+// The inputs a merge may read again (--inputs-from): the real paths of the directories and
+// files the user allowed. The parts name the inputs, and parts come from other machines and
+// shared directories: they must not choose what the merging user reads.
+struct AllowedInputs {
+    std::vector<std::string> real_paths;
+};
+
+tl::expected<AllowedInputs, Failure> resolve_allowed_inputs(const std::vector<std::string>& paths) {
+    AllowedInputs allowed;
+    for (const std::string& path : paths) {
+        std::unique_ptr<char, decltype(&std::free)> real(::realpath(path.c_str(), nullptr),
+                                                         &std::free);
+        if (!real)
+            return tl::unexpected(fmt::format("--inputs-from {}: {}", path, std::strerror(errno)));
+        allowed.real_paths.emplace_back(real.get());
+    }
+    return allowed;
+}
+
+// Whether `real` (a real path) is `allowed` itself or lies below it.
+bool lies_inside(std::string_view real, std::string_view allowed) {
+    if (!real.starts_with(allowed)) return false;
+    return real.size() == allowed.size() || allowed.ends_with('/') || real[allowed.size()] == '/';
+}
+
+// A file descriptor closed when it goes.
+class InputDescriptor {
+  public:
+    explicit InputDescriptor(int fd) : fd_(fd) {}
+    InputDescriptor(InputDescriptor&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+    InputDescriptor& operator=(InputDescriptor&&) = delete;
+    ~InputDescriptor() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    int get() const { return fd_; }
+
+  private:
+    int fd_;
+};
+
+// An input a part names, opened for reading again when the user allowed it (its real path inside
+// an --inputs-from), it is a regular file (a FIFO would block the merge, a device like /dev/zero
+// read without end) and it is as the parts saw it (size and modification time). The error names
+// the part that names the input (its header, line 1: all parts name the same inputs) and the path.
+tl::expected<InputDescriptor, Failure> open_allowed_input(const InputInfo& input,
+                                                          const AllowedInputs& allowed,
+                                                          const std::string& part) {
+    const auto refused = [&](std::string_view why) {
+        return tl::unexpected(fmt::format("{}:1: the input {}: {}", part, input.path, why));
+    };
+    std::unique_ptr<char, decltype(&std::free)> resolved(::realpath(input.path.c_str(), nullptr),
+                                                         &std::free);
+    if (!resolved) {
+        return refused(fmt::format(
+            "cannot read it again ({}): --format pgn and html take the games' text from the "
+            "inputs the parts name",
+            std::strerror(errno)));
+    }
+    const std::string real = resolved.get();
+    const bool is_allowed =
+        std::any_of(allowed.real_paths.begin(), allowed.real_paths.end(),
+                    [&](const std::string& dir) { return lies_inside(real, dir); });
+    if (!is_allowed) {
+        return refused(fmt::format(
+            "refused: {} lies outside --inputs-from ({}); a merge reads only the inputs you allow",
+            real, fmt::join(allowed.real_paths, ", ")));
+    }
+    // Told before opening: opening some devices does something (a tape rewinds).
+    struct stat named {};
+    if (::stat(real.c_str(), &named) != 0)
+        return refused(fmt::format("cannot read it again ({})", std::strerror(errno)));
+    if (!S_ISREG(named.st_mode)) return refused("refused: not a regular file");
+    // O_NONBLOCK and O_NOFOLLOW: should it have become a FIFO or a symlink since, the open does
+    // not wait for a writer nor follow the link; fstat then tells what was opened.
+    const int fd = ::open(real.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW);
+    if (fd < 0) return refused(fmt::format("cannot read it again ({})", std::strerror(errno)));
+    InputDescriptor opened(fd);
+    struct stat info {};
+    if (::fstat(fd, &info) != 0)
+        return refused(fmt::format("cannot read it again ({})", std::strerror(errno)));
+    if (!S_ISREG(info.st_mode) || info.st_dev != named.st_dev || info.st_ino != named.st_ino)
+        return refused("refused: not a regular file");
+    const auto size = static_cast<std::uint64_t>(info.st_size);
+    const std::uint64_t mtime = static_cast<std::uint64_t>(info.st_mtim.tv_sec) * 1000000000u +
+                                static_cast<std::uint64_t>(info.st_mtim.tv_nsec);
+    if (size != input.size || mtime != input.mtime) {
+        return refused(fmt::format(
+            "changed since the parts were made ({}): --format pgn and html need the text they "
+            "audited",
+            size != input.size ? fmt::format("{} bytes, the parts read {}", size, input.size)
+                               : std::string("modified since")));
+    }
+    return opened;
+}
+
+// The inputs a pgn or html merge reads again: each allowed, a regular file and as the parts saw
+// it, so that the games' text is the one audited; checked before the report is begun. Every
+// refused input is named (logged here); the merge then stops, since a report without an input's
+// text is not the one the run would have written.
+tl::expected<void, Failure> check_inputs(const std::vector<Part>& parts,
+                                         const AllowedInputs& allowed) {
     const std::vector<InputInfo>& inputs = parts.front().inputs;
     std::vector<bool> opened(inputs.size(), false);
     for (const Part& part : parts) {
@@ -407,31 +506,78 @@ tl::expected<void, Failure> check_inputs(const std::vector<Part>& parts) {
             opened[piece.input] = opened[piece.input] || piece.opened;
     }
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-        if (!opened[i]) continue;  // the run could not read it either: it has no text
-        const InputInfo& input = inputs[i];
-        if (input.path == "-")
+        if (opened[i] && inputs[i].path == "-")
             return tl::unexpected(std::string(
                 "the parts read standard input: its games' text cannot be read again for "
                 "--format pgn or html"));
-        struct stat info {};
-        if (::stat(input.path.c_str(), &info) != 0) {
-            return tl::unexpected(fmt::format(
-                "{}: cannot read it again ({}): --format pgn and html take the games' text from "
-                "the inputs the parts name",
-                input.path, std::strerror(errno)));
-        }
-        const auto size = static_cast<std::uint64_t>(info.st_size);
-        const std::uint64_t mtime = modification_time(input.path);
-        if (size != input.size || mtime != input.mtime) {
-            return tl::unexpected(fmt::format(
-                "{} changed since the parts were made ({}): --format pgn and html need the "
-                "text they audited",
-                input.path,
-                size != input.size ? fmt::format("{} bytes, the parts read {}", size, input.size)
-                                   : std::string("modified since")));
+    }
+    const auto first_opened = std::find(opened.begin(), opened.end(), true);
+    if (first_opened != opened.end() && allowed.real_paths.empty()) {
+        const auto others = std::count(first_opened + 1, opened.end(), true);
+        return tl::unexpected(fmt::format(
+            "{}:1: the input {}{}: not read: --format pgn and html read the games' text again "
+            "from the inputs the parts name, and a merge reads only the inputs you allow: add "
+            "--inputs-from DIR for the directory (or file) that holds them (e.g. --inputs-from . "
+            "for those below the working directory)",
+            parts.front().path,
+            inputs[static_cast<std::size_t>(first_opened - opened.begin())].path,
+            others > 0 ? fmt::format(" and {} other{}", others, others > 1 ? "s" : "") : ""));
+    }
+    std::size_t refused = 0;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (!opened[i]) continue;  // the run could not read it either: it has no text
+        if (auto checked = open_allowed_input(inputs[i], allowed, parts.front().path); !checked) {
+            spdlog::error("{}", report::terminal_text(checked.error()));
+            ++refused;
         }
     }
+    if (refused > 0) {
+        return tl::unexpected(
+            fmt::format("{} input{} refused: no report written", refused, refused > 1 ? "s" : ""));
+    }
     return {};
+}
+
+// A source that ends in an error once more than the input's stated size was read from the file
+// (it grew since it was checked): a merge reads at most what the parts audited.
+class StatedSizeSource final : public pgn::ByteSource {
+  public:
+    StatedSizeSource(std::unique_ptr<pgn::ByteSource> source, std::string path,
+                     std::uint64_t stated)
+        : source_(std::move(source)), path_(std::move(path)), stated_(stated) {}
+
+    tl::expected<std::size_t, pgn::IoError> read(char* buffer, std::size_t capacity) override {
+        auto got = source_->read(buffer, capacity);
+        if (got && source_->input_bytes_consumed() > stated_) {
+            return tl::unexpected(pgn::IoError{
+                path_,
+                fmt::format("it grew since the parts were made (they read {} bytes)", stated_)});
+        }
+        return got;
+    }
+    std::uint64_t input_bytes_consumed() const override { return source_->input_bytes_consumed(); }
+    std::uint64_t input_size() const override { return source_->input_size(); }
+    pgn::Compression compression() const override { return source_->compression(); }
+
+  private:
+    std::unique_ptr<pgn::ByteSource> source_;
+    std::string path_;
+    std::uint64_t stated_;
+};
+
+// The checked input's text source: through /proc/self/fd, the very file checked (no other file
+// put in its place since), where /proc is mounted.
+tl::expected<std::unique_ptr<pgn::ByteSource>, Failure> open_input_text(
+    const InputInfo& input, const AllowedInputs& allowed, const std::string& part) {
+    auto checked = open_allowed_input(input, allowed, part);
+    if (!checked) return tl::unexpected(checked.error());
+    const std::string by_descriptor = fmt::format("/proc/self/fd/{}", checked->get());
+    const bool proc = ::access(by_descriptor.c_str(), R_OK) == 0;
+    auto source = pgn::open_source(proc ? by_descriptor : input.path);
+    if (!source) return tl::unexpected(fmt::format("{}: {}", input.path, source.error().message));
+    if ((*source)->input_size() != input.size)
+        return tl::unexpected(fmt::format("{}: changed since the parts were made", input.path));
+    return std::make_unique<StatedSizeSource>(std::move(*source), input.path, input.size);
 }
 
 // An input read again from its start as the run read it (the same chunker, the same limit of a
@@ -440,13 +586,15 @@ tl::expected<void, Failure> check_inputs(const std::vector<Part>& parts) {
 class InputText {
   public:
     // `read_error`: the run could not read the input to its end either; its text stops there.
-    static tl::expected<std::unique_ptr<InputText>, Failure> open(const std::string& path,
+    static tl::expected<std::unique_ptr<InputText>, Failure> open(const InputInfo& input,
+                                                                  const AllowedInputs& allowed,
+                                                                  const std::string& part,
                                                                   const MergeRun& run,
                                                                   bool read_error) {
-        auto source = pgn::open_source(path);
-        if (!source) return tl::unexpected(fmt::format("{}: {}", path, source.error().message));
+        auto source = open_input_text(input, allowed, part);
+        if (!source) return tl::unexpected(source.error());
         return std::unique_ptr<InputText>(
-            new InputText(path, std::move(*source), run.max_game_bytes, read_error));
+            new InputText(input.path, std::move(*source), run.max_game_bytes, read_error));
     }
 
     // The text outside the games up to `report`'s, then its own text into `report.text`.
@@ -573,7 +721,8 @@ void add_duplicate(audit::GameReport& report, std::size_t input, audit::Duplicat
 // `summary` gets what the merge adds: the duplicate findings.
 tl::expected<std::optional<audit::Severity>, Failure> write_games(
     std::vector<Part>& parts, const std::vector<std::vector<PieceRef>>& by_input,
-    const MergeRun& run, report::Writer& writer, audit::Summary& summary) {
+    const MergeRun& run, const AllowedInputs& allowed, report::Writer& writer,
+    audit::Summary& summary) {
     std::optional<audit::Severity> worst;
     audit::GameReport report;
     // Identical games in different parts: their fingerprints take the occurrence number one run
@@ -591,7 +740,7 @@ tl::expected<std::optional<audit::Severity>, Failure> write_games(
             std::any_of(by_input[i].begin(), by_input[i].end(),
                         [](const PieceRef& ref) { return ref.piece->read_error; });
         if (run.texts && opened) {
-            auto got = InputText::open(inputs[i].path, run, read_error);
+            auto got = InputText::open(inputs[i], allowed, parts.front().path, run, read_error);
             if (!got) return tl::unexpected(got.error());
             text = std::move(*got);
         }
@@ -658,10 +807,19 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
         ->add_option("--format", options.format,
                      "Report format: text, jsonl, csv, sarif, github, pgn, html, stats or "
                      "games-csv (e.g. --format jsonl); pgn and html read the games' text again "
-                     "from the inputs the parts name, which must be unchanged")
+                     "from the inputs the parts name, which must be unchanged and allowed by "
+                     "--inputs-from")
         ->check(CLI::IsMember(
             {"text", "jsonl", "csv", "sarif", "github", "pgn", "html", "stats", "games-csv"}))
         ->capture_default_str();
+    merge
+        ->add_option("--inputs-from", options.inputs_from,
+                     "pgn and html: read the games' text only from inputs inside PATH, a "
+                     "directory or a file (its real path: a symlink out of it is refused); "
+                     "repeatable (e.g. --inputs-from games/). The parts name the inputs, and a "
+                     "merge reads none it is not allowed")
+        ->allow_extra_args(false)  // each takes one path: the parts may follow it
+        ->type_name("PATH");
     merge
         ->add_option("-o,--output", options.output,
                      "Write the report to FILE instead of standard output (e.g. -o report.sarif)")
@@ -717,13 +875,18 @@ int run_merge(const MergeOptions& options) {
         log_error("{}", by_input.error());
         return ExitError;
     }
+    auto allowed = resolve_allowed_inputs(options.inputs_from);
+    if (!allowed) {
+        log_error("{}", allowed.error());
+        return ExitError;
+    }
     auto run = plan_merge(parts.front(), *format);
     if (!run) {
         log_error("{}", run.error());
         return ExitError;
     }
     if (run->texts) {
-        if (auto ok = check_inputs(parts); !ok) {
+        if (auto ok = check_inputs(parts, *allowed); !ok) {
             log_error("{}", ok.error());
             return ExitError;
         }
@@ -781,7 +944,7 @@ int run_merge(const MergeOptions& options) {
 
     writer->begin();
     audit::Summary added;  // the duplicate findings
-    auto worst = write_games(parts, *by_input, *run, *writer, added);
+    auto worst = write_games(parts, *by_input, *run, *allowed, *writer, added);
     if (!worst) {
         if (output_file) output_file->discard();
         log_error("{}", worst.error());

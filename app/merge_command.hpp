@@ -1,6 +1,7 @@
 // `drawaudit merge PART...`: the report one run over the whole input would have written, from the
 // JSON Lines parts of its N shards (RULES.md "Shards"), in any format but stats and games-csv;
-// pgn and html read the games' text again from the inputs, at the offsets the parts give.
+// pgn and html read the games' text again from the inputs, at the offsets the parts give, and
+// only from the inputs --inputs-from allows (regular files as the parts saw them).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,8 @@ namespace drawaudit::app {
 
 struct MergeOptions {
     std::vector<std::string> parts;
+    // pgn and html: the directories and files whose inputs the merge may read again.
+    std::vector<std::string> inputs_from;
     std::string format = "text";
     std::string output;  // empty: standard output
     std::string fail_on = "error";

@@ -18,11 +18,19 @@ and stopped at the end. Options the script does not know are passed to every sha
 the cluster's workers are the parallelism. --format pgn and html make the merge read the games'
 text again from the inputs, which must not change while the script runs.
 
+Each run names its parts with its own run id (part-RUN-K-of-N.jsonl) and merges only those, each
+checked to be shard K/N before the merge: parts an earlier run left in --parts-dir are never
+merged (they are named as ignored). Any shard that fails after its retries stops the run before
+the merge: no report, the failed shards named, exit 2. --format pgn and html let the merge read
+again only the inputs given on the command line (drawaudit merge --inputs-from).
+
 Needs Debian's python3-distributed (scripts/deps.sh). Exit status: that of drawaudit merge (0, 1
 for findings at or above --fail-on, 2 for an error), 2 when a shard cannot be audited.
 """
 
 import argparse
+import glob
+import json
 import os
 import shutil
 import signal
@@ -112,6 +120,37 @@ def parse_arguments(argv):
     return args, shard_args
 
 
+def part_name(run, k, n):
+    """This run's part K/N: the run id keeps an earlier run's parts out of this run's merge."""
+    return f"part-{run}-{k}-of-{n}.jsonl"
+
+
+def earlier_parts(parts_dir, run):
+    """The parts in the directory that this run did not write (an earlier run's, or another's)."""
+    return sorted(path for path in glob.glob(os.path.join(glob.escape(parts_dir), "part-*.jsonl"))
+                  if not os.path.basename(path).startswith(f"part-{run}-"))
+
+
+def part_problem(path, k, n):
+    """Why `path` is not this run's shard K/N, or None: it must exist and open with its shard
+    record (checked before the merge, which would otherwise be given a stale or foreign part)."""
+    try:
+        with open(path, "rb") as f:
+            header = json.loads(f.readline())
+    except (OSError, ValueError) as error:
+        return f"{path}: not a part ({error})"
+    if not isinstance(header, dict) or header.get("type") != "shard" or \
+            header.get("shard") != k or header.get("of") != n:
+        return f"{path}: not shard {k}/{n}"
+    return None
+
+
+def input_paths(shard_args):
+    """The inputs given on the command line (the arguments that name existing files or
+    directories), which the merge may read again for --format pgn and html."""
+    return [arg for arg in shard_args if not arg.startswith("-") and os.path.exists(arg)]
+
+
 class Progress:
     def __init__(self, enabled, total):
         self.enabled, self.total, self.done, self.start = enabled, total, 0, time.monotonic()
@@ -144,26 +183,44 @@ def main(argv):
     try:
         threads = sum(client.nthreads().values()) or 1
         n = args.shards or 2 * threads
-        run = uuid.uuid4().hex[:8]
-        parts = [os.path.join(parts_dir, f"part-{k}-of-{n}.jsonl") for k in range(1, n + 1)]
+        run = uuid.uuid4().hex[:12]
+        parts = [os.path.join(parts_dir, part_name(run, k, n)) for k in range(1, n + 1)]
+        stale = earlier_parts(parts_dir, run)
+        if stale:
+            print(f"dask-audit: ignoring {len(stale)} part(s) of earlier runs in {parts_dir} "
+                  f"(e.g. {os.path.basename(stale[0])}): this run merges only its own",
+                  file=sys.stderr)
         futures = [client.submit(audit_shard, args.binary, os.getcwd(), shard_args, k, n,
                                  parts[k - 1], key=f"drawaudit-shard-{k}-of-{n}-{run}", pure=False,
                                  retries=args.retries)
                    for k in range(1, n + 1)]
         progress = Progress(sys.stderr.isatty() if args.progress is None else args.progress, n)
-        shard_failed = False
+        failed = []
+        shard_of = {future.key: k for k, future in enumerate(futures, 1)}
         for future in as_completed(futures):
             try:
                 k, _, stderr = future.result()
             except Exception as error:  # after its retries
                 print(f"dask-audit: {error}", file=sys.stderr)
-                shard_failed = True
+                failed.append(shard_of[future.key])
                 continue
             sys.stderr.write(stderr)  # what drawaudit said about the inputs (unreadable files)
             progress.part_done(k)
-        if shard_failed:
+        # Every part merged must be the one this run's shard wrote.
+        for k, part in enumerate(parts, 1):
+            problem = None if k in failed else part_problem(part, k, n)
+            if problem:
+                print(f"dask-audit: shard {k}/{n}: {problem}", file=sys.stderr)
+                failed.append(k)
+        if failed:
+            names = ", ".join(f"{k}/{n}" for k in sorted(failed))
+            print(f"dask-audit: shard{'s' if len(failed) > 1 else ''} {names} failed: no report "
+                  "written", file=sys.stderr)
             return 2
         command = [args.binary, "merge", "--format", args.format]
+        if args.format in ("pgn", "html"):
+            for path in input_paths(shard_args):
+                command += ["--inputs-from", path]
         if args.output:
             command += ["-o", args.output]
         if args.fail_on:

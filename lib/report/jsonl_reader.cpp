@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <system_error>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -243,22 +246,38 @@ class Parser {
 
 using Status = tl::expected<void, std::string>;
 
-tl::expected<std::int64_t, std::string> json_signed(const JsonValue& value) {
+// An integer field into `out`, within [lo, hi] (by default from 0 to the most the field's type
+// holds): a part is a file anyone may have written, so "ply": -70 or 4294967297 in a 32-bit field
+// is an error that names the value, never a number wrapped or truncated into the record.
+template <typename Int>
+Status set_int(Int& out, const JsonValue& value, Int lo = 0,
+               Int hi = std::numeric_limits<Int>::max()) {
     if (value.kind != JsonValue::Kind::Number)
         return tl::unexpected(std::string("expected a number"));
-    std::int64_t n = 0;
-    const char* end = value.text.data() + value.text.size();
-    const auto [ptr, error] = std::from_chars(value.text.data(), end, n);
+    const char* begin = value.text.data();
+    const char* end = begin + value.text.size();
+    const auto out_of_range = [&] {
+        return tl::unexpected(
+            fmt::format("expected an integer from {} to {}, got {}", lo, hi, value.text));
+    };
+    // The sign decides the type read into, so that every int64 and uint64 value is exact.
+    if (begin != end && *begin == '-') {
+        std::int64_t n = 0;
+        const auto [ptr, error] = std::from_chars(begin, end, n);
+        if (error == std::errc::result_out_of_range) return out_of_range();
+        if (error != std::errc() || ptr != end)
+            return tl::unexpected("expected an integer, got " + value.text);
+        if (std::cmp_less(n, lo) || std::cmp_greater(n, hi)) return out_of_range();
+        out = static_cast<Int>(n);
+        return {};
+    }
+    std::uint64_t n = 0;
+    const auto [ptr, error] = std::from_chars(begin, end, n);
+    if (error == std::errc::result_out_of_range) return out_of_range();
     if (error != std::errc() || ptr != end)
         return tl::unexpected("expected an integer, got " + value.text);
-    return n;
-}
-
-template <typename Int>
-Status set_int(Int& out, const JsonValue& value) {
-    auto n = json_signed(value);
-    if (!n) return tl::unexpected(n.error());
-    out = static_cast<Int>(*n);
+    if (std::cmp_less(n, lo) || std::cmp_greater(n, hi)) return out_of_range();
+    out = static_cast<Int>(n);
     return {};
 }
 template <typename Int>
@@ -358,7 +377,8 @@ Status set_by_year(std::map<int, audit::YearCount>& out, const JsonValue& value)
         int year = audit::Summary::UnknownYear;
         if (key != "?") {
             const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), year);
-            if (ec != std::errc() || end != key.data() + key.size())
+            // The audit's years are a date's four digits (draw_reason.cpp's date_year).
+            if (ec != std::errc() || end != key.data() + key.size() || year < 0 || year > 9999)
                 return tl::unexpected(fmt::format("unknown year '{}'", key));
         }
         const JsonValue* games = counts.find("games");
@@ -634,7 +654,10 @@ const Field<audit::Summary> kSummaryFields[] = {
      [](audit::Summary& s, const JsonValue& v) -> Status {
          if (v.kind != JsonValue::Kind::Number)
              return tl::unexpected(std::string("expected a number"));
-         s.seconds = std::strtod(v.text.c_str(), nullptr);
+         const double seconds = std::strtod(v.text.c_str(), nullptr);
+         if (!std::isfinite(seconds) || seconds < 0)
+             return tl::unexpected("expected a duration of 0 or more seconds, got " + v.text);
+         s.seconds = seconds;
          return {};
      }},
     {"io_errors", [](audit::Summary& s, const JsonValue& v) { return set_int(s.io_errors, v); }},

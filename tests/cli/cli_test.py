@@ -837,6 +837,11 @@ def case_shard_union(runner):
               f"the first record of a part is {header}")
 
 
+def allow_inputs(inputs):
+    """merge's options that let it read the run's inputs again (pgn and html need them)."""
+    return [arg for path in inputs for arg in ("--inputs-from", path)]
+
+
 def check_merge(runner, inputs, scratch, cwd=None, counts=SHARD_COUNTS, extra=(), report=(),
                 formats=MERGE_FORMATS):
     """`extra`: options of the run and its shards; `report`: of the run and the merge."""
@@ -844,7 +849,8 @@ def check_merge(runner, inputs, scratch, cwd=None, counts=SHARD_COUNTS, extra=()
         parts = run_shards(runner, n, inputs, scratch, cwd=cwd, extra=extra)
         for fmt in formats:
             whole = runner.run("--format", fmt, "--no-progress", *extra, *report, *inputs, cwd=cwd)
-            merged = runner.run("merge", "--format", fmt, *report, *reversed(parts), cwd=cwd)
+            merged = runner.run("merge", "--format", fmt, *report, *allow_inputs(inputs),
+                                *reversed(parts), cwd=cwd)
             check(merged.returncode == whole.returncode,
                   f"merge --format {fmt} of {n} parts: exit {merged.returncode}, the run "
                   f"{whole.returncode}\n{merged.stderr.decode(errors='replace')}")
@@ -969,19 +975,23 @@ def case_merge_errors(runner):
         os.makedirs(os.path.join(scratch, "text"))
         parts = run_shards(runner, 2, [inputs], os.path.join(scratch, "text"))
         for fmt in ("pgn", "html"):
-            runner.expect_exit(1, "merge", "--format", fmt, "-o", out, *parts)
+            runner.expect_exit(1, "merge", "--format", fmt, "--inputs-from", inputs, "-o", out,
+                               *parts)
             os.remove(out)
         original = open(changing, "rb").read()
         stamp = os.stat(changing)
         with open(changing, "wb") as f:
             f.write(original + b"\n")
-        expect_error(["--format", "pgn", *parts], changing, "changed since the parts were made")
+        expect_error(["--format", "pgn", "--inputs-from", inputs, *parts], changing,
+                     "changed since the parts were made")
         with open(changing, "wb") as f:  # the same size and time, one move changed
             f.write(original.replace(b"2. Ng1 Ng8", b"2. Nh3 Ng8", 1))
         os.utime(changing, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
-        expect_error(["--format", "html", *parts], changing, "not the text the parts audited")
+        expect_error(["--format", "html", "--inputs-from", inputs, *parts], changing,
+                     "not the text the parts audited")
         os.remove(changing)
-        expect_error(["--format", "pgn", *parts], changing, "cannot read it again")
+        expect_error(["--format", "pgn", "--inputs-from", inputs, *parts], changing,
+                     "cannot read it again")
         # Other formats do not read the inputs.
         runner.expect_exit(1, "merge", "--format", "jsonl", "-o", out, *parts)
         os.remove(out)
@@ -1337,6 +1347,130 @@ def case_duplicates_shards(runner):
             check(option[0] in completed.stderr.decode(), completed.stderr.decode())
 
 
+def forged_part(runner, scratch, target, name="forged.jsonl"):
+    """A part written by hand (as anyone may), naming `target` as its one input, read whole and
+    holding no game, with its real size and modification time (which anyone can stat): a merge
+    that trusted it would copy `target` into a pgn or html report as the text after the games."""
+    empty = os.path.join(scratch, "empty.pgn")
+    write(empty, "")
+    part = os.path.join(scratch, name)
+    runner.expect_exit(0, "--format", "jsonl", "--no-progress", "--shard", "1/1", "-o", part, empty)
+    with open(part, encoding="utf-8") as f:
+        lines = f.readlines()
+    header = json.loads(lines[0])
+    info = os.stat(target)
+    header["inputs"] = [{"path": target, "size": info.st_size, "mtime": info.st_mtime_ns,
+                         "split": False}]
+    lines[0] = json.dumps(header, separators=(",", ":")) + "\n"
+    with open(part, "w", encoding="utf-8") as f:
+        f.writelines(lines)
+    return part
+
+
+def merge_within(runner, seconds, *args, cwd=None):
+    """drawaudit merge ARGS, a failure (not a hang of the whole suite) after `seconds`."""
+    try:
+        return subprocess.run([runner.binary, "merge", *args], cwd=cwd or runner.root,
+                              capture_output=True, timeout=seconds,
+                              env={**os.environ, "ASAN_OPTIONS": "detect_leaks=0"})
+    except subprocess.TimeoutExpired:
+        raise Failure(f"drawaudit merge {' '.join(args)} still ran after {seconds} s")
+
+
+def expect_refused(completed, part, path, *needles):
+    """Exit 2 and an error that names the part (its header line) and the refused path."""
+    message = completed.stderr.decode(errors="replace")
+    check(completed.returncode == 2, f"exit {completed.returncode}, expected 2:\n{message}")
+    for needle in (f"{part}:1:", path, *needles):
+        check(needle in message, f"the error lacks {needle!r}:\n{message}")
+
+
+def case_merge_refuses_input_outside_allowed(runner):
+    """A part naming /etc/passwd under merge --format pgn: refused, with the part and the path
+    named, whether no input is allowed or only another directory; nothing of it in the report."""
+    with tempfile.TemporaryDirectory() as scratch:
+        part = forged_part(runner, scratch, "/etc/passwd")
+        with open("/etc/passwd", "rb") as f:
+            secret = f.read().split(b"\n")[0]
+        for allow in ((), ("--inputs-from", scratch)):
+            completed = merge_within(runner, 60, "--format", "pgn", *allow, part)
+            expect_refused(completed, part, "/etc/passwd")
+            check(secret not in completed.stdout and secret not in completed.stderr,
+                  f"merge {allow} copied /etc/passwd into its output")
+        out = os.path.join(scratch, "merged.pgn")
+        completed = merge_within(runner, 60, "--format", "html", "--inputs-from", scratch, "-o", out,
+                                 part)
+        expect_refused(completed, part, "/etc/passwd", "--inputs-from")
+        check(not os.path.exists(out), "a refused merge wrote its report")
+
+
+def case_merge_refuses_fifo_input(runner):
+    """A part naming a FIFO inside an allowed directory: refused at once (a regular file only),
+    never a merge that waits for a writer."""
+    with tempfile.TemporaryDirectory() as scratch:
+        fifo = os.path.join(scratch, "games.pgn")
+        os.mkfifo(fifo)
+        part = forged_part(runner, scratch, fifo)
+        completed = merge_within(runner, 30, "--format", "pgn", "--inputs-from", scratch, part)
+        expect_refused(completed, part, fifo, "not a regular file")
+
+
+def case_merge_refuses_device_input(runner):
+    """A part naming /dev/zero, even where /dev is allowed: refused (not a regular file), never
+    read without end."""
+    with tempfile.TemporaryDirectory() as scratch:
+        part = forged_part(runner, scratch, "/dev/zero")
+        completed = merge_within(runner, 30, "--format", "pgn", "--inputs-from", "/dev", part)
+        expect_refused(completed, part, "/dev/zero", "not a regular file")
+
+
+def case_merge_refuses_symlink_out_of_allowed(runner):
+    """A symlink inside an allowed directory to a file outside it: refused, its target unread."""
+    with tempfile.TemporaryDirectory() as scratch:
+        write(os.path.join(scratch, "outside", "secret.pgn"), "[Event \"secret\"]\n\n1. e4 *\n")
+        os.makedirs(os.path.join(scratch, "inputs"))
+        link = os.path.join(scratch, "inputs", "link.pgn")
+        os.symlink(os.path.join(scratch, "outside", "secret.pgn"), link)
+        part = forged_part(runner, scratch, link)
+        completed = merge_within(runner, 60, "--format", "pgn", "--inputs-from",
+                                 os.path.join(scratch, "inputs"), part)
+        expect_refused(completed, part, link, "outside --inputs-from")
+        check(b"secret" not in completed.stdout, "merge read the symlink's target")
+
+
+def case_merge_refuses_sibling_sharing_allowed_prefix(runner):
+    """--inputs-from DIR allows what lies below DIR, not a sibling whose name begins like it
+    (inputs-old/ is not inside inputs/)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        sibling = os.path.join(scratch, "inputs-old", "games.pgn")
+        write(sibling, "[Event \"old\"]\n\n1. e4 *\n")
+        os.makedirs(os.path.join(scratch, "inputs"))
+        part = forged_part(runner, scratch, sibling)
+        completed = merge_within(runner, 60, "--format", "pgn", "--inputs-from",
+                                 os.path.join(scratch, "inputs"), part)
+        expect_refused(completed, part, sibling, "outside --inputs-from")
+
+
+def case_merge_pgn_needs_allowed_inputs(runner):
+    """merge --format pgn of honest parts without --inputs-from: exit 2 and a message saying how to
+    allow the inputs; with it, the run's report; --format jsonl needs no inputs and no option."""
+    with tempfile.TemporaryDirectory() as scratch:
+        parts = run_shards(runner, 2, [SAMPLES], scratch)
+        completed = merge_within(runner, 120, "--format", "pgn", *parts)
+        message = completed.stderr.decode(errors="replace")
+        check(completed.returncode == 2 and "--inputs-from" in message,
+              f"merge --format pgn without --inputs-from: exit {completed.returncode}\n{message}")
+        check(completed.stdout == b"", "a refused merge wrote a report")
+        whole = runner.run("--format", "pgn", "--no-progress", SAMPLES)
+        allowed = merge_within(runner, 120, "--format", "pgn", "--inputs-from", SAMPLES, *parts)
+        check(allowed.returncode == whole.returncode and allowed.stdout == whole.stdout,
+              f"merge --format pgn --inputs-from {SAMPLES} differs from the run "
+              f"(exit {allowed.returncode})\n{allowed.stderr.decode(errors='replace')}")
+        jsonl = merge_within(runner, 120, "--format", "jsonl", *parts)
+        check(jsonl.returncode == 1, f"merge --format jsonl: exit {jsonl.returncode}\n"
+              f"{jsonl.stderr.decode(errors='replace')}")
+
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
@@ -1368,6 +1502,12 @@ CASES = {
     "baseline": case_baseline,
     "duplicates": case_duplicates,
     "duplicates-shards": case_duplicates_shards,
+    "merge-refuses-input-outside-allowed": case_merge_refuses_input_outside_allowed,
+    "merge-refuses-fifo-input": case_merge_refuses_fifo_input,
+    "merge-refuses-device-input": case_merge_refuses_device_input,
+    "merge-refuses-symlink-out-of-allowed": case_merge_refuses_symlink_out_of_allowed,
+    "merge-pgn-needs-allowed-inputs": case_merge_pgn_needs_allowed_inputs,
+    "merge-refuses-sibling-sharing-allowed-prefix": case_merge_refuses_sibling_sharing_allowed_prefix,
 }
 
 

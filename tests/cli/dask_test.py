@@ -2,9 +2,10 @@
 """scripts/dask-audit.py as users run it: a `dask scheduler` and two `dask worker` processes on
 127.0.0.1 (free ports), the driver over ../shared/corpus/draws/ and large/, each report compared
 with one local run; one case kills a worker in the middle of a run and still gets the identical
-report. Every process the test starts is stopped by its pid at the end, also on failure.
+report; a second run over --parts-dir whose shards all fail does not merge the first run's parts.
+Every process the test starts is stopped by its pid at the end, also on failure.
 
-    dask_test.py --binary BUILD/app/drawaudit --root REPO
+    dask_test.py --binary BUILD/app/drawaudit --root REPO [CASE...]
 """
 
 import argparse
@@ -176,13 +177,55 @@ class Test:
         check(self.cluster.processes["worker1"].poll() is None, "worker1 died too")
         print("ok kill-worker: identical report", flush=True)
 
+    def stale_parts_not_merged(self):
+        """--parts-dir: a second run whose every shard fails (a usage error) does not merge the
+        parts the first run left there: exit 2, the failed shards named, no report written."""
+        parts = os.path.join(self.scratch, "stale-parts")
+        inputs = [os.path.join(DRAWS, "pgnmentor-fifty-move.pgn")]
+        first = os.path.join(self.scratch, "stale-first.jsonl")
+        completed = subprocess.run(self.driver_command("jsonl", first, 2, inputs,
+                                                       ["--parts-dir", parts]),
+                                   cwd=self.root, capture_output=True, timeout=600)
+        check(completed.returncode in (0, 1) and os.path.exists(first),
+              f"the first run: exit {completed.returncode}\n"
+              f"{completed.stderr.decode(errors='replace')[-3000:]}")
+        second = os.path.join(self.scratch, "stale-second.jsonl")
+        completed = subprocess.run(self.driver_command("jsonl", second, 2, inputs,
+                                                       ["--parts-dir", parts, "--laws", "1900"]),
+                                   cwd=self.root, capture_output=True, timeout=600)
+        stderr = completed.stderr.decode(errors="replace")
+        check(completed.returncode == 2, f"a run whose shards all failed: exit "
+              f"{completed.returncode}\n{stderr[-3000:]}")
+        check("shards 1/2, 2/2 failed" in stderr, f"the failed shards are not named:\n{stderr}")
+        check("ignoring 2 part(s) of earlier runs" in stderr,
+              f"the earlier run's parts are not said to be ignored:\n{stderr}")
+        check(not os.path.exists(second), "a run whose shards failed wrote a report")
+        print("ok stale-parts: not merged, exit 2", flush=True)
+
+
+CASES = {
+    "draws-jsonl": lambda test: test.compare("jsonl", [DRAWS], 5, "draws"),
+    "draws-sarif": lambda test: test.compare("sarif", [DRAWS], 3, "draws"),
+    # The merge reads the games' text back from the shared inputs (compressed ones too).
+    "draws-pgn": lambda test: test.compare("pgn", [DRAWS], 4, "draws"),
+    "draws-html": lambda test: test.compare("html", [DRAWS], 2, "draws"),
+    "large-jsonl": lambda test: test.compare("jsonl", [LARGE], 3, "large"),
+    "kill-worker": lambda test: test.kill_worker_midway(),
+    "stale-parts": lambda test: test.stale_parts_not_merged(),
+}
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", required=True)
     parser.add_argument("--root", required=True)
+    parser.add_argument("cases", nargs="*", metavar="CASE",
+                        help=f"the cases to run (default: all): {', '.join(CASES)}")
     args = parser.parse_args()
+    unknown = [name for name in args.cases if name not in CASES]
+    if unknown:
+        parser.error(f"unknown cases {unknown}")
     # ASan's leak checker cannot run under ptrace-restricted sandboxes (as in cli_test.py); the
     # workers and the shards' drawaudit inherit this.
     os.environ.setdefault("ASAN_OPTIONS", "detect_leaks=0")
@@ -196,13 +239,8 @@ def main():
     try:
         cluster.start_all()
         test = Test(binary, root, scratch, cluster)
-        test.compare("jsonl", [DRAWS], 5, "draws")
-        test.compare("sarif", [DRAWS], 3, "draws")
-        # The merge reads the games' text back from the shared inputs (compressed ones too).
-        test.compare("pgn", [DRAWS], 4, "draws")
-        test.compare("html", [DRAWS], 2, "draws")
-        test.compare("jsonl", [LARGE], 3, "large")
-        test.kill_worker_midway()
+        for name in args.cases or CASES:
+            CASES[name](test)
     except Failure as failure:
         print(f"FAIL: {failure}", file=sys.stderr)
         for name in cluster.processes:

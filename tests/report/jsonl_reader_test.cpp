@@ -4,6 +4,8 @@
 #include <fstream>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "audit/fingerprint.hpp"
 #include "report/jsonl_reader.hpp"
 #include "report/sample_reports.hpp"
@@ -147,6 +149,96 @@ TEST(GameRecordReader, AnUnknownFieldIsAnErrorWithItsLine) {
     EXPECT_NE(describe(got.error()).find(path + ":1: unknown field 'surprise'"), std::string::npos)
         << describe(got.error());
     std::remove(path.c_str());
+}
+
+// The error of reading one game from `text` (a part's records), or "" when it reads.
+std::string game_read_error(const std::string& text) {
+    const std::string path = write_temp(text);
+    auto file = JsonlFile::open(path);
+    EXPECT_TRUE(file);
+    GameRecordReader reader(**file);
+    audit::GameReport report;
+    auto got = reader.next(report);
+    std::remove(path.c_str());
+    return got ? std::string() : describe(got.error());
+}
+
+const std::string kFinding =
+    R"({"type":"finding","file":"a.pgn","game":1,"line":3,"column":4,"ply":7,)"
+    R"("rule":"threefold-claim","severity":"warning"})";
+const std::string kGame = R"({"type":"game","file":"a.pgn","game":1,"line":1,"findings":1})";
+
+std::string with_field(const std::string& record, const std::string& field,
+                       const std::string& value) {
+    const auto at = record.find("\"" + field + "\":");
+    EXPECT_NE(at, std::string::npos) << field;
+    const auto from = at + field.size() + 3;
+    return record.substr(0, from) + value + record.substr(record.find_first_of(",}", from));
+}
+
+TEST(GameRecordReader, ReadsTheNumbersOfAWellFormedFinding) {
+    EXPECT_EQ(game_read_error(kFinding + "\n" + kGame + "\n"), "");
+}
+
+TEST(GameRecordReader, ANegativePlyIsAnErrorWithItsLine) {
+    const std::string error =
+        game_read_error(with_field(kFinding, "ply", "-70") + "\n" + kGame + "\n");
+    EXPECT_NE(error.find(":1: field 'ply' of a finding record:"), std::string::npos) << error;
+    EXPECT_NE(error.find("-70"), std::string::npos) << error;
+}
+
+TEST(GameRecordReader, APlyBeyondItsTypeIsAnErrorNotTruncated) {
+    const std::string error =
+        game_read_error(with_field(kFinding, "ply", "4294967297") + "\n" + kGame + "\n");
+    EXPECT_NE(error.find(":1: field 'ply' of a finding record:"), std::string::npos) << error;
+}
+
+TEST(GameRecordReader, AColumnBeyondItsTypeIsAnErrorNotTruncated) {
+    const std::string error =
+        game_read_error(with_field(kFinding, "column", "4294967297") + "\n" + kGame + "\n");
+    EXPECT_NE(error.find(":1: field 'column' of a finding record:"), std::string::npos) << error;
+}
+
+TEST(GameRecordReader, ANegativeLineIsAnError) {
+    const std::string finding_error =
+        game_read_error(with_field(kFinding, "line", "-1") + "\n" + kGame + "\n");
+    EXPECT_NE(finding_error.find(":1: field 'line'"), std::string::npos) << finding_error;
+    const std::string game_error =
+        game_read_error(kFinding + "\n" + with_field(kGame, "line", "-1") + "\n");
+    EXPECT_NE(game_error.find(":2: field 'line'"), std::string::npos) << game_error;
+}
+
+TEST(GameRecordReader, ALineBeyondSixtyFourBitsIsAnError) {
+    const std::string error =
+        game_read_error(kFinding + "\n" + with_field(kGame, "line", "18446744073709551616") + "\n");
+    EXPECT_NE(error.find(":2: field 'line'"), std::string::npos) << error;
+}
+
+TEST(GameRecordReader, ANegativeFindingCountIsAnError) {
+    const std::string error = game_read_error(with_field(kGame, "findings", "-1") + "\n");
+    EXPECT_NE(error.find(":1: field 'findings'"), std::string::npos) << error;
+}
+
+TEST(ReadSummary, ANegativeCountIsAnError) {
+    for (const char* field : {"games", "plies", "io_errors", "bytes"}) {
+        const auto record = parse_json(fmt::format(R"({{"type":"summary","{}":-5}})", field));
+        ASSERT_TRUE(record);
+        audit::Summary summary;
+        const auto read = read_summary(*record, summary);
+        ASSERT_FALSE(read) << field;
+        EXPECT_NE(read.error().find(fmt::format("field '{}'", field)), std::string::npos)
+            << read.error();
+    }
+}
+
+TEST(ReadSummary, NegativeOrEndlessSecondsAreAnError) {
+    for (const char* seconds : {"-1", "1e999"}) {
+        const auto record =
+            parse_json(fmt::format(R"({{"type":"summary","seconds":{}}})", seconds));
+        ASSERT_TRUE(record);
+        audit::Summary summary;
+        EXPECT_FALSE(read_summary(*record, summary)) << seconds;
+    }
 }
 
 }  // namespace
