@@ -644,6 +644,19 @@ tl::expected<std::optional<audit::Severity>, Failure> write_games(
     return worst;
 }
 
+// The merge's -o is none of the files it reads: the parts, and the PGN inputs they name (which a
+// pgn or html merge reads back, and which a later run would read again).
+std::optional<std::string> merge_output_conflict(const std::string& target,
+                                                 const std::vector<Part>& parts) {
+    std::vector<RunFile> inputs;
+    for (const Part& part : parts) inputs.push_back({"the part", part.path});
+    if (!parts.empty()) {
+        for (const InputInfo& input : parts.front().inputs)
+            inputs.push_back({"the PGN input the parts name", input.path});
+    }
+    return output_conflict({{"-o", target}}, inputs);
+}
+
 }  // namespace
 
 CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
@@ -746,11 +759,11 @@ int run_merge(const MergeOptions& options) {
     std::optional<AtomicOutputFile> output_file;
     std::FILE* stream = stdout;
     const std::string target = options.output == "-" ? std::string() : options.output;
+    if (auto conflict = merge_output_conflict(target, parts)) {
+        log_error("{}", *conflict);
+        return ExitError;
+    }
     if (!target.empty()) {
-        if (const auto part = input_named_by(target, options.parts)) {
-            log_error("-o {} names the part {}: the report would replace it", target, *part);
-            return ExitError;
-        }
         auto created = AtomicOutputFile::create(target);
         if (!created) {
             log_error("{}", created.error());
