@@ -22,6 +22,7 @@
 #include "audit/fingerprint.hpp"
 #include "audit_command.hpp"
 #include "finding_filter.hpp"
+#include "interrupt.hpp"
 #include "output_file.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/source.hpp"
@@ -623,7 +624,7 @@ tl::expected<std::optional<audit::Severity>, Failure> write_games(
                         return tl::unexpected(placed.error());
                 }
                 writer.game(report);
-                if (writer.failed()) return worst;
+                if (writer.failed() || interrupted()) return worst;  // run_merge tells which
             }
             games_before += ref.piece->games;
             lines_before += ref.piece->line_breaks;
@@ -704,8 +705,22 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
     return merge;
 }
 
+// After a SIGINT or SIGTERM: the report discarded (the old one stays), 128 + the signal's number.
+int stop_interrupted_merge(std::optional<AtomicOutputFile>& output_file) {
+    if (output_file) output_file->discard();
+    if (!output_file)
+        spdlog::warn("interrupted; the report on standard output is incomplete");
+    else if (output_file->in_place())
+        spdlog::warn("interrupted; the report written in place is incomplete");
+    else
+        spdlog::warn("interrupted; no report written");
+    return interrupt_exit_code();
+}
+
 int run_merge(const MergeOptions& options) {
     set_up_logging();
+    // As the audit: Ctrl-C or SIGTERM stops the merge and removes its temporary file.
+    install_interrupt_handler();
     const auto format = report::format_from_name(options.format);
     if (!format) {
         log_error("merge cannot write --format {}", options.format);
@@ -757,10 +772,11 @@ int run_merge(const MergeOptions& options) {
     }
 
     std::optional<AtomicOutputFile> output_file;
+    if (interrupted()) return stop_interrupted_merge(output_file);  // while the parts were read
     std::FILE* stream = stdout;
     const std::string target = options.output == "-" ? std::string() : options.output;
     if (auto conflict = merge_output_conflict(target, parts)) {
-        log_error("{}", *conflict);
+        spdlog::error("{}", *conflict);  // its paths escaped already
         return ExitError;
     }
     if (!target.empty()) {
@@ -795,6 +811,7 @@ int run_merge(const MergeOptions& options) {
     writer->begin();
     audit::Summary added;  // the duplicate findings
     auto worst = write_games(parts, *by_input, *run, *writer, added);
+    if (interrupted()) return stop_interrupted_merge(output_file);
     if (!worst) {
         if (output_file) output_file->discard();
         log_error("{}", worst.error());
