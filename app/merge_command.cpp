@@ -829,11 +829,13 @@ int run_merge(const MergeOptions& options) {
     summary.files = static_cast<std::uint64_t>(std::count(opened.begin(), opened.end(), true));
     writer->end(summary);
 
+    errno = 0;
     if (writer->failed() || (!output_file && std::fflush(stdout) != 0)) {
+        // The writer's own error, else the flush's: the reason is always named.
+        const int reason = output.error() != 0 ? output.error() : (errno != 0 ? errno : EIO);
         if (output_file) output_file->discard();
-        log_error("{}: cannot write the report{}{}", target.empty() ? "standard output" : target,
-                  output.error() != 0 ? ": " : "",
-                  output.error() != 0 ? std::strerror(output.error()) : "");
+        log_error("{}: cannot write the report: {}", target.empty() ? "standard output" : target,
+                  std::strerror(reason));
         return ExitError;
     }
     if (output_file) {

@@ -111,6 +111,21 @@ std::optional<std::string> output_conflict(const std::vector<RunFile>& outputs,
     return std::nullopt;
 }
 
+tl::expected<void, std::string> close_standard_output() {
+    errno = 0;
+    const bool flushed = std::fflush(stdout) == 0;
+    int reason = errno;
+    // A write that failed earlier set the error flag; its errno may be gone, so EIO says it then.
+    const bool intact = flushed && std::ferror(stdout) == 0;
+    if (intact) reason = 0;
+    errno = 0;
+    // Some file systems (NFS) report a failed write only when the file is closed.
+    if (std::fclose(stdout) != 0 && intact) reason = errno;
+    if (intact && reason == 0) return {};
+    return tl::unexpected(std::string("standard output: cannot write: ") +
+                          std::strerror(reason != 0 ? reason : EIO));
+}
+
 tl::expected<AtomicOutputFile, std::string> AtomicOutputFile::create(const std::string& target) {
     // Where the report replaces a file: the target, or the regular file its symlinks lead to
     // (the links stay links).

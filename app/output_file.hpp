@@ -30,6 +30,10 @@ struct RunFile {
 std::optional<std::string> output_conflict(const std::vector<RunFile>& outputs,
                                            const std::vector<RunFile>& inputs);
 
+// Flushes and closes standard output once a command is done: the error ("standard output: cannot
+// write: No space left on device") when what was written to it did not all get there.
+tl::expected<void, std::string> close_standard_output();
+
 class AtomicOutputFile {
   public:
     // Creates the temporary file in the target's directory.

@@ -716,7 +716,10 @@ def case_positions_unreadable(runner):
         path = os.path.join(scratch, "positions.txt")
         with open(path, "wb") as f:
             f.write(b"WB 8/8/8/8/8/8/8/K1k5 w - - 0 1\n")
-            f.write(b"-- " + b"x" * (200 << 20) + b"\n")  # 200 MiB: a line no FEN can be
+            f.write(b"-- ")
+            for _ in range(200):  # 200 MiB: a line no FEN can be (written piecewise, so that
+                f.write(b"x" * (1 << 20))  # this process's own size stays out of the figure)
+            f.write(b"\n")
             f.write(b"W- 8/8/8/8/8/8/8/KQk5 w - - 0 1\n")
         completed = runner.run("winnable", "--quick", "--positions", path)
         stderr = completed.stderr.decode(errors="replace")
