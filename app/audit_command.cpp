@@ -76,6 +76,22 @@ std::optional<audit::Severity> fail_threshold(const std::string& fail_on) {
     return audit::severity_from_name(fail_on);
 }
 
+// Every file the run reads, which none of its outputs may replace: the PGN inputs (expanded),
+// the baseline and the config file.
+std::vector<RunFile> run_inputs(const AuditCommand& command,
+                                const std::vector<std::string>& files) {
+    std::vector<RunFile> inputs;
+    inputs.reserve(files.size() + 2);
+    for (const std::string& file : files) inputs.push_back({"the PGN input", file});
+    inputs.push_back({"the --baseline file", command.baseline});
+    if (command.config_option != nullptr && command.config_option->count() > 0) {
+        inputs.push_back({"the config file", command.config_option->as<std::string>()});
+    } else {
+        inputs.push_back({"the config file", ".drawaudit.toml"});  // read when present
+    }
+    return inputs;
+}
+
 }  // namespace
 
 void add_audit_options(CLI::App& app, AuditCommand& command) {
@@ -208,9 +224,10 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
                    "Bytes per work unit (e.g. --chunk-bytes 65536); for tests")
         ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
         ->group("");  // hidden from --help
-    app.set_config("--config", ".drawaudit.toml",
-                   "Read options from a TOML file whose keys are the long option names (default: "
-                   ".drawaudit.toml in the current directory, if present; e.g. --config ci.toml)");
+    command.config_option = app.set_config(
+        "--config", ".drawaudit.toml",
+        "Read options from a TOML file whose keys are the long option names (default: "
+        ".drawaudit.toml in the current directory, if present; e.g. --config ci.toml)");
 }
 
 int run_audit(AuditCommand& command) {
@@ -295,6 +312,14 @@ int run_audit(AuditCommand& command) {
         spdlog::info("baseline {}: {} fingerprints", command.baseline, baseline->size());
         settings.checks.baseline = &*baseline;
     }
+    if (auto conflict =
+            output_conflict({{"-o", command.output == "-" ? std::string() : command.output},
+                             {"--write-baseline", command.write_baseline},
+                             {"--stats-json", command.stats_json}},
+                            run_inputs(command, shard_run ? shard_run->inputs : settings.files))) {
+        spdlog::error("{}", *conflict);
+        return ExitError;
+    }
     std::optional<BaselineWriter> baseline_writer;
     if (!command.write_baseline.empty()) {
         auto created = BaselineWriter::create(command.write_baseline);
@@ -321,11 +346,6 @@ int run_audit(AuditCommand& command) {
     std::FILE* stream = stdout;
     if (command.output == "-") command.output.clear();  // "-o -": standard output, as for inputs
     if (!command.output.empty()) {
-        if (const auto input = input_named_by(command.output, settings.files)) {
-            spdlog::error("-o {} names the input file {}: the report would replace it",
-                          command.output, *input);
-            return ExitError;
-        }
         auto created = AtomicOutputFile::create(command.output);
         if (!created) {
             spdlog::error("{}", created.error());
@@ -344,11 +364,6 @@ int run_audit(AuditCommand& command) {
     std::optional<AtomicOutputFile> stats_file;
     std::optional<report::FileOutput> stats_output;
     if (!command.stats_json.empty()) {
-        if (const auto input = input_named_by(command.stats_json, settings.files)) {
-            spdlog::error("--stats-json {} names the input file {}: the report would replace it",
-                          command.stats_json, *input);
-            return ExitError;
-        }
         auto created = AtomicOutputFile::create(command.stats_json);
         if (!created) {
             spdlog::error("{}", created.error());

@@ -46,6 +46,8 @@ struct AuditCommand {
     std::string shard;  // "K/N": audit only that part of the input (RULES.md "Shards")
     // Set after parsing: whether --progress / --no-progress was given at all.
     const CLI::Option* progress_option = nullptr;
+    // The --config option: the file read, which no output may replace.
+    const CLI::Option* config_option = nullptr;
 };
 
 // Registers the options and the PATH arguments on the main app.

@@ -278,7 +278,7 @@ bool Baseline::contains(std::uint64_t fingerprint) const {
 tl::expected<BaselineWriter, std::string> BaselineWriter::create(const std::string& path) {
     auto output = AtomicOutputFile::create(path);
     if (!output) return tl::unexpected(output.error());
-    return BaselineWriter(std::move(*output));
+    return BaselineWriter(path, std::move(*output));
 }
 
 void BaselineWriter::add(const std::string& file, std::uint64_t game, int ply, audit::Rule rule,
@@ -294,9 +294,12 @@ void BaselineWriter::add(const std::string& file, std::uint64_t game, int ply, a
 }
 
 void BaselineWriter::flush_buffer() {
+    errno = 0;
     if (!failed_ &&
-        std::fwrite(buffer_.data(), 1, buffer_.size(), output_.stream()) != buffer_.size())
+        std::fwrite(buffer_.data(), 1, buffer_.size(), output_.stream()) != buffer_.size()) {
         failed_ = true;
+        write_errno_ = errno != 0 ? errno : EIO;
+    }
     buffer_.clear();
 }
 
@@ -306,7 +309,8 @@ tl::expected<void, std::string> BaselineWriter::commit() {
     flush_buffer();
     if (failed_) {
         output_.discard();
-        return tl::unexpected(std::string("cannot write the baseline file"));
+        return tl::unexpected(path_ +
+                              ": cannot write the baseline: " + std::strerror(write_errno_));
     }
     return output_.commit();
 }

@@ -48,12 +48,15 @@ class BaselineWriter {
     void discard() { output_.discard(); }
 
   private:
-    explicit BaselineWriter(AtomicOutputFile output) : output_(std::move(output)) {}
+    BaselineWriter(std::string path, AtomicOutputFile output)
+        : path_(std::move(path)), output_(std::move(output)) {}
     void flush_buffer();
+    std::string path_;  // for the error message
     AtomicOutputFile output_;
     fmt::memory_buffer buffer_;
     std::uint64_t findings_ = 0;
     bool failed_ = false;
+    int write_errno_ = 0;  // why the first failed write failed
 };
 
 }  // namespace drawaudit::app

@@ -14,12 +14,21 @@ namespace {
 std::atomic<int> interrupt_count{0};
 std::atomic<int> last_signal{0};
 static_assert(std::atomic<int>::is_always_lock_free, "signal handlers need lock-free atomics");
-char cleanup_path[4096] = {};
+static_assert(std::atomic<bool>::is_always_lock_free, "signal handlers need lock-free atomics");
+
+// A slot's path is written before `used` is set and read by the handler only after it sees it set.
+struct CleanupSlot {
+    std::atomic<bool> used{false};
+    char path[4096] = {};
+};
+CleanupSlot cleanup_slots[kInterruptCleanupSlots];
 
 extern "C" void on_interrupt(int signal_number) {
     last_signal.store(signal_number);
     if (interrupt_count.fetch_add(1) + 1 >= 2) {
-        if (cleanup_path[0] != '\0') unlink(cleanup_path);
+        for (CleanupSlot& slot : cleanup_slots) {
+            if (slot.used.load(std::memory_order_acquire)) unlink(slot.path);
+        }
         _exit(128 + signal_number);
     }
 }
@@ -46,12 +55,21 @@ int interrupt_exit_code() {
     return 128 + (signal_number != 0 ? signal_number : SIGINT);
 }
 
-void set_interrupt_cleanup_path(const char* path) {
-    if (path == nullptr || std::strlen(path) >= sizeof(cleanup_path)) {
-        cleanup_path[0] = '\0';
-        return;
+int register_interrupt_cleanup(const char* path) {
+    if (path == nullptr || std::strlen(path) >= sizeof(CleanupSlot::path)) return -1;
+    for (int i = 0; i < kInterruptCleanupSlots; ++i) {
+        CleanupSlot& slot = cleanup_slots[i];
+        if (slot.used.load(std::memory_order_relaxed)) continue;
+        std::strcpy(slot.path, path);
+        slot.used.store(true, std::memory_order_release);
+        return i;
     }
-    std::strcpy(cleanup_path, path);
+    return -1;
+}
+
+void release_interrupt_cleanup(int slot) {
+    if (slot >= 0 && slot < kInterruptCleanupSlots)
+        cleanup_slots[slot].used.store(false, std::memory_order_release);
 }
 
 }  // namespace drawaudit::app

@@ -1,8 +1,11 @@
 // drawaudit: audits PGN chess games against the draw rules of the FIDE Laws of Chess.
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+
 #include "audit_command.hpp"
 #include "merge_command.hpp"
+#include "output_file.hpp"
 #include "perft_command.hpp"
 #include "winnable_command.hpp"
 
@@ -36,8 +39,21 @@ int main(int argc, char** argv) {
         const int code = app.exit(error);
         return code == 0 ? 0 : drawaudit::app::ExitError;
     }
-    if (perft->parsed()) return drawaudit::app::run_perft(perft_options);
-    if (merge->parsed()) return drawaudit::app::run_merge(merge_options);
-    if (winnable->parsed()) return drawaudit::app::run_winnable(winnable_options);
-    return drawaudit::app::run_audit(audit_command);
+    int code = 0;
+    if (perft->parsed())
+        code = drawaudit::app::run_perft(perft_options);
+    else if (merge->parsed())
+        code = drawaudit::app::run_merge(merge_options);
+    else if (winnable->parsed())
+        code = drawaudit::app::run_winnable(winnable_options);
+    else
+        code = drawaudit::app::run_audit(audit_command);
+    // Every command's output on standard output is checked once it is done (> /dev/full, a full
+    // disk): lost output is an error, unless the command ended with an error or a signal already.
+    if (auto closed = drawaudit::app::close_standard_output();
+        !closed && (code == drawaudit::app::ExitClean || code == drawaudit::app::ExitFindings)) {
+        std::fprintf(stderr, "drawaudit: error: %s\n", closed.error().c_str());
+        return drawaudit::app::ExitError;
+    }
+    return code;
 }

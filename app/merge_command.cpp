@@ -23,6 +23,7 @@
 #include "audit/fingerprint.hpp"
 #include "audit_command.hpp"
 #include "finding_filter.hpp"
+#include "interrupt.hpp"
 #include "output_file.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/source.hpp"
@@ -772,7 +773,7 @@ tl::expected<std::optional<audit::Severity>, Failure> write_games(
                         return tl::unexpected(placed.error());
                 }
                 writer.game(report);
-                if (writer.failed()) return worst;
+                if (writer.failed() || interrupted()) return worst;  // run_merge tells which
             }
             games_before += ref.piece->games;
             lines_before += ref.piece->line_breaks;
@@ -791,6 +792,19 @@ tl::expected<std::optional<audit::Severity>, Failure> write_games(
         }
     }
     return worst;
+}
+
+// The merge's -o is none of the files it reads: the parts, and the PGN inputs they name (which a
+// pgn or html merge reads back, and which a later run would read again).
+std::optional<std::string> merge_output_conflict(const std::string& target,
+                                                 const std::vector<Part>& parts) {
+    std::vector<RunFile> inputs;
+    for (const Part& part : parts) inputs.push_back({"the part", part.path});
+    if (!parts.empty()) {
+        for (const InputInfo& input : parts.front().inputs)
+            inputs.push_back({"the PGN input the parts name", input.path});
+    }
+    return output_conflict({{"-o", target}}, inputs);
 }
 
 }  // namespace
@@ -849,8 +863,22 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
     return merge;
 }
 
+// After a SIGINT or SIGTERM: the report discarded (the old one stays), 128 + the signal's number.
+int stop_interrupted_merge(std::optional<AtomicOutputFile>& output_file) {
+    if (output_file) output_file->discard();
+    if (!output_file)
+        spdlog::warn("interrupted; the report on standard output is incomplete");
+    else if (output_file->in_place())
+        spdlog::warn("interrupted; the report written in place is incomplete");
+    else
+        spdlog::warn("interrupted; no report written");
+    return interrupt_exit_code();
+}
+
 int run_merge(const MergeOptions& options) {
     set_up_logging();
+    // As the audit: Ctrl-C or SIGTERM stops the merge and removes its temporary file.
+    install_interrupt_handler();
     const auto format = report::format_from_name(options.format);
     if (!format) {
         log_error("merge cannot write --format {}", options.format);
@@ -907,13 +935,14 @@ int run_merge(const MergeOptions& options) {
     }
 
     std::optional<AtomicOutputFile> output_file;
+    if (interrupted()) return stop_interrupted_merge(output_file);  // while the parts were read
     std::FILE* stream = stdout;
     const std::string target = options.output == "-" ? std::string() : options.output;
+    if (auto conflict = merge_output_conflict(target, parts)) {
+        spdlog::error("{}", *conflict);  // its paths escaped already
+        return ExitError;
+    }
     if (!target.empty()) {
-        if (const auto part = input_named_by(target, options.parts)) {
-            log_error("-o {} names the part {}: the report would replace it", target, *part);
-            return ExitError;
-        }
         auto created = AtomicOutputFile::create(target);
         if (!created) {
             log_error("{}", created.error());
@@ -945,6 +974,8 @@ int run_merge(const MergeOptions& options) {
     writer->begin();
     audit::Summary added;  // the duplicate findings
     auto worst = write_games(parts, *by_input, *run, *allowed, *writer, added);
+    auto worst = write_games(parts, *by_input, *run, *writer, added);
+    if (interrupted()) return stop_interrupted_merge(output_file);
     if (!worst) {
         if (output_file) output_file->discard();
         log_error("{}", worst.error());
@@ -962,11 +993,13 @@ int run_merge(const MergeOptions& options) {
     summary.files = static_cast<std::uint64_t>(std::count(opened.begin(), opened.end(), true));
     writer->end(summary);
 
+    errno = 0;
     if (writer->failed() || (!output_file && std::fflush(stdout) != 0)) {
+        // The writer's own error, else the flush's: the reason is always named.
+        const int reason = output.error() != 0 ? output.error() : (errno != 0 ? errno : EIO);
         if (output_file) output_file->discard();
-        log_error("{}: cannot write the report{}{}", target.empty() ? "standard output" : target,
-                  output.error() != 0 ? ": " : "",
-                  output.error() != 0 ? std::strerror(output.error()) : "");
+        log_error("{}: cannot write the report: {}", target.empty() ? "standard output" : target,
+                  std::strerror(reason));
         return ExitError;
     }
     if (output_file) {

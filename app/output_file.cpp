@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "interrupt.hpp"
+#include "report/escape.hpp"
 
 namespace drawaudit::app {
 
@@ -47,6 +48,82 @@ std::optional<std::string> input_named_by(const std::string& target,
             return input;
     }
     return std::nullopt;
+}
+
+namespace {
+// What a path names, to compare two of them: the file (device and inode) where there is one, else
+// the path the file would get (its directories' links resolved).
+struct FileIdentity {
+    bool exists = false;
+    bool regular = false;
+    dev_t device = 0;
+    ino_t inode = 0;
+    std::string resolved;
+};
+
+FileIdentity identify(const std::string& path) {
+    FileIdentity identity;
+    struct stat info {};
+    if (stat(path.c_str(), &info) == 0) {
+        identity.exists = true;
+        identity.regular = S_ISREG(info.st_mode);
+        identity.device = info.st_dev;
+        identity.inode = info.st_ino;
+    }
+    std::error_code error;
+    const std::filesystem::path resolved = std::filesystem::weakly_canonical(path, error);
+    identity.resolved = error ? path : resolved.string();
+    return identity;
+}
+
+bool same_file(const FileIdentity& a, const FileIdentity& b) {
+    if (a.exists != b.exists) return false;
+    if (a.exists) return a.device == b.device && a.inode == b.inode;
+    return a.resolved == b.resolved;
+}
+}  // namespace
+
+std::optional<std::string> output_conflict(const std::vector<RunFile>& outputs,
+                                           const std::vector<RunFile>& inputs) {
+    std::vector<FileIdentity> written;  // of outputs[0..i), "-" and in-place ones left empty
+    for (const RunFile& output : outputs) {
+        written.emplace_back();
+        if (output.path.empty() || output.path == "-") continue;
+        FileIdentity identity = identify(output.path);
+        // A device, a pipe or an open file under /proc is written in place: nothing is replaced.
+        if ((identity.exists && !identity.regular) || names_an_open_file(output.path)) continue;
+        for (const RunFile& input : inputs) {
+            if (input.path.empty() || input.path == "-" || !identity.exists) continue;
+            if (same_file(identity, identify(input.path))) {
+                return output.role + " " + report::terminal_text(output.path) + " names " +
+                       input.role + " " + report::terminal_text(input.path) +
+                       ": the output would replace it";
+            }
+        }
+        for (std::size_t i = 0; i + 1 < written.size(); ++i) {
+            if (written[i].resolved.empty() || !same_file(identity, written[i])) continue;
+            return outputs[i].role + " " + report::terminal_text(outputs[i].path) + " and " +
+                   output.role + " " + report::terminal_text(output.path) +
+                   " name the same file: one output would replace the other";
+        }
+        written.back() = std::move(identity);
+    }
+    return std::nullopt;
+}
+
+tl::expected<void, std::string> close_standard_output() {
+    errno = 0;
+    const bool flushed = std::fflush(stdout) == 0;
+    int reason = errno;
+    // A write that failed earlier set the error flag; its errno may be gone, so EIO says it then.
+    const bool intact = flushed && std::ferror(stdout) == 0;
+    if (intact) reason = 0;
+    errno = 0;
+    // Some file systems (NFS) report a failed write only when the file is closed.
+    if (std::fclose(stdout) != 0 && intact) reason = errno;
+    if (intact && reason == 0) return {};
+    return tl::unexpected(std::string("standard output: cannot write: ") +
+                          std::strerror(reason != 0 ? reason : EIO));
 }
 
 tl::expected<AtomicOutputFile, std::string> AtomicOutputFile::create(const std::string& target) {
@@ -100,8 +177,15 @@ tl::expected<AtomicOutputFile, std::string> AtomicOutputFile::create(const std::
         return tl::unexpected(fmt_error(target, "cannot open the temporary file"));
     }
     std::string temporary(name.data());
-    set_interrupt_cleanup_path(temporary.c_str());
-    return AtomicOutputFile(target, std::move(temporary), stream, replaced.string());
+    // Every temporary file of the run is registered: a second Ctrl-C removes them all.
+    const int cleanup_slot = register_interrupt_cleanup(temporary.c_str());
+    if (cleanup_slot < 0) {
+        std::fclose(stream);
+        unlink(temporary.c_str());
+        return tl::unexpected(target +
+                              ": too many output files at once to remove them on an interrupt");
+    }
+    return AtomicOutputFile(target, std::move(temporary), stream, replaced.string(), cleanup_slot);
 }
 
 std::string AtomicOutputFile::fmt_error(const std::string& target, const char* what) {
@@ -112,9 +196,11 @@ AtomicOutputFile::AtomicOutputFile(AtomicOutputFile&& other) noexcept
     : target_(std::move(other.target_)),
       temporary_(std::move(other.temporary_)),
       replaced_(std::move(other.replaced_)),
-      stream_(other.stream_) {
+      stream_(other.stream_),
+      cleanup_slot_(other.cleanup_slot_) {
     other.stream_ = nullptr;
     other.temporary_.clear();
+    other.cleanup_slot_ = -1;
 }
 
 AtomicOutputFile::~AtomicOutputFile() {
@@ -143,7 +229,8 @@ tl::expected<void, std::string> AtomicOutputFile::commit() {
         return tl::unexpected(std::move(message));
     }
     temporary_.clear();
-    set_interrupt_cleanup_path(nullptr);
+    release_interrupt_cleanup(cleanup_slot_);
+    cleanup_slot_ = -1;
     // The rename itself is durable only once the directory is.
     if (!sync_directory()) return tl::unexpected(fmt_error(target_, "cannot sync its directory"));
     return {};
@@ -191,7 +278,8 @@ void AtomicOutputFile::discard() {
     if (!temporary_.empty()) {
         unlink(temporary_.c_str());
         temporary_.clear();
-        set_interrupt_cleanup_path(nullptr);
+        release_interrupt_cleanup(cleanup_slot_);
+        cleanup_slot_ = -1;
     }
 }
 

@@ -18,6 +18,22 @@ namespace drawaudit::app {
 std::optional<std::string> input_named_by(const std::string& target,
                                           const std::vector<std::string>& inputs);
 
+// A file of the run and what it is to the user: {"-o", "r.txt"}, {"the PGN input", "c.pgn"}.
+struct RunFile {
+    std::string role;
+    std::string path;
+};
+// The one rule for every file drawaudit writes: it is none of the run's inputs and no other of
+// its outputs (the same file through any path, link or hard link; an output not there yet is
+// compared by its resolved path). The usage error naming both roles and the path, or nullopt.
+// Devices, pipes and sockets are written in place, not replaced, so they never conflict.
+std::optional<std::string> output_conflict(const std::vector<RunFile>& outputs,
+                                           const std::vector<RunFile>& inputs);
+
+// Flushes and closes standard output once a command is done: the error ("standard output: cannot
+// write: No space left on device") when what was written to it did not all get there.
+tl::expected<void, std::string> close_standard_output();
+
 class AtomicOutputFile {
   public:
     // Creates the temporary file in the target's directory.
@@ -41,11 +57,12 @@ class AtomicOutputFile {
   private:
     // An empty `temporary`: the target is written in place.
     AtomicOutputFile(std::string target, std::string temporary, std::FILE* stream,
-                     std::string replaced = {})
+                     std::string replaced = {}, int cleanup_slot = -1)
         : target_(std::move(target)),
           temporary_(std::move(temporary)),
           replaced_(std::move(replaced)),
-          stream_(stream) {}
+          stream_(stream),
+          cleanup_slot_(cleanup_slot) {}
     // commit()'s replacement of an existing report: true when done, false to rename instead.
     bool exchange_with_old_report();
     // fsync of the directory that holds the report, so that its new name survives a crash.
@@ -57,6 +74,7 @@ class AtomicOutputFile {
     std::string temporary_;
     std::string replaced_;  // the file the temporary one replaces: target_ or where it leads
     std::FILE* stream_ = nullptr;
+    int cleanup_slot_ = -1;  // where a forced exit finds the temporary file (interrupt.hpp)
 };
 
 }  // namespace drawaudit::app

@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include <time.h>
@@ -209,7 +210,7 @@ struct ReaderState {
           board(run_settings.files.size(), capacity, reserve),
           compressed_capacity(compressed_capacity),
           reader_finished(readers),
-          readers_running(readers) {}
+          readers_running(readers + 1) {}  // + 1: held by run_pipeline while it starts them
     bool all_readers_finished() const { return readers_running == 0; }
 
     const PipelineSettings settings;
@@ -446,8 +447,21 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
 
     std::vector<std::thread> reader_threads;
     reader_threads.reserve(readers);
-    for (std::size_t reader = 0; reader < readers; ++reader) {
-        reader_threads.emplace_back([state, reader] { read_inputs(*state, reader); });
+    std::string thread_error;  // why a thread could not be started (a process or memory limit)
+    for (std::size_t reader = 0; reader < readers && thread_error.empty(); ++reader) {
+        try {
+            reader_threads.emplace_back([state, reader] { read_inputs(*state, reader); });
+        } catch (const std::system_error& error) {
+            thread_error = error.what();
+        }
+    }
+    {
+        // Readers that could not be started count as finished; the files they would have taken
+        // are taken by the others. The last one to finish (or this) says the reading is done.
+        const std::size_t missing = readers - reader_threads.size();
+        for (std::size_t reader = reader_threads.size(); reader < readers; ++reader)
+            state->reader_finished[reader] = true;
+        if (state->readers_running.fetch_sub(missing + 1) == missing + 1) board.reading_done();
     }
     // Where the format allows (JSON Lines, CSV), each worker formats its own chunks' records:
     // a record is formatted while it is still in its worker's cache, instead of being handed to
@@ -459,10 +473,29 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     const bool workers_format = writer.make_formatter() != nullptr && !checks.needs_records();
     std::vector<std::thread> workers;
     workers.reserve(threads);
-    for (unsigned i = 0; i < threads; ++i) {
-        workers.emplace_back(audit_chunks, std::cref(state->settings), std::ref(board),
-                             std::ref(failed), std::ref(worker_cpu), std::cref(filter),
-                             workers_format ? writer.make_formatter() : nullptr);
+    for (unsigned i = 0; i < threads && thread_error.empty() && !reader_threads.empty(); ++i) {
+        try {
+            workers.emplace_back(audit_chunks, std::cref(state->settings), std::ref(board),
+                                 std::ref(failed), std::ref(worker_cpu), std::cref(filter),
+                                 workers_format ? writer.make_formatter() : nullptr);
+        } catch (const std::system_error& error) {
+            thread_error = error.what();
+        }
+    }
+    if (reader_threads.empty() || workers.empty()) {
+        // Not one reader or worker: nothing can be audited. An error, not an abort (exit 2).
+        spdlog::error("cannot start a {} thread: {}", reader_threads.empty() ? "reader" : "worker",
+                      thread_error);
+        board.abort();
+        for (auto& reader : reader_threads) reader.join();
+        result.failed = true;
+        return result;
+    }
+    if (!thread_error.empty()) {
+        spdlog::warn(
+            "started {} of {} reader and {} of {} worker threads ({}): the run goes on "
+            "with them; the report is the same",
+            reader_threads.size(), readers, workers.size(), threads, thread_error);
     }
 
     {

@@ -1,10 +1,14 @@
 #include "winnable_command.hpp"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
+#include <memory>
 #include <string_view>
 #include <vector>
+
+#include <sys/stat.h>
 
 #include <fmt/format.h>
 
@@ -70,7 +74,7 @@ void append_helpmate(fmt::memory_buffer& out, const Position& start, const Winna
 }
 
 // One position's object; `line` 0 prints null (a --fen position).
-void write_position(int line, std::string_view fen, const WinnableOptions& options) {
+void write_position(std::uint64_t line, std::string_view fen, const WinnableOptions& options) {
     fmt::memory_buffer out;
     auto it = std::back_inserter(out);
     fmt::format_to(it, "{{\"line\":");
@@ -130,27 +134,78 @@ CLI::App* add_winnable_command(CLI::App& app, WinnableOptions& options) {
     return cmd;
 }
 
+namespace {
+
+struct FileCloser {
+    void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+void report_error(const std::string& path, std::string_view what) {
+    std::fprintf(stderr, "winnable: %s: %.*s\n", report::terminal_text(path).c_str(),
+                 static_cast<int>(what.size()), what.data());
+}
+
+// Reads the next line of `in` into `text` (without its newline), keeping at most
+// kMaxPositionLineBytes of it: a longer line is consumed to its end without being stored, so a
+// file without newlines costs no more memory than one position. False at the end of the file.
+bool next_line(std::FILE* in, std::string& text, bool& too_long) {
+    text.clear();
+    too_long = false;
+    int c = getc_unlocked(in);
+    if (c == EOF) return false;
+    for (; c != EOF && c != '\n'; c = getc_unlocked(in)) {
+        if (text.size() < kMaxPositionLineBytes)
+            text.push_back(static_cast<char>(c));
+        else
+            too_long = true;
+    }
+    return true;
+}
+
+}  // namespace
+
 int run_winnable(const WinnableOptions& options) {
     if (options.positions.empty()) {
         write_position(0, options.fen.empty() ? StartFen : std::string_view(options.fen), options);
         return 0;
     }
-    std::ifstream in(options.positions);
-    if (!in) {
-        std::fprintf(stderr, "winnable: cannot read %s\n", options.positions.c_str());
+    std::unique_ptr<std::FILE, FileCloser> in(std::fopen(options.positions.c_str(), "rb"));
+    struct stat info {};
+    if (in == nullptr || fstat(fileno(in.get()), &info) != 0) {
+        report_error(options.positions, std::string("cannot read: ") + std::strerror(errno));
+        return 2;
+    }
+    if (S_ISDIR(info.st_mode)) {
+        report_error(options.positions, "is a directory, not a file of positions");
         return 2;
     }
     std::string text;
-    int line = 0;
-    while (std::getline(in, text)) {
+    text.reserve(kMaxPositionLineBytes);
+    bool too_long = false;
+    bool unread = false;  // a line that could not be read: exit 2 once the others are answered
+    std::uint64_t line = 0;
+    while (next_line(in.get(), text, too_long)) {
         ++line;
+        if (too_long) {
+            std::fprintf(stderr,
+                         "winnable: %s:%llu: line longer than %zu bytes, no position: skipped\n",
+                         report::terminal_text(options.positions).c_str(),
+                         static_cast<unsigned long long>(line), kMaxPositionLineBytes);
+            unread = true;
+            continue;
+        }
         std::string_view view(text);
         while (!view.empty() && (view.back() == '\r' || view.back() == ' ')) view.remove_suffix(1);
         if (view.empty() || view[0] == '#') continue;
         write_position(line, fen_of_line(view), options);
+        if (std::ferror(stdout)) break;  // the output is lost: main reports it
     }
-    std::fflush(stdout);
-    return 0;
+    if (std::ferror(in.get())) {
+        report_error(options.positions,
+                     fmt::format("cannot read after line {}: {}", line, std::strerror(errno)));
+        return 2;
+    }
+    return unread ? 2 : 0;
 }
 
 }  // namespace drawaudit::app

@@ -17,10 +17,15 @@ struct WinnableOptions {
     std::uint64_t nodes = 0;  // node budget per side (0: the default)
 };
 
+// The longest line of a --positions file read: a FEN is under 100 bytes, so a longer line is an
+// error for that line (named by file and line), consumed without being held in memory.
+inline constexpr std::size_t kMaxPositionLineBytes = std::size_t{64} << 10;
+
 // Registers the subcommand on `app`; `options` is filled when it is chosen.
 CLI::App* add_winnable_command(CLI::App& app, WinnableOptions& options);
 
-// Runs it: JSON Lines on stdout; returns the exit code (2 when the file cannot be read).
+// Runs it: JSON Lines on stdout; returns the exit code (2 when the file or one of its lines cannot
+// be read; the other lines are still answered).
 int run_winnable(const WinnableOptions& options);
 
 }  // namespace drawaudit::app

@@ -5,7 +5,10 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +18,7 @@
 #include <string>
 
 #include "finding_filter.hpp"
+#include "interrupt.hpp"
 #include "output_file.hpp"
 
 namespace drawaudit::app {
@@ -258,6 +262,63 @@ TEST_F(AtomicOutput, MissingDirectoryIsAnError) {
         AtomicOutputFile::create((directory_ / "no" / "such" / "report.txt").string());
     ASSERT_FALSE(file);
     EXPECT_NE(file.error().find("report.txt"), std::string::npos);
+}
+
+// Issue 30: the second signal's forced exit removed only the temporary file registered last (the
+// report's), leaving the baseline's and the statistics'. In a child process, so that the forced
+// exit ends only it.
+TEST_F(AtomicOutput, ASecondSignalRemovesEveryTemporaryFile) {
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        install_interrupt_handler();
+        auto report = AtomicOutputFile::create((directory_ / "report.txt").string());
+        auto baseline = AtomicOutputFile::create((directory_ / "baseline.jsonl").string());
+        auto stats = AtomicOutputFile::create((directory_ / "stats.json").string());
+        if (!report || !baseline || !stats) ::_exit(3);
+        std::raise(SIGINT);   // the clean stop the run would poll for
+        std::raise(SIGTERM);  // the forced exit
+        ::_exit(4);           // not reached
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+    EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(AtomicOutput, AnOutputThatIsAnInputIsRefusedNamingBothRoles) {
+    const auto games = directory_ / "c.pgn";
+    const auto link = directory_ / "link.pgn";
+    std::ofstream(games) << "1. e4 *";
+    std::filesystem::create_symlink(games, link);
+    const auto conflict =
+        output_conflict({{"--write-baseline", link.string()}}, {{"the PGN input", games.string()}});
+    ASSERT_TRUE(conflict);
+    EXPECT_EQ(*conflict, "--write-baseline " + link.string() + " names the PGN input " +
+                             games.string() + ": the output would replace it");
+}
+
+TEST_F(AtomicOutput, TwoOutputsNamingOneFileAreRefusedEvenBeforeItExists) {
+    const auto report = directory_ / "x.jsonl";
+    const auto conflict = output_conflict(
+        {{"-o", report.string()}, {"--write-baseline", (directory_ / "." / "x.jsonl").string()}},
+        {});
+    ASSERT_TRUE(conflict);
+    EXPECT_NE(conflict->find("-o " + report.string() + " and --write-baseline"), std::string::npos);
+    EXPECT_NE(conflict->find("name the same file"), std::string::npos);
+}
+
+TEST_F(AtomicOutput, DistinctOutputsAndDevicesDoNotConflict) {
+    std::ofstream(directory_ / "c.pgn") << "1. e4 *";
+    EXPECT_EQ(output_conflict(
+                  {{"-o", (directory_ / "r.txt").string()},
+                   {"--write-baseline", (directory_ / "b.jsonl").string()},
+                   {"--stats-json", "/dev/null"},
+                   {"-o", "/dev/null"},
+                   {"-o", "-"}},
+                  {{"the PGN input", (directory_ / "c.pgn").string()}, {"the PGN input", "-"}}),
+              std::nullopt);
 }
 
 }  // namespace

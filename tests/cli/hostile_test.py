@@ -15,8 +15,10 @@ import re
 import shutil
 import stat
 import subprocess
+import signal
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_test import FORMATS, Failure, Runner, check  # noqa: E402
@@ -581,6 +583,274 @@ def case_pgn_keeps_leading_text(runner):
                 check(completed.returncode == 0, f"{name}: exit {completed.returncode}")
                 check(completed.stdout == text,
                       f"{name} -j{jobs}: not byte for byte:\n{completed.stdout[:80]!r}")
+def temporaries(directory):
+    """The temporary files drawaudit writes outputs into: .NAME.drawaudit-XXXXXX."""
+    return sorted(name for name in os.listdir(directory) if ".drawaudit-" in name)
+
+
+def expect_refused(runner, what, *args, cwd=None):
+    """A usage error (exit 2) whose message names both roles: returns its stderr text."""
+    completed = runner.run(*args, cwd=cwd)
+    stderr = completed.stderr.decode(errors="replace")
+    check(completed.returncode == 2, f"{what}: exit {completed.returncode}, stderr {stderr[:1000]}")
+    return stderr
+
+
+def case_outputs_never_inputs(runner):
+    """Issue 30: no output of a run replaces one of its inputs or another of its outputs."""
+    with tempfile.TemporaryDirectory() as scratch:
+        games = write(os.path.join(scratch, "c.pgn"), HOSTILE_GAME)
+        other = write(os.path.join(scratch, "d.pgn"), HOSTILE_GAME)
+
+        stderr = expect_refused(runner, "--write-baseline c.pgn c.pgn", "--no-progress",
+                                "--write-baseline", games, games)
+        check(f"--write-baseline {games} names the PGN input {games}" in stderr, stderr)
+
+        # The same from a committed config: the games must survive a CI run.
+        write(os.path.join(scratch, ".drawaudit.toml"), b'write-baseline = "c.pgn"\n')
+        stderr = expect_refused(runner, "write-baseline from .drawaudit.toml", "--no-progress",
+                                "c.pgn", cwd=scratch)
+        check("--write-baseline c.pgn names the PGN input c.pgn" in stderr, stderr)
+        os.remove(os.path.join(scratch, ".drawaudit.toml"))
+
+        # A hard link is the same file under another name; a directory's files are inputs too.
+        os.link(games, os.path.join(scratch, "hard.jsonl"))
+        expect_refused(runner, "--write-baseline to a hard link of an input", "--no-progress",
+                       "--write-baseline", os.path.join(scratch, "hard.jsonl"), scratch)
+        os.remove(os.path.join(scratch, "hard.jsonl"))
+        expect_refused(runner, "--stats-json onto an input", "--no-progress", "--format", "stats",
+                       "--stats-json", other, games, other)
+        config = write(os.path.join(scratch, "ci.toml"), b'fail-on = "never"\n')
+        stderr = expect_refused(runner, "-o onto the config file", "--no-progress", "--config",
+                                config, "-o", config, games)
+        check("the config file" in stderr, stderr)
+        baseline = os.path.join(scratch, "base.jsonl")
+        runner.expect_exit(0, "--no-progress", "--fail-on", "never", "--write-baseline", baseline,
+                           games)
+        stderr = expect_refused(runner, "-o onto the baseline read", "--no-progress",
+                                "--baseline", baseline, "-o", baseline, games)
+        check("the --baseline file" in stderr, stderr)
+
+        # -o X --write-baseline X: one would replace the other (X not there yet, then there).
+        report = os.path.join(scratch, "x.jsonl")
+        for exists in (False, True):
+            stderr = expect_refused(runner, "-o X --write-baseline X", "--no-progress", "--format",
+                                    "jsonl", "-o", report, "--write-baseline", report, games)
+            check(f"-o {report} and --write-baseline {report} name the same file" in stderr,
+                  stderr)
+            check(os.path.exists(report) == exists, "the report was written")
+            if not exists:
+                write(report, b"kept\n")
+        with open(report, "rb") as f:
+            check(f.read() == b"kept\n", "the earlier file was replaced")
+
+        # merge -o onto a PGN input the parts name.
+        pgn = write(os.path.join(scratch, "m.pgn"), HOSTILE_GAME * 3)
+        parts = [os.path.join(scratch, f"p{k}.jsonl") for k in (1, 2)]
+        for k, part in enumerate(parts, 1):
+            runner.expect_exit(1, "--no-progress", "--shard", f"{k}/2", "--format", "jsonl", "-o",
+                               part, pgn)
+        stderr = expect_refused(runner, "merge -o onto an input the parts name", "merge",
+                                "--format", "jsonl", "-o", pgn, *parts)
+        check(f"-o {pgn} names the PGN input the parts name {pgn}" in stderr, stderr)
+        stderr = expect_refused(runner, "merge -o onto a part", "merge", "--format", "jsonl", "-o",
+                                parts[1], *parts)
+        check(f"names the part {parts[1]}" in stderr, stderr)
+        with open(pgn, "rb") as f:
+            check(f.read() == HOSTILE_GAME * 3, "merge replaced an input")
+        check(not temporaries(scratch), f"temporary files left: {temporaries(scratch)}")
+
+
+def big_parts(runner, scratch, games=300000):
+    """The two JSON Lines parts of a big run, for a merge long enough to be interrupted."""
+    big = big_input(scratch, games)
+    parts = [os.path.join(scratch, f"part{k}.jsonl") for k in (1, 2)]
+    for k, part in enumerate(parts, 1):
+        runner.expect_exit(0, "--no-progress", "--shard", f"{k}/2", "--format", "jsonl", "-o",
+                           part, big)
+    return parts
+
+
+def interrupt_when_writing(process, directory, signals, what):
+    """Sends `signals` (a short pause between them) once the output's temporary file is there."""
+    deadline = time.monotonic() + 120
+    while not temporaries(directory):
+        check(process.poll() is None, f"{what}: ended before it could be interrupted")
+        check(time.monotonic() < deadline, f"{what}: no temporary file after 120 s")
+        time.sleep(0.002)
+    for i, number in enumerate(signals):
+        if i > 0:
+            time.sleep(0.05)
+        process.send_signal(number)
+    try:
+        _, stderr = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise Failure(f"{what}: did not stop within 60 s of {signals}")
+    return stderr.decode(errors="replace")
+
+
+def case_merge_interrupted(runner):
+    """Issue 30: SIGINT or SIGTERM during merge -o: it stops (also started with SIGINT ignored, as
+    a shell starts `drawaudit merge ... &`), exit 128+N, the old report kept, no temporary file."""
+    with tempfile.TemporaryDirectory() as scratch:
+        parts = big_parts(runner, scratch)
+        out_dir = os.path.join(scratch, "out")
+        os.mkdir(out_dir)
+        target = write(os.path.join(out_dir, "merged.jsonl"), b"previous report\n")
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+        for number, ignored in ((signal.SIGINT, False), (signal.SIGTERM, False),
+                                (signal.SIGINT, True)):
+            what = f"merge -o, {number.name}" + (" (started with SIGINT ignored)" if ignored else "")
+
+            def ignore_sigint():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+            process = subprocess.Popen(
+                [runner.binary, "merge", "--format", "jsonl", "-o", target, *parts],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                preexec_fn=ignore_sigint if ignored else None)
+            stderr = interrupt_when_writing(process, out_dir, [number], what)
+            check(process.returncode == 128 + number,
+                  f"{what}: exit {process.returncode}, stderr {stderr[:1000]}")
+            check(not temporaries(out_dir), f"{what}: left {temporaries(out_dir)}")
+            with open(target, "rb") as f:
+                check(f.read() == b"previous report\n", f"{what}: the previous report was replaced")
+
+
+def case_second_signal_cleanup(runner):
+    """Issue 30: the second signal's forced exit removes the temporary files of -o, --write-baseline
+    and --stats-json alike. The input is a pipe kept open, so the run cannot end on its own."""
+    with tempfile.TemporaryDirectory() as scratch:
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+        process = subprocess.Popen(
+            [runner.binary, "--no-progress", "--format", "stats", "-o",
+             os.path.join(scratch, "stats.txt"), "--stats-json", os.path.join(scratch, "s.json"),
+             "--write-baseline", os.path.join(scratch, "base.jsonl"), "-"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        process.stdin.write(HOSTILE_GAME * 200)
+        process.stdin.flush()
+        try:
+            interrupt_when_writing(process, scratch, [signal.SIGINT, signal.SIGINT],
+                                   "two SIGINTs")
+        finally:
+            process.stdin.close()
+        check(process.returncode == 130, f"exit {process.returncode} after two SIGINTs")
+        check(not temporaries(scratch), f"temporary files left: {temporaries(scratch)}")
+
+
+def case_thread_creation_fails(runner):
+    """Issue 30: threads that cannot be created (a process limit) do not abort the run: it goes on
+    with those it got, says so, and reports as with -j1; with none it is an error, exit 2, and no
+    temporary file is left. Root ignores RLIMIT_NPROC, so root runs it as nobody (setpriv)."""
+    prlimit = shutil.which("prlimit")
+    setpriv = shutil.which("setpriv")
+    if prlimit is None or (os.geteuid() == 0 and setpriv is None):
+        print("skipped: needs prlimit (and setpriv as root)")
+        return
+    with tempfile.TemporaryDirectory() as scratch:
+        os.chmod(scratch, 0o777)
+        games = write(os.path.join(scratch, "games.pgn"), HOSTILE_GAME * 50)
+        os.chmod(games, 0o644)
+        binary = runner.binary
+        if os.geteuid() == 0:
+            # The binary must be reachable by nobody: a copy in the scratch directory.
+            binary = os.path.join(scratch, "drawaudit")
+            shutil.copy(runner.binary, binary)
+            os.chmod(binary, 0o755)
+        expected = runner.expect_exit(1, "--no-progress", "--format", "jsonl", "-j1", games)
+
+        def limited(processes, *args):
+            command = [prlimit, f"--nproc={processes}", "--", binary, *args]
+            if os.geteuid() == 0:
+                command = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                           *command]
+            return subprocess.run(command, capture_output=True, cwd=scratch, timeout=300,
+                                  env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
+
+        # The process and a few threads: -j400 gets fewer workers than it asked for.
+        few = limited(4, "--no-progress", "--format", "jsonl", "-j400", games)
+        stderr = few.stderr.decode(errors="replace")
+        check(few.returncode == 1, f"-j400 under a limit: exit {few.returncode}, {stderr[:1000]}")
+        check("threads" in stderr and "400" in stderr, f"no warning about the threads: {stderr}")
+        timeless = lambda out: re.sub(rb'"seconds":[0-9.eE+-]+', b"", out)  # noqa: E731
+        check(timeless(few.stdout) == timeless(expected.stdout), "the report differs from -j1's")
+
+        # No thread at all (the user's processes are already at the limit: 1).
+        report = os.path.join(scratch, "report.jsonl")
+        none = limited(1, "--no-progress", "--format", "jsonl", "-j4", "-o", report, games)
+        stderr = none.stderr.decode(errors="replace")
+        check(none.returncode == 2, f"no thread: exit {none.returncode}, {stderr[:1000]}")
+        check("thread" in stderr and "terminate" not in stderr, stderr)
+        check(not os.path.exists(report), "a report was written")
+        check(not temporaries(scratch), f"temporary files left: {temporaries(scratch)}")
+
+
+def case_standard_output_full(runner):
+    """Issue 30: output lost on a full standard output is an error (exit 2), for every command."""
+    with tempfile.TemporaryDirectory() as scratch:
+        games = write(os.path.join(scratch, "c.pgn"), HOSTILE_GAME)
+        positions = write(os.path.join(scratch, "p.txt"), b"8/8/8/8/8/8/8/K1k5 w - - 0 1\n")
+        parts = [os.path.join(scratch, f"p{k}.jsonl") for k in (1, 2)]
+        for k, part in enumerate(parts, 1):
+            runner.expect_exit(1, "--no-progress", "--shard", f"{k}/2", "--format", "jsonl", "-o",
+                               part, games)
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+        for args in (["winnable", "--fen", "8/8/8/8/8/8/8/K1k5 w - - 0 1"],
+                     ["winnable", "--positions", positions],
+                     ["perft", "--depth", "2"],
+                     ["perft", "--depth", "1", "--divide"],
+                     ["--no-progress", "--format", "text", games],
+                     ["--no-progress", "--format", "jsonl", games],
+                     ["merge", "--format", "text", *parts]):
+            with open("/dev/full", "wb") as full:
+                completed = subprocess.run([runner.binary, *args], stdout=full,
+                                           stderr=subprocess.PIPE, env=env, timeout=120)
+            stderr = completed.stderr.decode(errors="replace")
+            check(completed.returncode == 2,
+                  f"{' '.join(args[:2])} > /dev/full: exit {completed.returncode}, {stderr[:500]}")
+            check("No space left on device" in stderr and "standard output" in stderr,
+                  f"{' '.join(args[:2])} > /dev/full: no reason given: {stderr[:500]}")
+
+
+def case_positions_unreadable(runner):
+    """Issue 30: winnable --positions: a directory is an error naming it; a line longer than the
+    limit (64 KiB) is an error naming file and line, never read into memory, and the other
+    positions are still answered; exit 2 at the end."""
+    with tempfile.TemporaryDirectory() as scratch:
+        completed = runner.run("winnable", "--quick", "--positions", scratch)
+        stderr = completed.stderr.decode(errors="replace")
+        check(completed.returncode == 2, f"a directory: exit {completed.returncode}")
+        check(scratch in stderr and "directory" in stderr.lower(), f"not named: {stderr}")
+
+        path = os.path.join(scratch, "positions.txt")
+        with open(path, "wb") as f:
+            f.write(b"WB 8/8/8/8/8/8/8/K1k5 w - - 0 1\n")
+            f.write(b"-- ")
+            for _ in range(200):  # 200 MiB: a line no FEN can be (written piecewise, so that
+                f.write(b"x" * (1 << 20))  # this process's own size stays out of the figure)
+            f.write(b"\n")
+            f.write(b"W- 8/8/8/8/8/8/8/KQk5 w - - 0 1\n")
+        completed = runner.run("winnable", "--quick", "--positions", path)
+        stderr = completed.stderr.decode(errors="replace")
+        check(completed.returncode == 2, f"a long line: exit {completed.returncode}, {stderr}")
+        check(f"{path}:2:" in stderr and "longer than" in stderr, f"not named: {stderr}")
+        lines = [json.loads(line)["line"] for line in completed.stdout.decode().splitlines()]
+        check(lines == [1, 3], f"positions answered: {lines}")
+        check(peak_child_rss_mb() < 100, f"the long line was read into memory: {peak_child_rss_mb()} MB")
+
+
+def case_baseline_write_error(runner):
+    """Issue 30: a baseline that cannot be written (full disk) is an error naming the file and the
+    reason, exit 2."""
+    with tempfile.TemporaryDirectory() as scratch:
+        games = write(os.path.join(scratch, "c.pgn"), HOSTILE_GAME * 2000)
+        failed = runner.run("--no-progress", "--fail-on", "never", "--write-baseline", "/dev/full",
+                            games)
+        stderr = failed.stderr.decode(errors="replace")
+        check(failed.returncode == 2, f"exit {failed.returncode}, {stderr[:500]}")
+        check("/dev/full" in stderr and "No space left on device" in stderr,
+              f"no name or reason: {stderr[:500]}")
 
 
 CASES = {
@@ -601,6 +871,13 @@ CASES = {
     "deep-tree": case_deep_tree,
     "padding-between-games": case_padding_between_games,
     "pgn-keeps-leading-text": case_pgn_keeps_leading_text,
+    "outputs-never-inputs": case_outputs_never_inputs,
+    "merge-interrupted": case_merge_interrupted,
+    "second-signal-cleanup": case_second_signal_cleanup,
+    "thread-creation-fails": case_thread_creation_fails,
+    "standard-output-full": case_standard_output_full,
+    "positions-unreadable": case_positions_unreadable,
+    "baseline-write-error": case_baseline_write_error,
 }
 
 
