@@ -1408,6 +1408,23 @@ def case_config_bracket_bomb(runner):
     check(time.monotonic() - started < 30, "the bad config files took more than 30 s")
 
 
+def case_winnable_fen_repaired(runner):
+    """Issue 30: winnable --fen reads as the FEN tag does: KQkq without rooks, an impossible
+    en-passant square and clocks of -5 or 10^20 are repaired and said (repaired_fen, repairs);
+    a clean EPD-style line (no clocks) has no repairs."""
+    answer = json.loads(runner.expect_exit(
+        0, "winnable", "--quick", "--fen",
+        "4k3/8/8/8/8/8/8/4K3 w KQkq e3 -5 100000000000000000000").stdout.decode())
+    check(answer.get("repaired_fen") == "4k3/8/8/8/8/8/8/4K3 w - - 0 1", f"answer: {answer}")
+    repairs = " | ".join(answer.get("repairs", []))
+    for part in ("castling right K dropped", "en-passant square e3 dropped", "halfmove clock '-5'",
+                 "move number '100000000000000000000'"):
+        check(part in repairs, f"{part!r} not in the repairs: {repairs}")
+    clean = json.loads(runner.expect_exit(
+        0, "winnable", "--quick", "--fen", "4k3/8/8/8/8/8/8/4K3 w - -").stdout.decode())
+    check("repairs" not in clean and "repaired_fen" not in clean, f"clean position: {clean}")
+
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
@@ -1444,6 +1461,7 @@ CASES = {
     "config-table": case_config_table,
     "config-encoding": case_config_encoding,
     "config-bracket-bomb": case_config_bracket_bomb,
+    "winnable-fen-repaired": case_winnable_fen_repaired,
 }
 
 
