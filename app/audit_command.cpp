@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "baseline.hpp"
+#include "config_file.hpp"
 #include "finding_filter.hpp"
 #include "interrupt.hpp"
 #include "output_file.hpp"
@@ -228,6 +229,13 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
         "--config", ".drawaudit.toml",
         "Read options from a TOML file whose keys are the long option names (default: "
         ".drawaudit.toml in the current directory, if present; e.g. --config ci.toml)");
+    app.set_config("--config", ".drawaudit.toml",
+                   "Read options from a TOML file whose keys are the long option names (default: "
+                   ".drawaudit.toml in the current directory, if present; e.g. --config ci.toml)");
+    // The strict reader (config_file.hpp): an unknown key, a refused value, a table or a file
+    // that is not UTF-8 is a usage error naming the file and line, never ignored.
+    app.config_formatter(std::make_shared<StrictConfig>(app));
+    app.allow_config_extras(CLI::config_extras_mode::error);
 }
 
 int run_audit(AuditCommand& command) {

@@ -18,13 +18,20 @@ struct FileCloser {
 
 // Lines of a file, read in blocks of 1 MiB: a block at a time in memory, whatever the file's
 // size, and a memchr per line (getline's per-line call took most of the 0.2 s a baseline of
-// large/ took to load).
+// large/ took to load). A line may be as long as `max_line_bytes` (the buffer grows to it, never
+// further), so a file without line ends is an error, not a buffer as large as the file; pieces
+// of a line (SARIF, one document of any layout) never grow the buffer at all.
 class LineReader {
   public:
-    explicit LineReader(std::FILE* file) : file_(file), buffer_(std::size_t{1} << 20) {}
-    // The next line without its line end, or nullopt at the end (error() tells a read error).
+    LineReader(std::FILE* file, std::size_t max_line_bytes)
+        : file_(file),
+          max_line_bytes_(std::max<std::size_t>(max_line_bytes, 16)),
+          buffer_(std::min(std::size_t{1} << 20, max_line_bytes_)) {}
+    // The next line without its line end, or nullopt at the end, after a read error (error())
+    // or at a line of max_line_bytes or more (too_long(); number() is its line).
     // The view is valid until the next call.
     std::optional<std::string_view> next() {
+        if (too_long_) return std::nullopt;
         for (;;) {
             const char* begin = buffer_.data() + start_;
             const std::size_t available = end_ - start_;
@@ -35,25 +42,76 @@ class LineReader {
                         ? static_cast<std::size_t>(static_cast<const char*>(newline) - begin)
                         : available;
                 start_ += length + (newline != nullptr ? 1 : 0);
-                ++number_;
+                number_ = ++lines_done_;
                 std::string_view line(begin, length);
                 if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
                 return line;
             }
             if (eof_) return std::nullopt;
+            if (available >= max_line_bytes_) {
+                too_long_ = true;
+                number_ = lines_done_ + 1;
+                return std::nullopt;
+            }
+            refill();
+        }
+    }
+    // The next piece of text: the rest of the current line up to its line end (included) or as
+    // much of it as the buffer holds; nullopt at the end. number() is the piece's line.
+    std::optional<std::string_view> next_piece() {
+        for (;;) {
+            const char* begin = buffer_.data() + start_;
+            const std::size_t available = end_ - start_;
+            if (available > 0) {
+                const void* newline = std::memchr(begin, '\n', available);
+                const std::size_t length =
+                    newline != nullptr
+                        ? static_cast<std::size_t>(static_cast<const char*>(newline) - begin) + 1
+                        : available;
+                start_ += length;
+                number_ = lines_done_ + 1;
+                if (newline != nullptr) ++lines_done_;
+                return std::string_view(begin, length);
+            }
+            if (eof_) return std::nullopt;
+            refill();
+        }
+    }
+    // Skips blank space and line ends; then the first bytes (at most `count`) of what follows,
+    // without consuming them; nullopt when only blank space is left. number() is their line.
+    std::optional<std::string_view> peek_after_blanks(std::size_t count) {
+        for (;;) {
+            while (start_ < end_) {
+                const char c = buffer_[start_];
+                if (c == '\n') {
+                    ++lines_done_;
+                } else if (c != ' ' && c != '\t' && c != '\r') {
+                    break;
+                }
+                ++start_;
+            }
+            number_ = lines_done_ + (start_ < end_ ? 1 : 0);
+            if (start_ < end_ && (end_ - start_ >= count || eof_))
+                return std::string_view(buffer_.data() + start_, std::min(count, end_ - start_));
+            if (eof_)
+                return start_ < end_ ? std::optional<std::string_view>(
+                                           std::string_view(buffer_.data() + start_, end_ - start_))
+                                     : std::nullopt;
             refill();
         }
     }
     std::uint64_t number() const { return number_; }
     int error() const { return error_; }
+    bool too_long() const { return too_long_; }
+    std::size_t max_line_bytes() const { return max_line_bytes_; }
 
   private:
     void refill() {
-        // Keep the partial line; make room for a line longer than the buffer.
+        // Keep the partial line; make room for a line longer than the buffer, up to the limit.
         std::memmove(buffer_.data(), buffer_.data() + start_, end_ - start_);
         end_ -= start_;
         start_ = 0;
-        if (end_ == buffer_.size()) buffer_.resize(2 * buffer_.size());
+        if (end_ == buffer_.size()) buffer_.resize(std::min(2 * buffer_.size(), max_line_bytes_));
         const std::size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, file_);
         end_ += got;
         if (got == 0) {
@@ -63,9 +121,12 @@ class LineReader {
     }
 
     std::FILE* file_;
+    std::size_t max_line_bytes_;
     std::vector<char> buffer_;
     std::size_t start_ = 0, end_ = 0;
     bool eof_ = false;
+    bool too_long_ = false;
+    std::uint64_t lines_done_ = 0;  // line ends consumed
     std::uint64_t number_ = 0;
     int error_ = 0;
 };
@@ -83,12 +144,11 @@ std::string at_line(const std::string& path, std::uint64_t line, std::string_vie
 // A JSON Lines report: every line one object; finding records carry their fingerprint as the
 // "fingerprint" field; the last record is the summary (or a --write-baseline file's closing
 // record), so a truncated report is told from a complete one.
-tl::expected<void, std::string> read_jsonl(LineReader& lines, std::string_view first,
-                                           const std::string& path,
+tl::expected<void, std::string> read_jsonl(LineReader& lines, const std::string& path,
                                            std::vector<std::uint64_t>& out) {
     constexpr std::string_view key = "\"fingerprint\":\"";
     bool closed = false;
-    for (std::optional<std::string_view> line = first; line; line = lines.next()) {
+    while (const std::optional<std::string_view> line = lines.next()) {
         const std::string_view record = trim(*line);
         if (record.empty()) continue;
         if (closed)
@@ -116,6 +176,13 @@ tl::expected<void, std::string> read_jsonl(LineReader& lines, std::string_view f
         }
         out.push_back(*value);
     }
+    if (lines.too_long()) {
+        return tl::unexpected(
+            at_line(path, lines.number(),
+                    fmt::format("a line of {} bytes or more: not a drawaudit JSON Lines record (a "
+                                "baseline's lines are read up to that length)",
+                                lines.max_line_bytes())));
+    }
     if (lines.error() != 0) {
         return tl::unexpected(fmt::format("baseline {}: {}", path, std::strerror(lines.error())));
     }
@@ -129,8 +196,7 @@ tl::expected<void, std::string> read_jsonl(LineReader& lines, std::string_view f
 // SARIF: a JSON document, read token by token (strings and brackets) so that any layout is
 // accepted and a truncated file is told: every result (a "ruleId") needs its drawaudit
 // fingerprint in partialFingerprints.
-tl::expected<void, std::string> read_sarif(LineReader& lines, std::string_view first,
-                                           const std::string& path,
+tl::expected<void, std::string> read_sarif(LineReader& lines, const std::string& path,
                                            std::vector<std::uint64_t>& out) {
     constexpr std::string_view current_key = "drawauditFinding/v2";
     bool in_string = false, escaped = false, value_next = false, long_string = false;
@@ -139,8 +205,10 @@ tl::expected<void, std::string> read_sarif(LineReader& lines, std::string_view f
     bool opened = false;
     std::uint64_t results = 0;
     std::uint64_t result_line = 0;  // of the latest "ruleId" whose fingerprint is still missing
-    for (std::optional<std::string_view> line = first; line; line = lines.next()) {
-        for (const char c : *line) {
+    // Piece by piece, not line by line: a SARIF document on one line of any length is read in
+    // the reader's buffer.
+    while (const std::optional<std::string_view> piece = lines.next_piece()) {
+        for (const char c : *piece) {
             if (in_string) {
                 if (escaped) {
                     escaped = false;
@@ -222,12 +290,11 @@ tl::expected<void, std::string> read_sarif(LineReader& lines, std::string_view f
 tl::expected<Baseline, std::string> Baseline::load(const std::string& path) {
     std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
     if (!file) return tl::unexpected(fmt::format("baseline {}: {}", path, std::strerror(errno)));
-    LineReader lines(file.get());
-    std::optional<std::string_view> first;
-    do {
-        first = lines.next();
-    } while (first && trim(*first).empty());
-    if (!first) {
+    LineReader lines(file.get(), kMaxBaselineLineBytes);
+    // The first bytes tell the format; a JSON Lines report opens with its first record's type.
+    constexpr std::string_view jsonl_start = "{\"type\":";
+    const std::optional<std::string_view> start = lines.peek_after_blanks(jsonl_start.size());
+    if (!start) {
         if (lines.error() != 0)
             return tl::unexpected(
                 fmt::format("baseline {}: {}", path, std::strerror(lines.error())));
@@ -235,14 +302,12 @@ tl::expected<Baseline, std::string> Baseline::load(const std::string& path) {
             at_line(path, lines.number(), "empty: not a JSON Lines or SARIF report of drawaudit"));
     }
     std::vector<std::uint64_t> fingerprints;
-    const std::string_view start = trim(*first);
     const auto read =
-        start.starts_with("{\"type\":") ? read_jsonl(lines, *first, path, fingerprints)
-        : start.front() == '{'          ? read_sarif(lines, *first, path, fingerprints)
-                                        : tl::expected<void, std::string>(
-                                     tl::unexpected(at_line(path, lines.number(),
-                                                                     "not a JSON Lines or SARIF report of "
-                                                                              "drawaudit")));
+        start->starts_with(jsonl_start) ? read_jsonl(lines, path, fingerprints)
+        : start->front() == '{'
+            ? read_sarif(lines, path, fingerprints)
+            : tl::expected<void, std::string>(tl::unexpected(
+                  at_line(path, lines.number(), "not a JSON Lines or SARIF report of drawaudit")));
     if (!read) return tl::unexpected(read.error());
     return from(std::move(fingerprints));
 }

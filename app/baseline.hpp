@@ -3,6 +3,7 @@
 // fingerprints of this run's.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -16,6 +17,11 @@
 #include "output_file.hpp"
 
 namespace drawaudit::app {
+
+// The longest line of a JSON Lines baseline: a drawaudit record is a few KB; a longer line (a
+// file without line ends) is an error naming the file and line, and the memory read stays below
+// this. SARIF is read piece by piece, so a SARIF document may be one line of any length.
+inline constexpr std::size_t kMaxBaselineLineBytes = std::size_t{16} << 20;
 
 // A sorted vector of 64-bit values, not strings: 8 bytes per finding of the earlier run, and a
 // binary search per finding of this one.

@@ -86,8 +86,22 @@ void write_position(std::uint64_t line, std::string_view fen, const WinnableOpti
     report::append_json_string(out, fen);
     // Composed positions with more promoted pieces than missing pawns are judged too: whether a
     // side can mate is well defined from them (RULES.md, "Dead positions and unwinnable sides").
-    auto parsed = Position::from_fen(
-        fen, FenOptions{.chess960 = options.chess960, .allow_unreachable_material = true});
+    // The FEN tag's reading and repairs (issue 30): an impossible castling right or en-passant
+    // square, or a clock out of range, is repaired as the pieces demand and said in the answer
+    // ("repaired_fen", "repairs"); only the clocks may be left out (EPD-style lines).
+    auto parsed = Position::from_fen(fen, FenOptions{.chess960 = options.chess960,
+                                                     .allow_unreachable_material = true,
+                                                     .clocks_optional = true});
+    if (parsed && !parsed->repairs.empty()) {
+        fmt::format_to(it, ",\"repaired_fen\":");
+        report::append_json_string(out, parsed->position.to_fen());
+        fmt::format_to(it, ",\"repairs\":[");
+        for (std::size_t i = 0; i < parsed->repairs.size(); ++i) {
+            if (i > 0) out.push_back(',');
+            report::append_json_string(out, parsed->repairs[i].message);
+        }
+        out.push_back(']');
+    }
     if (!parsed) {
         fmt::format_to(it, ",\"error\":");
         report::append_json_string(out, "bad FEN: " + parsed.error().message);

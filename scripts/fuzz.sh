@@ -48,6 +48,7 @@ for san in e4 Nf3 O-O O-O-O exf6 e8=Q axb8=N+ Qh4# Nbd7 R1a3 Kxe8 0-0 Pe4 e2e4 f
   done
 done
 printf 'format = "jsonl"\njobs = 2\nlaws = "1997"\nonly = ["threefold-claim"]\n' > "$seeds/fuzz_config/plain"
+printf '\xef\xbb\xbf# ci\nonly = [\n  "threefold-claim", # a comment\n  '"'"'fifty-move-claim'"'"',\n]\nseverity = ["threefold-claim=warning"]\nfail-on = "warning" # gate\nno-progress = true\nmax-plies = 5_000\nlang = "\\u0065s"\n' > "$seeds/fuzz_config/lists"
 [[ -f "$root/tests/cli/fixtures/ci.toml" ]] && cp "$root/tests/cli/fixtures/ci.toml" "$seeds/fuzz_config/ci"
 # drawaudit's own JSON Lines (the first byte picks the reader, see fuzz_jsonl.cpp): the golden
 # reports of sample_pgns/ as a merge part, as baselines (JSON Lines and SARIF), and as JSON.

@@ -256,8 +256,9 @@ struct PositionBuilder {
         return {};
     }
 
-    void read_clocks(std::string_view halfmove, std::string_view fullmove, int fields) {
-        if (fields < 6) {
+    void read_clocks(std::string_view halfmove, std::string_view fullmove, int fields,
+                     bool clocks_optional) {
+        if (fields < 6 && !clocks_optional) {
             repair(fields == 4 ? "halfmove clock and move number missing: set to 0 and 1"
                                : "move number missing: set to 1");
         }
@@ -322,7 +323,7 @@ tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOp
     const bool chess960 = options.chess960 || builder.letters_demand_chess960(fields[2]);
     if (auto r = builder.read_castling(fields[2], chess960); !r) return tl::unexpected(r.error());
     if (auto r = builder.read_en_passant(fields[3]); !r) return tl::unexpected(r.error());
-    builder.read_clocks(fields[4], fields[5], count);
+    builder.read_clocks(fields[4], fields[5], count, options.clocks_optional);
 
     const Color them = ~pos.side_;
     if (pos.attackers_to(pos.king_square(them)) & pos.pieces(pos.side_))

@@ -57,6 +57,10 @@ struct FenOptions {
     // in check); MoveList holds the moves of any such position (types.hpp). The audit's
     // reading of games never sets it.
     bool allow_unreachable_material = false;
+    // EPD-style positions (drawaudit winnable): four fields are a whole position, and missing
+    // clocks are set to 0 and 1 without a repair. Clocks that are given are still checked and
+    // repaired as in a FEN tag.
+    bool clocks_optional = false;
 };
 
 class Position;

@@ -291,6 +291,44 @@ TEST(FenFuzz, MutatedFensAreRefusedOrReadBackIdentically) {
     }
 }
 
+// drawaudit winnable reads EPD-style lines: four fields are a whole position there.
+TEST(FenOptionalClocks, FourFieldsNeedNoRepairWhenClocksAreOptional) {
+    const auto parsed =
+        Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - -", FenOptions{.clocks_optional = true});
+    ASSERT_TRUE(parsed.has_value());
+    EXPECT_TRUE(parsed->repairs.empty());
+    EXPECT_EQ(parsed->position.halfmove_clock(), 0);
+    EXPECT_EQ(parsed->position.fullmove_number(), 1);
+}
+
+// Issue 30: winnable --fen once took KQkq without rooks, an impossible en-passant square and
+// clocks of -5 or 10^20 without a word; it now reads as the FEN tag does, with the same repairs.
+TEST(FenOptionalClocks, EveryOtherRepairIsTheFenTags) {
+    for (const std::string_view fen :
+         {"4k3/8/8/8/8/8/8/4K3 w KQkq e3 -5 100000000000000000000",
+          "4k3/8/8/8/8/8/8/4K3 w KQkq e6 100000000000000000000 -5",
+          "r3k3/8/8/3pP3/8/8/8/4K2R w Kq c6 0 1", "4k3/8/8/8/8/8/8/4K3 b - - 2147483647 0"}) {
+        const auto tag = Position::from_fen(fen);
+        const auto epd = Position::from_fen(
+            fen, FenOptions{.allow_unreachable_material = true, .clocks_optional = true});
+        ASSERT_TRUE(tag.has_value() && epd.has_value()) << fen;
+        ASSERT_FALSE(tag->repairs.empty()) << fen;
+        ASSERT_EQ(tag->repairs.size(), epd->repairs.size()) << fen;
+        for (std::size_t i = 0; i < tag->repairs.size(); ++i)
+            EXPECT_EQ(tag->repairs[i].message, epd->repairs[i].message) << fen;
+        EXPECT_EQ(tag->position.to_fen(), epd->position.to_fen()) << fen;
+    }
+}
+
+TEST(FenOptionalClocks, GivenClocksAreStillCheckedWhenOptional) {
+    const auto parsed =
+        Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - -5", FenOptions{.clocks_optional = true});
+    ASSERT_TRUE(parsed.has_value());
+    ASSERT_EQ(parsed->repairs.size(), 1u);
+    EXPECT_TRUE(contains(parsed->repairs[0].message, "halfmove clock '-5'"));
+    EXPECT_EQ(parsed->position.halfmove_clock(), 0);
+}
+
 TEST(FenRepair, ValidFenNeedsNoRepair) {
     EXPECT_TRUE(repairs(StartFen).empty());
 }

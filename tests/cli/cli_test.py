@@ -1469,6 +1469,92 @@ def case_merge_pgn_needs_allowed_inputs(runner):
         jsonl = merge_within(runner, 120, "--format", "jsonl", *parts)
         check(jsonl.returncode == 1, f"merge --format jsonl: exit {jsonl.returncode}\n"
               f"{jsonl.stderr.decode(errors='replace')}")
+def expect_config_refused(runner, content, *needles):
+    """Runs the audit with `content` as its config file: a usage error (exit 2) naming the file
+    and each needle on stderr, and no report at all."""
+    with tempfile.TemporaryDirectory() as scratch:
+        config = os.path.join(scratch, "ci.toml")
+        with open(config, "wb") as out:
+            out.write(content)
+        completed = runner.expect_exit(2, "--config", config, "--format", "jsonl", "--no-progress",
+                                       f"{FIXTURES}/warning-only.pgn")
+        stderr = completed.stderr.decode("utf-8", errors="replace")
+        check(config in stderr, f"the config file is not named: {stderr!r}")
+        for needle in needles:
+            check(needle in stderr, f"{needle!r} not in {stderr!r}")
+        check(not completed.stdout, "a report was written despite the bad config file")
+        return stderr
+
+
+def case_config_unknown_key(runner):
+    """Issue 30: an unknown key in the config file is a usage error naming file, line and key (a
+    misspelt fail-on no longer switches a CI gate off quietly); an underscore gets a hint."""
+    expect_config_refused(runner, b'format = "jsonl"\nfailon = "info"\n', ":2:", "'failon'")
+    expect_config_refused(runner, b'# gate\nfail_on = "info"\n', ":2:", "'fail_on'", "'fail-on'")
+    expect_config_refused(runner, b'paths = ["x.pgn"]\n', ":1:", "'paths'")
+
+
+def case_config_bad_value(runner):
+    """Issue 30: a value the option refuses (a set, a range, a rule id, a type) is a usage error
+    naming file, line and key, as on the command line."""
+    expect_config_refused(runner, b'\n\nfail-on = "infos"\n', ":3:", "'fail-on'", "infos")
+    expect_config_refused(runner, b'jobs = 0\n', ":1:", "'jobs'")
+    expect_config_refused(runner, b'only = ["threefold-claim", "no-such-rule"]\n', ":1:", "no-such-rule")
+    expect_config_refused(runner, b'format = ["jsonl", "csv"]\n', ":1:", "'format'")
+    expect_config_refused(runner, b'progress = "yes"\n', ":1:", "'progress'")
+    expect_config_refused(runner, b'laws = 2023\nlaws = "1997"\n', ":2:", "'laws'")
+    expect_config_refused(runner, b'jobs = 2.5\n', ":1:", "'jobs'")
+
+
+def case_config_table(runner):
+    """Issue 30: a table header ([drawaudit]) or a dotted key is a usage error naming the line;
+    its keys are never dropped silently."""
+    expect_config_refused(runner, b'# ci\n[drawaudit]\nfail-on = "info"\n', ":2:", "table")
+    expect_config_refused(runner, b'drawaudit.fail-on = "info"\n', ":1:", "dotted key")
+
+
+def case_config_encoding(runner):
+    """Issue 30: a UTF-8 byte-order mark is skipped (the keys still apply); UTF-16 and UTF-32
+    text and bytes that are not UTF-8 are usage errors naming the file (and line)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        config = os.path.join(scratch, "bom.toml")
+        with open(config, "wb") as out:
+            out.write(b'\xef\xbb\xbffail-on = "never"\nformat = "jsonl"\n')
+        completed = runner.expect_exit(0, "--config", config, "--no-progress", f"{FIXTURES}/warning-only.pgn")
+        check(completed.stdout.startswith(b'{"type":'), "the keys after a UTF-8 byte-order mark not applied")
+    text = 'fail-on = "info"\n'
+    expect_config_refused(runner, b"\xff\xfe" + text.encode("utf-16-le"), "UTF-16")
+    expect_config_refused(runner, b"\xfe\xff" + text.encode("utf-16-be"), "UTF-16")
+    expect_config_refused(runner, b"\xff\xfe\x00\x00" + text.encode("utf-32-le"), "UTF-32")
+    expect_config_refused(runner, b'format = "jsonl"\nlang = "\xe9s"\n', ":2:", "UTF-8")
+    expect_config_refused(runner, b'fail-on = "info"\x00\n', ":1:", "control character")
+
+
+def case_config_bracket_bomb(runner):
+    """Issue 30: 200 KB of '[' (and a file past the size limit) is a usage error at once, in
+    bounded memory."""
+    started = time.monotonic()
+    expect_config_refused(runner, b"[" * 200_000, ":1:")
+    expect_config_refused(runner, b"only = " + b"[" * 200_000, ":1:")
+    expect_config_refused(runner, b"# x\n" * 300_000, "larger than")
+    check(time.monotonic() - started < 30, "the bad config files took more than 30 s")
+
+
+def case_winnable_fen_repaired(runner):
+    """Issue 30: winnable --fen reads as the FEN tag does: KQkq without rooks, an impossible
+    en-passant square and clocks of -5 or 10^20 are repaired and said (repaired_fen, repairs);
+    a clean EPD-style line (no clocks) has no repairs."""
+    answer = json.loads(runner.expect_exit(
+        0, "winnable", "--quick", "--fen",
+        "4k3/8/8/8/8/8/8/4K3 w KQkq e3 -5 100000000000000000000").stdout.decode())
+    check(answer.get("repaired_fen") == "4k3/8/8/8/8/8/8/4K3 w - - 0 1", f"answer: {answer}")
+    repairs = " | ".join(answer.get("repairs", []))
+    for part in ("castling right K dropped", "en-passant square e3 dropped", "halfmove clock '-5'",
+                 "move number '100000000000000000000'"):
+        check(part in repairs, f"{part!r} not in the repairs: {repairs}")
+    clean = json.loads(runner.expect_exit(
+        0, "winnable", "--quick", "--fen", "4k3/8/8/8/8/8/8/4K3 w - -").stdout.decode())
+    check("repairs" not in clean and "repaired_fen" not in clean, f"clean position: {clean}")
 
 
 CASES = {
@@ -1508,6 +1594,12 @@ CASES = {
     "merge-refuses-symlink-out-of-allowed": case_merge_refuses_symlink_out_of_allowed,
     "merge-pgn-needs-allowed-inputs": case_merge_pgn_needs_allowed_inputs,
     "merge-refuses-sibling-sharing-allowed-prefix": case_merge_refuses_sibling_sharing_allowed_prefix,
+    "config-unknown-key": case_config_unknown_key,
+    "config-bad-value": case_config_bad_value,
+    "config-table": case_config_table,
+    "config-encoding": case_config_encoding,
+    "config-bracket-bomb": case_config_bracket_bomb,
+    "winnable-fen-repaired": case_winnable_fen_repaired,
 }
 
 

@@ -851,6 +851,70 @@ def case_baseline_write_error(runner):
         check(failed.returncode == 2, f"exit {failed.returncode}, {stderr[:500]}")
         check("/dev/full" in stderr and "No space left on device" in stderr,
               f"no name or reason: {stderr[:500]}")
+def sanitized_binary(binary):
+    """Whether the binary was built with AddressSanitizer (which reserves terabytes of address
+    space, so a limit on it cannot run)."""
+    with open(binary, "rb") as f:
+        return b"__asan_init" in f.read()
+
+
+def run_address_limited(runner, args, limit_bytes):
+    """Runs drawaudit with its address space limited (as `ulimit -v` does) unless it is a
+    sanitizer build; returns the completed process."""
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+
+    limited = not sanitized_binary(runner.binary)
+    return subprocess.run([runner.binary, *args], cwd=runner.root, capture_output=True, timeout=600,
+                          env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"),
+                          preexec_fn=limit if limited else None)
+
+
+def case_baseline_long_line(runner):
+    """Issue 30: a --baseline whose line never ends (a 5 GB sparse file: a record's start, then
+    NUL bytes) is an error naming the file and line, in bounded memory (under a 1.5 GB address
+    limit): exit 2 and no report, never an abort."""
+    with tempfile.TemporaryDirectory() as scratch:
+        baseline = os.path.join(scratch, "endless.jsonl")
+        with open(baseline, "wb") as f:
+            f.write(b'{"type":"finding","file":"')
+            f.truncate(5 << 30)
+        game = os.path.join(scratch, "game.pgn")
+        with open(game, "wb") as f:
+            f.write(CLEAN_GAME)
+        completed = run_address_limited(
+            runner, ["--baseline", baseline, "--format", "jsonl", "--no-progress", "-j", "1", game],
+            1536 << 20)
+        stderr = completed.stderr.decode(errors="replace")
+        check(completed.returncode == 2, f"exit {completed.returncode}: {stderr[:2000]}")
+        check(f"{baseline}:1: " in stderr and "bytes or more" in stderr, f"stderr: {stderr[:2000]}")
+        check(not completed.stdout, "a report was written")
+        rss = peak_child_rss_mb()
+        check(rss < 400, f"peak RSS {rss:.0f} MB: the line was loaded")
+
+
+def case_baseline_sarif_one_line(runner):
+    """Issue 30: a SARIF baseline on a single line longer than the JSON Lines line limit (40 MB)
+    is still read, piece by piece: every finding it holds is baselined."""
+    with tempfile.TemporaryDirectory() as scratch:
+        samples = os.path.join(runner.root, "sample_pgns")
+        sarif = runner.run("--format", "sarif", "--no-progress", "--fail-on", "never", samples)
+        check(sarif.returncode == 0, f"exit {sarif.returncode}: {sarif.stderr[:1000]!r}")
+        document = json.loads(sarif.stdout)
+        results = len(document["runs"][0]["results"])
+        check(results > 0, "no results to baseline")
+        document["runs"][0]["properties"] = {"padding": "x" * (40 << 20)}
+        baseline = os.path.join(scratch, "one-line.sarif")
+        with open(baseline, "w", encoding="utf-8") as f:
+            json.dump(document, f, separators=(",", ":"))
+        completed = runner.run("--baseline", baseline, "--format", "jsonl", "--no-progress", samples)
+        stderr = completed.stderr.decode(errors="replace")
+        check(completed.returncode == 0, f"exit {completed.returncode}: {stderr[:2000]}")
+        records = jsonl_records(completed)
+        check(not findings_of(records, None), f"findings left: {findings_of(records, None)[:3]}")
+        check(records[-1]["baselined"] == results, f"baselined {records[-1]['baselined']} of {results}")
 
 
 CASES = {
@@ -878,6 +942,8 @@ CASES = {
     "standard-output-full": case_standard_output_full,
     "positions-unreadable": case_positions_unreadable,
     "baseline-write-error": case_baseline_write_error,
+    "baseline-long-line": case_baseline_long_line,
+    "baseline-sarif-one-line": case_baseline_sarif_one_line,
 }
 
 

@@ -1,9 +1,11 @@
-// libFuzzer target: the config file reader (TOML, the long option names as keys, as
-// `--config FILE` and .drawaudit.toml are read) on arbitrary bytes. A bad file must be a usage
-// error (CLI::ParseError), never a crash, a hang or another exception.
+// libFuzzer target: the config file reader (app/config_file.cpp, the strict TOML subset whose
+// keys are the long option names, as `--config FILE` and .drawaudit.toml are read) on arbitrary
+// bytes. A bad file must be a usage error (CLI::ParseError) and the reader's own errors name the
+// file; never a crash, a hang or another exception.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include <unistd.h>
@@ -11,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "audit_command.hpp"
+#include "config_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const std::string path =
@@ -28,6 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const char* argv[] = {"drawaudit", "--config", config_path.c_str(), "game.pgn"};
     try {
         app.parse(4, argv);
+    } catch (const drawaudit::app::ConfigFileError& error) {
+        if (std::string(error.what()).find(path) == std::string::npos) std::abort();
     } catch (const CLI::ParseError&) {
         // A usage error: drawaudit says so and exits 2.
     }
