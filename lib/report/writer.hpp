@@ -93,7 +93,7 @@ struct FormattedRecords {
         std::uint64_t identity = 0;
     };
     std::string text;
-    std::vector<GameNumber> game_numbers;  // in the order of their offsets
+    std::vector<GameNumber> game_numbers;       // in the order of their offsets
     std::vector<FingerprintSlot> fingerprints;  // in the order of their offsets
     std::vector<GameIdentity> identities;
 
@@ -157,6 +157,9 @@ class Writer {
     // A finding's fingerprint, 16 hex digits (a formatter notes where, see FingerprintSlot).
     void put_fingerprint(BufferCursor& out, const audit::GameReport& report,
                          const audit::Finding& finding);
+
+    // The report is incomplete for a reason of the writer's own (failed() from then on).
+    void mark_failed() { failed_ = true; }
 
     // Flushes when the buffer has grown large, so memory stays bounded on big runs.
     void maybe_flush() {
