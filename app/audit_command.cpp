@@ -195,6 +195,10 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
                    "Most moves read in one game; past them a parse error and the rest of the game "
                    "is skipped (default 100000; e.g. --max-plies 5000)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    app.add_option("--max-findings-per-rule", command.max_findings_per_rule,
+                   "Most findings of one rule listed per game; the rest are counted in the game's "
+                   "record and the summary (default 1000; e.g. --max-findings-per-rule 100)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     app.add_option("--max-variation-depth", command.max_variation_depth,
                    "Deepest nesting of variations read; deeper is a parse error and the rest of "
                    "the game is skipped (default 1000; e.g. --max-variation-depth 50)")
@@ -258,6 +262,7 @@ int run_audit(AuditCommand& command) {
     settings.max_game_bytes = command.max_game_bytes;
     settings.limits.max_plies = command.max_plies;
     settings.limits.max_variation_depth = command.max_variation_depth;
+    settings.audit.max_findings_per_rule = command.max_findings_per_rule;
     // The pgn writer copies each game; the html writer replays the games it shows (move lists).
     settings.audit.keep_game_text =
         *format == report::Format::Pgn || *format == report::Format::Html;

@@ -9,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "audit/auditor.hpp"
+
 namespace drawaudit::app {
 
 // Exit codes (issue 5): findings at or above --fail-on give 1; usage and I/O errors 2.
@@ -37,6 +39,8 @@ struct AuditCommand {
     std::size_t max_game_bytes = std::size_t{64} << 20;
     std::uint64_t max_plies = 100'000;
     std::uint32_t max_variation_depth = 1'000;
+    // Findings of one rule listed per game (audit::AuditOptions::max_findings_per_rule).
+    std::uint64_t max_findings_per_rule = audit::AuditOptions::kDefaultMaxFindingsPerRule;
     // Issue 20: CI for growing collections.
     std::string baseline;        // --baseline FILE: leave out the findings of an earlier report
     std::string write_baseline;  // --write-baseline FILE

@@ -24,7 +24,9 @@ using chess::Move;
 using chess::Position;
 
 GameAuditor::GameAuditor(const AuditOptions& options, GameSink& sink)
-    : options_(options), sink_(sink) {}
+    : options_(options), sink_(sink) {
+    game_.set_max_findings_per_rule(options.max_findings_per_rule);
+}
 
 void GameAuditor::begin_game(const pgn::GameStart& start) {
     // The record is written where the sink wants it (see GameSink), or into the auditor's own;

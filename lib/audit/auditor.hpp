@@ -31,6 +31,11 @@ struct AuditOptions {
     // merge to read the text back and tell a changed input, without a copy of every game.
     bool game_text_digest = false;
     bool duplicate_keys = false;  // build the key --duplicates compares (GameReport::duplicate_key)
+    // Findings of one rule listed per game (--max-findings-per-rule); the rest are counted in
+    // GameReport::findings_omitted. The busiest game of large/ lists 125 of one rule; a game
+    // repeating one cycle lists two per ply, and its record would grow without this bound.
+    std::uint64_t max_findings_per_rule = kDefaultMaxFindingsPerRule;
+    static constexpr std::uint64_t kDefaultMaxFindingsPerRule = 1000;
 };
 
 class GameSink {

@@ -48,6 +48,12 @@ bool Claims::claim_available_at(const CurrentGame& game, int k) const {
 
 // 9.2.1.2: the position has appeared (at least) three times; the player to move claims.
 void Claims::threefold_appeared(CurrentGame& game, int k) {
+    last_claim_ply_ = k;
+    // Beyond the rule's limit the claim is only counted: its words cost more than the replay.
+    if (!game.lists(Rule::ThreefoldClaim)) [[unlikely]] {
+        game.omit(Rule::ThreefoldClaim);
+        return;
+    }
     const History& history = game.history;
     const Color mover = history.position(k).side_to_move();
     Finding& f = game.add_finding(Rule::ThreefoldClaim, k);
@@ -58,7 +64,6 @@ void Claims::threefold_appeared(CurrentGame& game, int k) {
     f.message = fmt::format("{} may claim a draw: the position has appeared for the {} time ({})",
                             colour_name(mover), ordinal(history.occurrence(k)),
                             history.earlier_occurrences_text(k));
-    last_claim_ply_ = k;
 }
 
 // 9.2.1.1: a move that would make a position appear for the third time; the player writes it
@@ -66,7 +71,13 @@ void Claims::threefold_appeared(CurrentGame& game, int k) {
 void Claims::threefold_declared(CurrentGame& game, int k) {
     const Color mover = game.history.position(k).side_to_move();
     Finding candidate;
-    if (!find_declared_repetitions(game, k, candidate)) return;
+    const bool listed = game.lists(Rule::ThreefoldClaim);
+    if (!find_declared_repetitions(game, k, listed ? &candidate : nullptr)) return;
+    last_claim_ply_ = k;
+    if (!listed) [[unlikely]] {
+        game.omit(Rule::ThreefoldClaim);
+        return;
+    }
     Finding& f = game.add_finding(Rule::ThreefoldClaim, k);
     f.route = Route::Declared;
     f.article = "9.2.1.1";
@@ -77,7 +88,6 @@ void Claims::threefold_declared(CurrentGame& game, int k) {
     f.occurrence_moves = std::move(candidate.occurrence_moves);
     f.message =
         fmt::format("{} may claim a draw by writing {}", colour_name(mover), candidate.message);
-    last_claim_ply_ = k;
 }
 
 inline const std::vector<int>& Claims::twice_occurred_positions(const CurrentGame& game, int k) {
@@ -116,8 +126,8 @@ Move piece_move_between(const Position& from, const Position& target) {
 
 // The moves from position k that make an already twice-occurred position appear a third time:
 // each is derived from the difference between k and the target, and confirmed by is_legal and
-// same_position.
-bool Claims::find_declared_repetitions(const CurrentGame& game, int k, Finding& out) {
+// same_position. Without `out`, only whether there is one (a finding beyond its rule's limit).
+bool Claims::find_declared_repetitions(const CurrentGame& game, int k, Finding* found) {
     const History& history = game.history;
     const Position& position = history.position(k);
     const std::vector<int>& twice = twice_occurred_positions(game, k);
@@ -134,6 +144,8 @@ bool Claims::find_declared_repetitions(const CurrentGame& game, int k, Finding& 
         Position next = position;
         next.make_move(m);
         if (!next.same_position(target)) continue;
+        if (found == nullptr) return true;
+        Finding& out = *found;
 
         // The position may have occurred again after its second occurrence.
         const int latest = history.latest_occurrence(j);
@@ -146,7 +158,8 @@ bool Claims::find_declared_repetitions(const CurrentGame& game, int k, Finding& 
             fmt::format("{} ({} occurrence; before: {})", text,
                         ordinal(history.occurrence(latest) + 1), history.occurrences_text(latest));
     }
-    if (out.moves.empty()) return false;
+    if (found == nullptr || found->moves.empty()) return false;
+    Finding& out = *found;
     // The targets are different positions: their lists hold the first and the last five of all.
     std::sort(out.occurrences.begin(), out.occurrences.end());
     const auto half = static_cast<std::ptrdiff_t>(History::kListedOccurrences / 2);
@@ -207,6 +220,7 @@ void Claims::fifty_appeared(CurrentGame& game, int k) {
 }
 
 void Claims::remember_window_finding(const CurrentGame& game) {
+    if (game.last_finding_index() < 0) return;  // omitted: no until_ply to give it
     fifty_.finding_index[static_cast<std::size_t>(fifty_.finding_count++)] =
         game.last_finding_index();
 }

@@ -117,7 +117,9 @@ void Endings::report(CurrentGame& game, int k, Found e) {
         f.article = std::string(termination_article(t));
         f.side = side_of(mover);
         f.message = std::move(message);
-        findings_[static_cast<std::size_t>(finding_count_++)] = game.last_finding_index();
+        // An omitted finding (beyond its rule's limit) has no severity to settle.
+        if (game.last_finding_index() >= 0)
+            findings_[static_cast<std::size_t>(finding_count_++)] = game.last_finding_index();
         return f;
     };
     if (e.checkmate) {

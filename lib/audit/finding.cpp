@@ -219,6 +219,7 @@ void GameReport::clear() {
     duplicate_key = {};
     text_bytes = 0;
     text_hash = 0;
+    findings_omitted.clear();
     // A few findings' room is kept; a record that held many gives it back, or every pooled
     // record would keep the room of the longest list it ever held (megabytes per job).
     if (findings.capacity() > 4) {
@@ -229,7 +230,7 @@ void GameReport::clear() {
 }
 
 // clear() names every member: a new member must be added there (and to this size).
-static_assert(sizeof(GameReport) == 672 || sizeof(void*) != 8,
+static_assert(sizeof(GameReport) == 832 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {
@@ -254,6 +255,10 @@ void Summary::count(const GameReport& game, std::uint64_t one) {
     for (std::size_t i = 0; i < seen.size(); ++i) {
         if (seen[i]) games_by_rule[i] += one;
     }
+    if (game.findings_omitted.any()) [[unlikely]] {
+        for (std::size_t i = 0; i < seen.size(); ++i)
+            findings_omitted.add(static_cast<Rule>(i), one * game.findings_omitted.by_rule[i]);
+    }
     const RecordedResult result = recorded_result(game.result);
     results[static_cast<std::size_t>(result)] += one;
     if (game.draw_reason != DrawReason::None)
@@ -274,6 +279,7 @@ void Summary::merge(const Summary& other) {
     for (std::size_t i = 0; i < findings.size(); ++i) {
         findings[i] += other.findings[i];
         games_by_rule[i] += other.games_by_rule[i];
+        findings_omitted.add(static_cast<Rule>(i), other.findings_omitted.by_rule[i]);
     }
     for (std::size_t i = 0; i < results.size(); ++i) results[i] += other.results[i];
     for (std::size_t i = 0; i < draw_reasons.size(); ++i) draw_reasons[i] += other.draw_reasons[i];

@@ -129,6 +129,22 @@ inline constexpr int RecordedResultCount = 4;
 RecordedResult recorded_result(std::string_view result_tag);
 std::string_view recorded_result_name(RecordedResult r);  // "1-0", "0-1", "1/2-1/2", "*"
 
+// Findings counted per rule and not listed (--max-findings-per-rule). The total spares the
+// per-game paths a look at every rule: it is 0 in real games.
+struct OmittedFindings {
+    std::array<std::uint64_t, RuleCount> by_rule{};
+    std::uint64_t total = 0;
+
+    bool any() const { return total != 0; }
+    void add(Rule rule, std::uint64_t count = 1) {
+        by_rule[static_cast<std::size_t>(rule)] += count;
+        total += count;
+    }
+    void clear() {
+        if (total != 0) *this = OmittedFindings{};
+    }
+};
+
 // One game's record and its findings (in ply order, as RULES.md lists them).
 struct GameReport {
     std::string file;
@@ -147,6 +163,10 @@ struct GameReport {
     std::string expected_result;  // "" where the rules give none
     bool error = false;           // status "error": the game could not be audited to its end
     std::vector<Finding> findings;
+    // Findings of each rule beyond the first AuditOptions::max_findings_per_rule of this game:
+    // counted here, not listed (a game repeating one cycle for 10^6 plies would otherwise list
+    // two claims per ply, gigabytes of records). None in real games.
+    OmittedFindings findings_omitted;
     // RULES.md "Why each draw happened" (draw_reason.cpp): the reason of a 1/2-1/2 record, and
     // for perpetual-check the checking side.
     DrawReason draw_reason = DrawReason::None;
@@ -197,6 +217,8 @@ struct Summary {
     std::map<int, YearCount> by_year;                           // the Date tag's year
     std::uint64_t undetermined_positions = 0;  // side verdicts the analysis left undetermined
     std::uint64_t baselined = 0;  // findings left out because the --baseline holds them
+    // Findings counted but not listed, beyond the per-game limit of each rule (GameReport).
+    OmittedFindings findings_omitted;
     std::uint64_t io_errors = 0;
     double seconds = 0;
 

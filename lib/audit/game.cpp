@@ -5,8 +5,29 @@
 
 namespace drawaudit::audit {
 
+bool CurrentGame::crowded_lists(Rule rule) const {
+    if (!counting_) {
+        kept_ = {};
+        for (const Finding& f : report_->findings) ++kept_[static_cast<std::size_t>(f.rule)];
+        counting_ = true;
+    }
+    return kept_[static_cast<std::size_t>(rule)] < max_per_rule_;
+}
+
+Finding& CurrentGame::new_finding(Rule rule) const {
+    if (lists(rule)) [[likely]] {
+        if (counting_) [[unlikely]]
+            ++kept_[static_cast<std::size_t>(rule)];
+        last_omitted_ = false;
+        return report_->findings.emplace_back();
+    }
+    omit(rule);
+    omitted_ = Finding{};
+    return omitted_;
+}
+
 Finding& CurrentGame::add_finding(Rule rule, int k) const {
-    Finding& f = report_->findings.emplace_back();
+    Finding& f = new_finding(rule);
     f.rule = rule;
     f.laws = edition_->laws;
     f.article = std::string(rule_article(rule));
@@ -21,7 +42,7 @@ Finding& CurrentGame::add_finding(Rule rule, int k) const {
 }
 
 Finding& CurrentGame::add_game_finding(Rule rule) const {
-    Finding& f = report_->findings.emplace_back();
+    Finding& f = new_finding(rule);
     f.rule = rule;
     f.laws = edition_->laws;
     f.article = std::string(rule_article(rule));

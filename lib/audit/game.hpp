@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string_view>
 
 #include "audit/finding.hpp"
@@ -23,6 +24,8 @@ class CurrentGame {
         start_ = start;
         set_laws(laws);
         quick_proofs_ = {};
+        counting_ = false;
+        last_omitted_ = false;
     }
     void set_laws(Laws laws) { edition_ = &edition_of(laws); }
 
@@ -31,15 +34,33 @@ class CurrentGame {
     GameReport& report() const { return *report_; }
     pgn::TextPos start() const { return start_; }  // the game's first token
 
+    // At most this many findings of one rule are listed per game; the rest are counted in the
+    // record's findings_omitted (AuditOptions::max_findings_per_rule).
+    void set_max_findings_per_rule(std::uint64_t limit) { max_per_rule_ = limit; }
+    // Whether one more finding of `rule` is listed: a rule group that spends work on a finding's
+    // words asks first, and calls omit() instead when the answer is no.
+    bool lists(Rule rule) const {
+        // No rule can have reached the limit while the game has fewer findings than that.
+        return report_->findings.size() < max_per_rule_ || crowded_lists(rule);
+    }
+    void omit(Rule rule) const {
+        report_->findings_omitted.add(rule);
+        last_omitted_ = true;
+    }
+
     // A finding at position k, located at the move that led to it (at the game for k = 0).
+    // Beyond the limit of its rule, a scratch finding that is counted, not listed.
     Finding& add_finding(Rule rule, int k) const;
     // A finding on the whole game, located at its first token.
     Finding& add_game_finding(Rule rule) const;
     // A finding on a token that cannot be played from position k (an illegal or a null move):
     // it stands at the index the move would have had, located at the token as written.
     Finding& add_unplayable_token(Rule rule, int k, std::string_view token, pgn::TextPos pos) const;
-    // The index of the finding added last (for the groups that amend their findings later).
-    int last_finding_index() const { return static_cast<int>(report_->findings.size()) - 1; }
+    // The index of the finding added last (for the groups that amend their findings later), -1
+    // when it was omitted.
+    int last_finding_index() const {
+        return last_omitted_ ? -1 : static_cast<int>(report_->findings.size()) - 1;
+    }
     // Fills a repetition finding's occurrences of position k (indices, moves and their count).
     void list_occurrences(int k, Finding& finding) const;
 
@@ -53,7 +74,19 @@ class CurrentGame {
     QuickProofs& quick_proofs() const { return quick_proofs_; }
 
   private:
+    // The finding's slot in the record, or the scratch one beyond the rule's limit.
+    Finding& new_finding(Rule rule) const;
+    // lists() for a game with as many findings as the limit: counts them per rule, once.
+    [[gnu::cold]] bool crowded_lists(Rule rule) const;
+
     GameReport* report_ = nullptr;
+    std::uint64_t max_per_rule_ = ~std::uint64_t{0};
+    // Findings listed per rule, counted only once a game has as many as the limit (counting_):
+    // the other games, all real ones, never reset them.
+    mutable std::array<std::uint64_t, RuleCount> kept_{};
+    mutable bool counting_ = false;
+    mutable bool last_omitted_ = false;
+    mutable Finding omitted_;  // what an omitted finding is written into, then forgotten
     pgn::TextPos start_{};
     const LawsEdition* edition_ = &edition_of(Laws::Laws2023);
     mutable QuickProofs quick_proofs_;

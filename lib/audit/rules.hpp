@@ -36,7 +36,7 @@ class Claims {
     [[gnu::cold]] void threefold_declared(CurrentGame& game, int k);
     [[gnu::cold]] void fifty_declared(CurrentGame& game, int k);
     [[gnu::cold]] void fifty_appeared(CurrentGame& game, int k);
-    bool find_declared_repetitions(const CurrentGame& game, int k, Finding& out);
+    bool find_declared_repetitions(const CurrentGame& game, int k, Finding* found);
     // The positions of the current window at their second occurrence, up to k.
     const std::vector<int>& twice_occurred_positions(const CurrentGame& game, int k);
     void remember_window_finding(const CurrentGame& game);

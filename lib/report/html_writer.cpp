@@ -11,8 +11,12 @@
 // then. The move lists come from replaying the game's text here (the run keeps it for this
 // format only), so the audit itself does no rendering work.
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 #include <map>
 #include <set>
+
+#include <unistd.h>
 
 #include "chess/position.hpp"
 #include "chess/san.hpp"
@@ -29,6 +33,87 @@ namespace {
 using audit::Finding;
 using audit::GameReport;
 using audit::Rule;
+
+// ---------------------------------------------------------------------------------------------
+// The sections and the index rows, written before the summary that goes above them.
+
+// Text appended in order and read back once at the end: in memory up to kMemoryBytes, beyond
+// that in an unnamed temporary file in TMPDIR (created and unlinked at once, so that no exit path,
+// not even a kill, can leave it behind). --html-max-games at its maximum would otherwise hold
+// every section (100,000 games: 2.9 GB). A temporary file that cannot be made or written leaves
+// the text in memory, as before: the report stays whole.
+class SpillBuffer {
+  public:
+    static constexpr std::size_t kMemoryBytes = std::size_t{4} << 20;
+
+    SpillBuffer() = default;
+    SpillBuffer(const SpillBuffer&) = delete;
+    SpillBuffer& operator=(const SpillBuffer&) = delete;
+    ~SpillBuffer() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+
+    fmt::memory_buffer& memory() { return memory_; }
+    bool empty() const { return spilled_ == 0 && memory_.size() == 0; }
+    bool spilled() const { return spilled_ > 0; }
+
+    // Moves the text to the file once it has grown past kMemoryBytes.
+    void maybe_spill() {
+        if (memory_.size() < kMemoryBytes || spill_failed_) return;
+        if (fd_ < 0) fd_ = open_unnamed_file();
+        if (fd_ < 0 || !write_all(fd_, memory_.data(), memory_.size())) {
+            // The text stays in memory from here on; replay() reads only the first spilled_
+            // bytes of the file, so a partial write does not matter.
+            spill_failed_ = true;
+            return;
+        }
+        spilled_ += memory_.size();
+        memory_.clear();
+    }
+
+    // Hands the whole text to `write` in order, in blocks; false when the file could not be read
+    // back or `write` returned false.
+    template <typename Write>
+    bool replay(Write&& write) {
+        std::uint64_t done = 0;
+        std::vector<char> block(spilled_ > 0 ? std::size_t{1} << 20 : 0);
+        while (done < spilled_) {
+            const auto want =
+                static_cast<std::size_t>(std::min<std::uint64_t>(block.size(), spilled_ - done));
+            const ssize_t got = ::pread(fd_, block.data(), want, static_cast<off_t>(done));
+            if (got < 0 && errno == EINTR) continue;
+            if (got <= 0) return false;
+            if (!write(std::string_view(block.data(), static_cast<std::size_t>(got)))) return false;
+            done += static_cast<std::uint64_t>(got);
+        }
+        return memory_.size() == 0 || write(std::string_view(memory_.data(), memory_.size()));
+    }
+
+  private:
+    static int open_unnamed_file() {
+        const char* dir = std::getenv("TMPDIR");
+        std::string path = dir != nullptr && *dir != '\0' ? dir : "/tmp";
+        path += "/.drawaudit-html-XXXXXX";
+        const int fd = ::mkstemp(path.data());
+        if (fd >= 0) ::unlink(path.c_str());
+        return fd;
+    }
+    static bool write_all(int fd, const char* data, std::size_t size) {
+        while (size > 0) {
+            const ssize_t n = ::write(fd, data, size);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) return false;
+            data += n;
+            size -= static_cast<std::size_t>(n);
+        }
+        return true;
+    }
+
+    fmt::memory_buffer memory_;
+    int fd_ = -1;
+    std::uint64_t spilled_ = 0;  // bytes in the file, before those in memory_
+    bool spill_failed_ = false;
+};
 
 // ---------------------------------------------------------------------------------------------
 // The game's moves, replayed from its text.
@@ -228,6 +313,8 @@ class HtmlWriter final : public Writer {
         ++shown_;
         write_index_row(report);
         write_section(report);
+        index_.maybe_spill();
+        sections_.maybe_spill();
     }
 
     void end(const audit::Summary& summary) override {
@@ -280,26 +367,32 @@ class HtmlWriter final : public Writer {
         if (!reasons.empty()) append_bar_chart(buffer_, text(Msg::HtmlDrawReasons, lang), reasons);
         append(buffer_, "</header>\n");
         maybe_flush();
+        // Block by block from memory or the temporary file: never all of it at once.
+        const auto copy = [this](std::string_view block) {
+            append(buffer_, block);
+            return flush();
+        };
+        bool whole = true;
         if (!index_.empty()) {
             append(buffer_, "<nav class=\"index\"><table>\n");
-            append(buffer_, index_);
+            whole = index_.replay(copy);
             append(buffer_, "</table></nav>\n");
         }
         flush();
-        append(buffer_, std::string_view(sections_.data(), sections_.size()));
-        sections_.clear();
+        whole = sections_.replay(copy) && whole;
         append(buffer_, "</body>\n</html>\n");
         flush();
+        if (!whole) mark_failed();  // a temporary file that could not be read back
     }
 
   private:
     void out(std::string_view s) { append(sections_buffer(), s); }
     void esc(std::string_view s) { append_html(sections_buffer(), s); }
     // Sections go to their own buffer, written after the summary in end().
-    fmt::memory_buffer& sections_buffer() { return sections_; }
+    fmt::memory_buffer& sections_buffer() { return sections_.memory(); }
     template <typename... Args>
     void outf(fmt::format_string<Args...> format, Args&&... args) {
-        fmt::format_to(std::back_inserter(sections_), format, std::forward<Args>(args)...);
+        fmt::format_to(std::back_inserter(sections_buffer()), format, std::forward<Args>(args)...);
     }
 
     std::string players(const GameReport& report) const {
@@ -375,7 +468,7 @@ class HtmlWriter final : public Writer {
             append(row, audit::rule_id(rule));
         }
         append(row, "</td></tr>\n");
-        index_.append(row.data(), row.size());
+        append(index_.memory(), std::string_view(row.data(), row.size()));
     }
 
     void write_section(const GameReport& report) {
@@ -478,7 +571,7 @@ class HtmlWriter final : public Writer {
             }
         }
         outf("<figure class=\"position\" id=\"g{}b{}\">", id, f.ply);
-        append_board_svg(sections_, f.fen, arrows);
+        append_board_svg(sections_buffer(), f.fen, arrows);
         out("<figcaption><h4>");
         esc(position_title(f));
         outf(" <span class=\"ply\">(k = {})</span></h4>", f.ply);
@@ -661,8 +754,8 @@ class HtmlWriter final : public Writer {
     std::uint64_t games_with_findings_ = 0;
     std::uint64_t shown_ = 0;
     std::uint64_t threefold_on_board_games_ = 0;
-    std::string index_;
-    fmt::memory_buffer sections_;
+    SpillBuffer index_;     // the rows of the index table
+    SpillBuffer sections_;  // the games' sections
 };
 
 }  // namespace

@@ -344,6 +344,19 @@ Status set_rule_counts(std::array<std::uint64_t, audit::RuleCount>& out, const J
     return {};
 }
 
+// findings_omitted: rule id -> count, and their total.
+Status set_omitted(audit::OmittedFindings& out, const JsonValue& value) {
+    std::array<std::uint64_t, audit::RuleCount> counts{};
+    if (auto set = set_rule_counts(counts, value); !set) return set;
+    out = {};
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        if (counts[i] > ~std::uint64_t{0} - out.total)
+            return tl::unexpected(std::string("the counts add up to more than 2^64 - 1"));
+        out.add(static_cast<audit::Rule>(i), counts[i]);
+    }
+    return {};
+}
+
 // An object of names -> counts, each name one of `names` (results, draw reasons).
 template <std::size_t N>
 Status set_named_counts(std::array<std::uint64_t, N>& out, const JsonValue& value,
@@ -561,6 +574,8 @@ const Field<GameRecord> kGameFields[] = {
          return {};
      }},
     {"findings", [](GameRecord& r, const JsonValue& v) { return set_int(r.findings, v); }},
+    {"findings_omitted",
+     [](GameRecord& r, const JsonValue& v) { return set_omitted(r.report->findings_omitted, v); }},
     {"site", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->site, v); }},
     {"white_elo",
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->white_elo, v); }},
@@ -650,6 +665,8 @@ const Field<audit::Summary> kSummaryFields[] = {
     {"undetermined_positions",
      [](audit::Summary& s, const JsonValue& v) { return set_int(s.undetermined_positions, v); }},
     {"baselined", [](audit::Summary& s, const JsonValue& v) { return set_int(s.baselined, v); }},
+    {"findings_omitted",
+     [](audit::Summary& s, const JsonValue& v) { return set_omitted(s.findings_omitted, v); }},
     {"seconds",
      [](audit::Summary& s, const JsonValue& v) -> Status {
          if (v.kind != JsonValue::Kind::Number)

@@ -1,5 +1,6 @@
 // JSON Lines: exactly the records of RULES.md ("Output records"): each game's findings, then
 // its game record, in input order; the summary last. Fields that do not apply are null.
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
@@ -118,6 +119,28 @@ class JsonRecord {
             out_.reserve(2 + json_string_bound(id.size()) +
                          BufferCursor::integer_bound<std::uint64_t>);
             if (i > 0) out_.put(',');
+            out_.put_json_string(id);
+            out_.put(':');
+            out_.put_integer(counts[static_cast<std::size_t>(i)]);
+        }
+        out_.reserve(1);
+        out_.put('}');
+    }
+
+    // The same of the rules whose count is not 0 only (a record's findings_omitted).
+    template <Key key>
+    void nonzero_rule_counts(const std::array<std::uint64_t, audit::RuleCount>& counts) {
+        out_.reserve(key.view().size() + 1);
+        out_.put(key.view());
+        out_.put('{');
+        bool first = true;
+        for (int i = 0; i < audit::RuleCount; ++i) {
+            if (counts[static_cast<std::size_t>(i)] == 0) continue;
+            const std::string_view id = audit::rule_id(static_cast<audit::Rule>(i));
+            out_.reserve(2 + json_string_bound(id.size()) +
+                         BufferCursor::integer_bound<std::uint64_t>);
+            if (!first) out_.put(',');
+            first = false;
             out_.put_json_string(id);
             out_.put(':');
             out_.put_integer(counts[static_cast<std::size_t>(i)]);
@@ -251,6 +274,9 @@ class JsonlWriter final : public Writer {
             record.years<"by_year">(summary.by_year);
             record.number<"undetermined_positions">(summary.undetermined_positions);
             record.number<"baselined">(summary.baselined);
+            // Only where a game reached --max-findings-per-rule: real runs keep their schema.
+            if (summary.findings_omitted.any())
+                record.nonzero_rule_counts<"findings_omitted">(summary.findings_omitted.by_rule);
             record.fixed<"seconds">(summary.seconds, 3);
             if (shard_fields_) {
                 record.number<"io_errors">(summary.io_errors);
@@ -337,6 +363,9 @@ class JsonlWriter final : public Writer {
         record.string<"draw_reason">(audit::draw_reason_id(report.draw_reason));
         record.string<"draw_side">(audit::side_name(report.draw_side));
         record.string<"final_unwinnable">(report.final_unwinnable);
+        // The findings beyond --max-findings-per-rule, per rule: counted, not listed above.
+        if (report.findings_omitted.any()) [[unlikely]]
+            record.nonzero_rule_counts<"findings_omitted">(report.findings_omitted.by_rule);
         if (shard_fields_) {
             // What the other formats print and plain JSON Lines leaves out, for drawaudit merge.
             // (A part leaves out every null field, these too: writing a larger file was what

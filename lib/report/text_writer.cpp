@@ -82,6 +82,8 @@ class TextWriter final : public Writer {
         if (report.findings.empty() && !all_games_) return;
         write_identity(report);
         write_findings(report);
+        write_omitted(report.findings_omitted, "  And ",
+                      " of this game (beyond --max-findings-per-rule), counted and not listed.\n");
         out("  ");
         const bool bad =
             std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
@@ -149,6 +151,8 @@ class TextWriter final : public Writer {
             out(fmt::format("\nLeft out: {} finding{} already in the baseline.", summary.baselined,
                             summary.baselined == 1 ? "" : "s"));
         }
+        write_omitted(summary.findings_omitted, "\nNot listed: ",
+                      " beyond the per-game limit of their rule (--max-findings-per-rule).");
         out("\n");
         out(text(Msg::SummaryUnreplayed, lang));
         out(errors.empty() ? text(Msg::None, lang) : std::string_view(errors));
@@ -159,6 +163,20 @@ class TextWriter final : public Writer {
 
   private:
     void out(std::string_view text) { append(buffer_, text); }
+
+    // One sentence per rule with findings counted beyond the per-game limit (none in real runs).
+    void write_omitted(const audit::OmittedFindings& all, std::string_view lead,
+                       std::string_view tail) {
+        if (!all.any()) return;
+        const auto& omitted = all.by_rule;
+        for (std::size_t i = 0; i < omitted.size(); ++i) {
+            if (omitted[i] == 0) continue;
+            out(lead);
+            out(fmt::format("{} more {} finding{}", omitted[i],
+                            audit::rule_id(static_cast<Rule>(i)), omitted[i] == 1 ? "" : "s"));
+            out(tail);
+        }
+    }
 
     // RULES.md summary: the results, the draw rate and each draw reason with its share.
     void write_results_and_draw_reasons(const audit::Summary& summary, Lang lang) {

@@ -162,6 +162,9 @@ class Writer {
     void put_fingerprint(BufferCursor& out, const audit::GameReport& report,
                          const audit::Finding& finding);
 
+    // The report is incomplete for a reason of the writer's own (failed() from then on).
+    void mark_failed() { failed_ = true; }
+
     // Flushes when the buffer has grown large, so memory stays bounded on big runs.
     void maybe_flush() {
         if (buffer_.size() >= flush_threshold) flush();

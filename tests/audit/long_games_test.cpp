@@ -15,7 +15,8 @@ using namespace testing;
 
 // `plies` half-moves of Nf3 Nf6 Ng1 Ng8 from the start, under the 1997 Laws (no automatic
 // draw: every repetition is a claim).
-GameReport knight_shuffle(int plies) {
+GameReport knight_shuffle(
+    int plies, std::uint64_t max_findings_per_rule = AuditOptions::kDefaultMaxFindingsPerRule) {
     static constexpr const char* cycle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
     std::string movetext;
     movetext.reserve(static_cast<std::size_t>(plies) * 12);
@@ -27,6 +28,7 @@ GameReport knight_shuffle(int plies) {
     movetext += "1/2-1/2";
     AuditOptions options;
     options.laws = Laws::Laws1997;
+    options.max_findings_per_rule = max_findings_per_rule;
     return audit_one(game(movetext, "[Result \"1/2-1/2\"]\n"), options);
 }
 
@@ -60,7 +62,8 @@ void expect_listed_occurrences_of(const Finding& f, int latest, int count) {
 }
 
 void expect_bounded_claims(int plies) {
-    const GameReport g = knight_shuffle(plies);
+    const GameReport g =
+        knight_shuffle(plies, 2 * static_cast<std::uint64_t>(plies));  // all listed
     EXPECT_EQ(g.plies, plies);
     EXPECT_FALSE(g.end_ply);  // 1997: no fivefold
     const std::vector<Finding> appeared = findings_of(g, Rule::ThreefoldClaim, Route::Appeared);
@@ -103,6 +106,21 @@ TEST(LongGames, ElevenOccurrencesListTheFirstAndTheLastFive) {
     EXPECT_EQ(ten->occurrence_count, 10);
     EXPECT_EQ(ten->occurrences.size(), 10u);
     EXPECT_EQ(ten->message.find("more"), std::string::npos) << ten->message;
+}
+
+// Issue 30: two claims per ply made records of gigabytes; beyond the limit they are counted.
+TEST(LongGames, FindingsOfOneRuleBeyondTheLimitAreCountedNotListed) {
+    const GameReport listed_all = knight_shuffle(400, 100000);
+    const GameReport limited = knight_shuffle(400, 5);
+    std::uint64_t threefold = 0;
+    for (const Finding& f : listed_all.findings) threefold += f.rule == Rule::ThreefoldClaim;
+    std::uint64_t kept = 0;
+    for (const Finding& f : limited.findings) kept += f.rule == Rule::ThreefoldClaim;
+    EXPECT_EQ(kept, 5u);
+    const auto rule = static_cast<std::size_t>(Rule::ThreefoldClaim);
+    EXPECT_EQ(limited.findings_omitted.by_rule[rule], threefold - 5);
+    EXPECT_EQ(limited.findings_omitted.total, threefold - 5);
+    EXPECT_EQ(listed_all.findings_omitted.total, 0u);
 }
 
 }  // namespace
