@@ -233,9 +233,6 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
         "--config", ".drawaudit.toml",
         "Read options from a TOML file whose keys are the long option names (default: "
         ".drawaudit.toml in the current directory, if present; e.g. --config ci.toml)");
-    app.set_config("--config", ".drawaudit.toml",
-                   "Read options from a TOML file whose keys are the long option names (default: "
-                   ".drawaudit.toml in the current directory, if present; e.g. --config ci.toml)");
     // The strict reader (config_file.hpp): an unknown key, a refused value, a table or a file
     // that is not UTF-8 is a usage error naming the file and line, never ignored.
     app.config_formatter(std::make_shared<StrictConfig>(app));

@@ -974,7 +974,6 @@ int run_merge(const MergeOptions& options) {
     writer->begin();
     audit::Summary added;  // the duplicate findings
     auto worst = write_games(parts, *by_input, *run, *allowed, *writer, added);
-    auto worst = write_games(parts, *by_input, *run, *writer, added);
     if (interrupted()) return stop_interrupted_merge(output_file);
     if (!worst) {
         if (output_file) output_file->discard();
