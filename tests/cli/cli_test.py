@@ -449,8 +449,11 @@ def case_many_files(runner):
             reference = runs[("1", None)]
             check(reference.returncode in (0, 1), f"exit {reference.returncode}: {reference.stderr.decode()[:2000]}")
             check(len(reference.stdout) > 100000, "suspiciously small output")
-            check(b"could not be read" not in reference.stdout and not reference.stderr,
-                  f"errors reported: {reference.stderr.decode()[:2000]}")
+            # The odd files hold NUL bytes between games: said once per file (issue 30), no error.
+            unexpected = [line for line in reference.stderr.decode().splitlines()
+                          if not line.endswith("read as blank space (a preallocated or truncated file?)")]
+            check(b"could not be read" not in reference.stdout and not unexpected,
+                  f"errors reported: {unexpected[:20]}")
             for key, completed in runs.items():
                 check(completed.returncode == reference.returncode, f"-j {key[0]}: exit {completed.returncode}")
                 check(normalise(completed.stdout.decode(), scratch) == normalise(reference.stdout.decode(), scratch),
