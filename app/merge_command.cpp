@@ -735,6 +735,7 @@ tl::expected<std::optional<audit::Severity>, Failure> write_games(
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         std::uint64_t games_before = 0, lines_before = 0;
         std::unique_ptr<InputText> text;
+        writer.begin_file(inputs[i].path);  // as the run's ordered stage does, file by file
         const bool opened = std::any_of(by_input[i].begin(), by_input[i].end(),
                                         [](const PieceRef& ref) { return ref.piece->opened; });
         const bool read_error =

@@ -1472,6 +1472,8 @@ def case_merge_pgn_needs_allowed_inputs(runner):
         jsonl = merge_within(runner, 120, "--format", "jsonl", *parts)
         check(jsonl.returncode == 1, f"merge --format jsonl: exit {jsonl.returncode}\n"
               f"{jsonl.stderr.decode(errors='replace')}")
+
+
 def expect_config_refused(runner, content, *needles):
     """Runs the audit with `content` as its config file: a usage error (exit 2) naming the file
     and each needle on stderr, and no report at all."""

@@ -516,6 +516,8 @@ def case_deep_tree(runner):
         records = [json.loads(line) for line in completed.stdout.decode().splitlines()]
         files = sorted(r["file"] for r in records if r["type"] == "game")
         check(files == sorted(expected), f"files read: {files}, expected {sorted(expected)}")
+
+
 def game_records(completed):
     """The game records of a JSON Lines report, without the run's timings."""
     return [r for r in jsonl_records(completed) if r["type"] != "summary"]
@@ -583,6 +585,19 @@ def case_pgn_keeps_leading_text(runner):
                 check(completed.returncode == 0, f"{name}: exit {completed.returncode}")
                 check(completed.stdout == text,
                       f"{name} -j{jobs}: not byte for byte:\n{completed.stdout[:80]!r}")
+            # The same through --shard and merge, which reads the text again file by file.
+            parts = []
+            for k in (1, 2):
+                part = os.path.join(scratch, f"{name}-part{k}.jsonl")
+                runner.run("--format", "jsonl", "--no-progress", "--shard", f"{k}/2", "-o", part, path)
+                parts.append(part)
+            completed = runner.run("merge", "--format", "pgn", "--inputs-from", scratch, *parts)
+            check(completed.returncode == 0,
+                  f"{name}: merge exit {completed.returncode}: {completed.stderr[:400]!r}")
+            check(completed.stdout == text,
+                  f"{name} merge: not byte for byte:\n{completed.stdout[:80]!r}")
+
+
 def temporaries(directory):
     """The temporary files drawaudit writes outputs into: .NAME.drawaudit-XXXXXX."""
     return sorted(name for name in os.listdir(directory) if ".drawaudit-" in name)
@@ -851,6 +866,8 @@ def case_baseline_write_error(runner):
         check(failed.returncode == 2, f"exit {failed.returncode}, {stderr[:500]}")
         check("/dev/full" in stderr and "No space left on device" in stderr,
               f"no name or reason: {stderr[:500]}")
+
+
 def sanitized_binary(binary):
     """Whether the binary was built with AddressSanitizer (which reserves terabytes of address
     space, so a limit on it cannot run)."""
