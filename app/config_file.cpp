@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "pgn/text.hpp"
+
 namespace drawaudit::app {
 namespace {
 
@@ -20,50 +22,6 @@ struct Value {
 bool is_bare_key_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
            c == '_';
-}
-
-// The length of the UTF-8 sequence at `text[at]`, or 0 when it is not valid UTF-8 (overlong
-// forms, surrogates and values past U+10FFFF included).
-std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-    const unsigned char lead = byte(at);
-    if (lead < 0x80) return 1;
-    std::size_t length = 0;
-    std::uint32_t min = 0, code = 0;
-    if ((lead & 0xE0) == 0xC0) {
-        length = 2, min = 0x80, code = lead & 0x1F;
-    } else if ((lead & 0xF0) == 0xE0) {
-        length = 3, min = 0x800, code = lead & 0x0F;
-    } else if ((lead & 0xF8) == 0xF0) {
-        length = 4, min = 0x10000, code = lead & 0x07;
-    } else {
-        return 0;
-    }
-    if (at + length > text.size()) return 0;
-    for (std::size_t i = 1; i < length; ++i) {
-        if ((byte(at + i) & 0xC0) != 0x80) return 0;
-        code = (code << 6) | (byte(at + i) & 0x3F);
-    }
-    if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
-    return length;
-}
-
-void append_utf8(std::string& out, std::uint32_t code) {
-    if (code < 0x80) {
-        out.push_back(static_cast<char>(code));
-    } else if (code < 0x800) {
-        out.push_back(static_cast<char>(0xC0 | (code >> 6)));
-        out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    } else if (code < 0x10000) {
-        out.push_back(static_cast<char>(0xE0 | (code >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    } else {
-        out.push_back(static_cast<char>(0xF0 | (code >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    }
 }
 
 // A control character (C0, DEL or C1) in a value: refused, so that no message ever prints one.
@@ -310,7 +268,7 @@ class Parser {
                     at_ += length;
                     if (code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
                         fail("a \\u or \\U escape that is not a Unicode scalar value");
-                    append_utf8(out, code);
+                    pgn::append_utf8(out, code);
                     break;
                 }
                 default:
@@ -408,7 +366,7 @@ void check_encoding(const std::string& path, std::string_view text) {
     std::size_t line = 1, column = 1;
     for (std::size_t at = 0; at < text.size();) {
         const auto c = static_cast<unsigned char>(text[at]);
-        const std::size_t length = utf8_sequence_length(text, at);
+        const std::size_t length = pgn::utf8_sequence_length(text, at);
         if (length == 0)
             throw ConfigFileError(fmt::format(
                 "config file {}:{}: not UTF-8 text (byte 0x{:02X} at column {}): write the config "

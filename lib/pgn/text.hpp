@@ -1,6 +1,7 @@
 // Text helpers for tag values: PGN escapes and the byte encodings real files use.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,13 @@ std::string unescape_tag(std::string_view raw);
 
 // Whether `bytes` is well-formed UTF-8 (no overlong forms, no surrogates, at most U+10FFFF).
 bool is_valid_utf8(std::string_view bytes);
+
+// The length of the well-formed UTF-8 sequence at `text[at]` (1 for ASCII), or 0 when none
+// starts there.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t at);
+
+// Appends the code point `code` (at most U+10FFFF) to `out` as UTF-8.
+void append_utf8(std::string& out, char32_t code);
 
 // `bytes` as UTF-8: valid UTF-8 is returned unchanged (minus a leading byte order mark);
 // anything else is read byte by byte as Windows-1252 (Latin-1 where 1252 leaves a byte undefined)

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "audit/fingerprint.hpp"
+#include "pgn/text.hpp"
 
 namespace drawaudit::report {
 namespace {
@@ -162,24 +163,6 @@ class Parser {
         return value;
     }
 
-    static void put_utf8(std::string& out, unsigned cp) {
-        if (cp < 0x80) {
-            out.push_back(static_cast<char>(cp));
-        } else if (cp < 0x800) {
-            out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-        } else if (cp < 0x10000) {
-            out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-        } else {
-            out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-        }
-    }
-
     tl::expected<void, std::string> string(std::string& out) {
         ++pos_;  // the opening quote
         out.clear();
@@ -231,7 +214,7 @@ class Parser {
                     } else if (code >= 0xD800 && code <= 0xDFFF) {
                         return tl::unexpected(fail("a lone surrogate in a \\u escape"));
                     }
-                    put_utf8(out, code);
+                    pgn::append_utf8(out, code);
                     break;
                 }
                 default:
@@ -261,8 +244,7 @@ Status set_int(Int& out, const JsonValue& value, Int lo = 0,
             fmt::format("expected an integer from {} to {}, got {}", lo, hi, value.text));
     };
     // The sign decides the type read into, so that every int64 and uint64 value is exact.
-    if (begin != end && *begin == '-') {
-        std::int64_t n = 0;
+    const auto read_as = [&](auto n) -> Status {
         const auto [ptr, error] = std::from_chars(begin, end, n);
         if (error == std::errc::result_out_of_range) return out_of_range();
         if (error != std::errc() || ptr != end)
@@ -270,15 +252,9 @@ Status set_int(Int& out, const JsonValue& value, Int lo = 0,
         if (std::cmp_less(n, lo) || std::cmp_greater(n, hi)) return out_of_range();
         out = static_cast<Int>(n);
         return {};
-    }
-    std::uint64_t n = 0;
-    const auto [ptr, error] = std::from_chars(begin, end, n);
-    if (error == std::errc::result_out_of_range) return out_of_range();
-    if (error != std::errc() || ptr != end)
-        return tl::unexpected("expected an integer, got " + value.text);
-    if (std::cmp_less(n, lo) || std::cmp_greater(n, hi)) return out_of_range();
-    out = static_cast<Int>(n);
-    return {};
+    };
+    if (begin != end && *begin == '-') return read_as(std::int64_t{0});
+    return read_as(std::uint64_t{0});
 }
 template <typename Int>
 Status set_optional_int(std::optional<Int>& out, const JsonValue& value) {
