@@ -934,6 +934,94 @@ def case_baseline_sarif_one_line(runner):
         check(records[-1]["baselined"] == results, f"baselined {records[-1]['baselined']} of {results}")
 
 
+def run_measured(runner, *args):
+    """drawaudit ARGS, with the peak RSS (MB) of that one process (os.wait4) and its stdout size."""
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+    with tempfile.TemporaryFile() as out:
+        process = subprocess.Popen([runner.binary, *args], stdout=out, stderr=subprocess.PIPE,
+                                   env=env)
+        stderr = process.stderr.read()
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        data = out.read()
+    return process.returncode, data, stderr, usage.ru_maxrss / 1024
+
+
+def repeating_games(count, plies):
+    """`count` games repeating Nf3 Nf6 Ng1 Ng8 for `plies` plies: under the 1997 Laws (no
+    automatic end) a threefold claim at nearly every ply."""
+    cycles = plies // 4
+    moves = b" ".join(b"%d. Nf3 Nf6 %d. Ng1 Ng8" % (2 * i + 1, 2 * i + 2) for i in range(cycles))
+    game = b'[Event "cycle"]\n[Result "*"]\n\n' + moves + b" *\n\n"
+    return game * count
+
+
+def case_repeating_games_bounded(runner):
+    """Issue 30: games that repeat one cycle (two claims a ply) list at most
+    --max-findings-per-rule findings of a rule per game and count the rest, so the output and the
+    memory stay bounded: four times the plies cost little more memory and no more output."""
+    with tempfile.TemporaryDirectory() as scratch:
+        small = write(os.path.join(scratch, "small.pgn"), repeating_games(4, 5000))
+        large = write(os.path.join(scratch, "large.pgn"), repeating_games(4, 20000))
+        measured = {}
+        for name, path in (("small", small), ("large", large)):
+            code, out, err, rss = run_measured(runner, "--format", "jsonl", "--no-progress",
+                                               "-j1", "--laws", "1997",
+                                               "--max-findings-per-rule", "100", path)
+            check(code in (0, 1), f"{name}: exit {code}: {err[:600]!r}")
+            records = [json.loads(line) for line in out.decode().splitlines()]
+            games = [r for r in records if r["type"] == "game"]
+            check(len(games) == 4, f"{name}: {len(games)} games")
+            for game in games:
+                listed = [r for r in records if r["type"] == "finding" and r["game"] == game["game"]
+                          and r["rule"] == "threefold-claim"]
+                omitted = (game.get("findings_omitted") or {}).get("threefold-claim", 0)
+                check(len(listed) == 100 and omitted > 0,
+                      f"{name}: game {game['game']}: {len(listed)} listed, {omitted} omitted")
+            summary = records[-1]
+            check(summary.get("findings_omitted", {}).get("threefold-claim", 0) ==
+                  sum(g["findings_omitted"]["threefold-claim"] for g in games),
+                  f"{name}: the summary's count {summary.get('findings_omitted')}")
+            measured[name] = (len(out), rss)
+        (small_bytes, small_rss), (large_bytes, large_rss) = measured["small"], measured["large"]
+        # Four times the plies: the listed findings are the same, the output grows only by the
+        # counts' digits (unbounded, it was 4 x 15,000 more claims of about 1.5 KB each: 90 MB).
+        check(large_bytes < small_bytes * 1.1, f"output {small_bytes} -> {large_bytes} bytes")
+        check(large_rss - small_rss < 64,
+              f"peak RSS {small_rss:.0f} -> {large_rss:.0f} MB for four times the plies")
+
+
+def case_html_spill_same_report(runner):
+    """Issue 30: an HTML report past its in-memory share (4 MiB of sections) is the same page
+    whether its sections spill to an unlinked temporary file in TMPDIR or, when no temporary
+    file can be made there, stay in memory; the spilled run needs less memory."""
+    with tempfile.TemporaryDirectory() as scratch:
+        game = (b'[Event "e"]\n[White "w"]\n[Black "b"]\n[Result "0-1"]\n\n'
+                b"1. f3 e5 2. g4 Qh4# 1-0\n\n")
+        path = write(os.path.join(scratch, "many.pgn"), game * 4000)
+        tmp = os.path.join(scratch, "tmp")
+        os.mkdir(tmp)
+        pages = {}
+        for name, tmpdir in (("spilled", tmp), ("in-memory", os.path.join(scratch, "missing"))):
+            env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", TMPDIR=tmpdir)
+            out = os.path.join(scratch, f"{name}.html")
+            process = subprocess.Popen([runner.binary, "--format", "html", "--no-progress",
+                                        "--html-max-games", "100000", "-o", out, path],
+                                       stderr=subprocess.PIPE, env=env)
+            stderr = process.stderr.read()
+            _, status, usage = os.wait4(process.pid, 0)
+            code = os.waitstatus_to_exitcode(status)
+            check(code in (0, 1), f"{name}: exit {code}: {stderr[:600]!r}")
+            with open(out, "rb") as f:
+                pages[name] = (f.read(), usage.ru_maxrss / 1024)
+            check(not os.listdir(tmp), f"{name}: a temporary file left in TMPDIR: {os.listdir(tmp)}")
+        (spilled, spilled_rss), (kept, kept_rss) = pages["spilled"], pages["in-memory"]
+        check(len(spilled) > 8 * 1024 * 1024, f"the page has only {len(spilled)} bytes")
+        check(spilled == kept, "the spilled page differs from the one kept in memory")
+        check(spilled_rss < kept_rss, f"peak RSS spilled {spilled_rss:.0f} MB, kept {kept_rss:.0f} MB")
+
+
 CASES = {
     "hostile-output": case_hostile_output,
     "fen-clock-overflow": case_fen_clock_overflow,
@@ -961,6 +1049,8 @@ CASES = {
     "baseline-write-error": case_baseline_write_error,
     "baseline-long-line": case_baseline_long_line,
     "baseline-sarif-one-line": case_baseline_sarif_one_line,
+    "repeating-games-bounded": case_repeating_games_bounded,
+    "html-spill-same-report": case_html_spill_same_report,
 }
 
 
