@@ -761,8 +761,7 @@ def case_thread_creation_fails(runner):
     prlimit = shutil.which("prlimit")
     setpriv = shutil.which("setpriv")
     if prlimit is None or (os.geteuid() == 0 and setpriv is None):
-        print("skipped: needs prlimit (and setpriv as root)")
-        return
+        raise Skip("needs prlimit (and setpriv as root), from util-linux")
     with tempfile.TemporaryDirectory() as scratch:
         os.chmod(scratch, 0o777)
         games = write(os.path.join(scratch, "games.pgn"), HOSTILE_GAME * 50)
@@ -1054,6 +1053,10 @@ CASES = {
 }
 
 
+class Skip(Exception):
+    """A case that cannot run here: ctest reports it skipped (exit 77), with the reason."""
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
@@ -1066,6 +1069,9 @@ def main():
     except Failure as failure:
         print(f"FAIL {args.case}: {failure}", file=sys.stderr)
         return 1
+    except Skip as reason:
+        print(f"skipped {args.case}: {reason}")
+        return 77
     print(f"ok {args.case}")
     return 0
 
