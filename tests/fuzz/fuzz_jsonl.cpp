@@ -5,6 +5,7 @@
 //   0: JsonlFile + GameRecordReader + read_summary, as merge reads a part;
 //   1: Baseline::load, as --baseline reads a JSON Lines or SARIF report;
 //   2: parse_json on the whole text as one value.
+// Built as fuzz_baseline (DRAWAUDIT_FUZZ_BASELINE_ONLY), it takes reader 1 for every input.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -59,7 +60,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else {
         return 0;
     }
-    switch (data[0] % 3) {
+#if defined(DRAWAUDIT_FUZZ_BASELINE_ONLY)
+    const int reader = 1;
+#else
+    const int reader = data[0] % 3;
+#endif
+    switch (reader) {
         case 0:
             read_as_part(path);
             break;
