@@ -4,6 +4,42 @@
 
 namespace drawaudit::report {
 
+namespace {
+
+// The Spanish letter of an English piece letter, or 0 for any other byte.
+constexpr char spanish_piece(char english) {
+    switch (english) {
+        case 'K':
+            return 'R';
+        case 'Q':
+            return 'D';
+        case 'R':
+            return 'T';
+        case 'B':
+            return 'A';
+        case 'N':
+            return 'C';
+        default:
+            return 0;
+    }
+}
+
+}  // namespace
+
+std::string move_for(Lang lang, std::string_view move) {
+    std::string out(move);
+    if (lang == Lang::En) return out;
+    // A piece letter stands first in a SAN token (after the move number's space) or right after
+    // '=' (promotion); an upper-case letter elsewhere is part of no SAN ("O-O" has no piece).
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const bool token_start = i == 0 || out[i - 1] == ' ' || out[i - 1] == '.';
+        const bool promotion = i > 0 && out[i - 1] == '=';
+        if (!token_start && !promotion) continue;
+        if (const char letter = spanish_piece(out[i]); letter != 0) out[i] = letter;
+    }
+    return out;
+}
+
 bool is_black_move(std::string_view move) {
     return move.find("...") != std::string_view::npos;
 }

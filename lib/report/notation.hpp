@@ -14,6 +14,12 @@ namespace drawaudit::report {
 // "g8", "e8=Q+" -> "e8"), or nullopt if it cannot be read.
 std::optional<std::string> destination_square(std::string_view move_or_san, bool black_to_move);
 
+// A move as a person reading `lang` writes it (RULES.md, "Spanish notation"): in Spanish the
+// piece letters K Q R B N become R D T A C, in the piece's place and after '=' ("36... Rd8+" ->
+// "36... Td8+", "e8=Q" -> "e8=D", "Nxe5#" -> "Cxe5#"); castling, squares, move numbers and
+// annotations stay. English (and anything that is not a move) is returned as it is.
+std::string move_for(Lang lang, std::string_view move);
+
 // True for "35... Rdc8" (a black move), false for "36. Kd3".
 bool is_black_move(std::string_view move);
 

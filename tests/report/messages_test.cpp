@@ -137,18 +137,27 @@ TEST(Messages, SpanishVerdictAndLaws) {
     EXPECT_EQ(laws_label(audit::Laws::Laws1997, Lang::Es), "Leyes anteriores al 2014-07-01");
 }
 
-}  // namespace
-}  // namespace drawaudit::report
-
-namespace drawaudit::report {
-namespace {
-
 TEST(Messages, EnglishDrawReasonLabelsAreTheIdsOfTheMachineFormats) {
     for (int i = 1; i < audit::DrawReasonCount; ++i) {
         const auto reason = static_cast<audit::DrawReason>(i);
         EXPECT_EQ(draw_reason_label(reason, Lang::En), audit::draw_reason_id(reason));
         EXPECT_NE(draw_reason_label(reason, Lang::Es), audit::draw_reason_id(reason));
     }
+}
+
+TEST(Notation, SpanishMovesUseSpanishPieceLetters) {
+    EXPECT_EQ(move_for(Lang::Es, "36... Rd8+"), "36... Td8+");
+    EXPECT_EQ(move_for(Lang::Es, "12. Kxe2"), "12. Rxe2");
+    EXPECT_EQ(move_for(Lang::Es, "e8=Q"), "e8=D");
+    EXPECT_EQ(move_for(Lang::Es, "Nxe5#"), "Cxe5#");
+    EXPECT_EQ(move_for(Lang::Es, "40. Bb5 Qd7"), "40. Ab5 Dd7");
+    EXPECT_EQ(move_for(Lang::Es, "O-O"), "O-O");
+    EXPECT_EQ(move_for(Lang::Es, "21...O-O-O"), "21...O-O-O");
+    EXPECT_EQ(move_for(Lang::Es, "exd8=N+"), "exd8=C+");
+}
+
+TEST(Notation, EnglishMovesAreKeptAsTheyAre) {
+    EXPECT_EQ(move_for(Lang::En, "36... Rd8+"), "36... Rd8+");
 }
 
 }  // namespace
