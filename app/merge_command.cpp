@@ -321,10 +321,10 @@ tl::expected<std::vector<std::vector<PieceRef>>, Failure> pieces_by_input(
 // A line number of a later piece of a file, and the parse-error sentence that quotes it.
 void shift_lines(audit::GameReport& report, std::uint64_t lines_before) {
     if (lines_before == 0) return;
-    report.line += static_cast<std::uint32_t>(lines_before);
+    report.line += lines_before;
     for (audit::Finding& f : report.findings) {
         if (f.line == 0) continue;
-        const auto shifted = static_cast<std::uint32_t>(f.line + lines_before);
+        const std::uint64_t shifted = f.line + lines_before;
         const std::string quoted = fmt::format("at line {}, column {}", f.line, f.column);
         if (const auto at = f.message.find(quoted); at != std::string::npos) {
             f.message.replace(at, quoted.size(),

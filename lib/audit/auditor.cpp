@@ -36,11 +36,11 @@ void GameAuditor::begin_game(const pgn::GameStart& start) {
     report_->clear();
     report_->file.assign(start.file);
     report_->game = start.game;
-    report_->line = start.pos.line;
+    report_->line = start.line;
     report_->offset = start.pos.offset;
     tags_.new_game(*report_);
     history_.new_game();
-    game_.new_game(*report_, start.pos, options_.laws.value_or(Laws::Laws2023));
+    game_.new_game(*report_, start, options_.laws.value_or(Laws::Laws2023));
     claims_.new_game();
     endings_.new_game();
     started_ = false;
@@ -231,11 +231,9 @@ void GameAuditor::parse_error(const pgn::ParseError& error) {
     Finding& f = game_.add_game_finding(Rule::ParseError);
     f.ply = history_.started() ? history_.last() : 0;
     f.severity = Severity::Error;
-    f.line = error.pos.line;
-    f.column = error.pos.column;
-    f.offset = error.pos.offset;
+    game_.locate(f, error.pos);
     if (history_.started()) f.fen = history_.last_position().to_fen();
-    f.message = fmt::format("The PGN text is malformed at line {}, column {}: {}", error.pos.line,
+    f.message = fmt::format("The PGN text is malformed at line {}, column {}: {}", f.line,
                             error.pos.column, error.message);
     report_->error = true;
 }

@@ -179,9 +179,7 @@ void Endings::report_moves_after_end(CurrentGame& game) const {
     f.extra_plies = extra_tokens_;
     f.move = k <= history.last() ? history.move_text(k)
                                  : numbered_token(history.position(end_ply), first_extra_token_);
-    f.line = first_extra_pos_.line;
-    f.column = first_extra_pos_.column;
-    f.offset = first_extra_pos_.offset;
+    game.locate(f, first_extra_pos_);
     f.article = std::string(termination_article(record.termination));
     f.message = fmt::format(
         "The game had already ended {} ({}); {} more half-move{} {} recorded after it",

@@ -67,7 +67,7 @@ struct Finding {
     std::string article;       // "9.2.1.1"
     int ply = 0;               // position index k (RULES.md "Positions and plies")
     std::string move;          // "29... Ng8", empty for k = 0 or when no move applies
-    std::uint32_t line = 0;    // of the move token (or of the game's first tag)
+    std::uint64_t line = 0;    // of the move token (or of the game's first tag)
     std::uint32_t column = 0;  // of the move token, 0 when not applicable
     std::uint64_t offset = 0;  // byte offset of the move token in the input (for the PGN writer)
     std::string message;       // one readable sentence
@@ -149,7 +149,7 @@ struct OmittedFindings {
 struct GameReport {
     std::string file;
     std::uint64_t game = 0;    // 1-based in its file
-    std::uint32_t line = 0;    // of the first tag
+    std::uint64_t line = 0;    // of the first tag
     std::uint64_t offset = 0;  // byte offset of the game's first token
     std::string white, black, event, site, round, date,
         result;                        // tags, UTF-8; result "" if missing

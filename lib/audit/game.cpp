@@ -35,9 +35,7 @@ Finding& CurrentGame::add_finding(Rule rule, int k) const {
     f.fen = history.position(k).to_fen();
     const pgn::TextPos where = k > 0 ? history.where(k) : start_;
     if (k > 0) f.move = history.move_text(k);
-    f.line = where.line;
-    f.column = where.column;
-    f.offset = where.offset;
+    locate(f, where);
     return f;
 }
 
@@ -46,9 +44,7 @@ Finding& CurrentGame::add_game_finding(Rule rule) const {
     f.rule = rule;
     f.laws = edition_->laws;
     f.article = std::string(rule_article(rule));
-    f.line = start_.line;
-    f.column = start_.column;
-    f.offset = start_.offset;
+    locate(f, start_);
     return f;
 }
 
@@ -59,9 +55,7 @@ Finding& CurrentGame::add_unplayable_token(Rule rule, int k, std::string_view to
     f.ply = k + 1;
     f.side = side_of(position.side_to_move());
     f.move = numbered_token(position, token);
-    f.line = pos.line;
-    f.column = pos.column;
-    f.offset = pos.offset;
+    locate(f, pos);
     return f;
 }
 

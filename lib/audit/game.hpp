@@ -19,9 +19,10 @@ class CurrentGame {
     explicit CurrentGame(const History& replayed) : history(replayed) {}
 
     // A new game, recorded in `report`, located at `start` (its first token).
-    void new_game(GameReport& report, pgn::TextPos start, Laws laws) {
+    void new_game(GameReport& report, const pgn::GameStart& start, Laws laws) {
         report_ = &report;
-        start_ = start;
+        start_ = start.pos;
+        start_line_ = start.line;
         set_laws(laws);
         quick_proofs_ = {};
         counting_ = false;
@@ -33,6 +34,12 @@ class CurrentGame {
     const LawsEdition& laws() const { return *edition_; }
     GameReport& report() const { return *report_; }
     pgn::TextPos start() const { return start_; }  // the game's first token
+    // Sets where `finding` stands: at `pos`, a token of this game (its whole line number).
+    void locate(Finding& finding, pgn::TextPos pos) const {
+        finding.line = pgn::whole_line(pgn::GameStart{{}, 0, start_, start_line_}, pos);
+        finding.column = pos.column;
+        finding.offset = pos.offset;
+    }
 
     // At most this many findings of one rule are listed per game; the rest are counted in the
     // record's findings_omitted (AuditOptions::max_findings_per_rule).
@@ -88,6 +95,7 @@ class CurrentGame {
     mutable bool last_omitted_ = false;
     mutable Finding omitted_;  // what an omitted finding is written into, then forgotten
     pgn::TextPos start_{};
+    std::uint64_t start_line_ = 0;  // the whole line number of start_
     const LawsEdition* edition_ = &edition_of(Laws::Laws2023);
     mutable QuickProofs quick_proofs_;
 };

@@ -267,10 +267,8 @@ bool GameChunker::ends_between_games(const char* b, const char* padding) {
     if (between_from_ == offset_ && between_to_ == to) return between_;
     GameEndWatcher watcher;
     const ReaderLimits unlimited{UINT64_MAX, UINT32_MAX};
-    parse_games(
-        std::string_view(b, static_cast<std::size_t>(padding - b)),
-        TextOrigin{"", 1, TextPos{static_cast<std::uint32_t>(line_), column_, offset_}, unlimited},
-        watcher);
+    parse_games(std::string_view(b, static_cast<std::size_t>(padding - b)),
+                TextOrigin{"", 1, TextStart{line_, column_, offset_}, unlimited}, watcher);
     between_from_ = offset_;
     between_to_ = to;
     between_ = watcher.marker_ends_last_game_at(padding);
@@ -457,9 +455,8 @@ class TruncatedLastGame final : public Visitor {
 
 std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::uint64_t first_game,
                           Visitor& visitor, const ReaderLimits& limits) {
-    const TextOrigin origin{
-        file, first_game,
-        TextPos{static_cast<std::uint32_t>(chunk.line), chunk.column, chunk.offset}, limits};
+    const TextOrigin origin{file, first_game, TextStart{chunk.line, chunk.column, chunk.offset},
+                            limits};
     if (!chunk.truncated_by.empty() && !chunk.oversized) {
         // Rare (only at a failed source's end): a first pass finds which game is the last.
         GameCounter counter;
@@ -492,7 +489,7 @@ std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::ui
     const TextPos at{static_cast<std::uint32_t>(line),
                      static_cast<std::uint32_t>(std::min<std::uint64_t>(column, UINT32_MAX)),
                      chunk.offset + static_cast<std::uint64_t>(q - b)};
-    visitor.begin_game(GameStart{file, first_game, at});
+    visitor.begin_game(GameStart{file, first_game, at, line});
     visitor.parse_error(ParseError{at,
                                    "game too long to hold (over the size limit, --max-game-bytes, "
                                    "64 MiB by default): skipped up to the next game"});

@@ -122,10 +122,11 @@ class Parser {
         : begin_(text.data()),
           end_(text.data() + text.size()),
           p_(text.data()),
-          line_(origin.start.line),
+          line_(static_cast<std::uint32_t>(origin.start.line)),
           line_start_(
               -static_cast<std::int64_t>(origin.start.column > 0 ? origin.start.column - 1 : 0)),
           offset0_(origin.start.offset),
+          first_line_(origin.start.line),
           visitor_(visitor),
           file_(origin.file),
           next_game_(origin.first_game),
@@ -263,7 +264,13 @@ class Parser {
         comments_ = visitor_.wants_comments();
         set_depth(0);
         ++games_;
-        visitor_.begin_game(GameStart{file_, next_game_++, pos(first)});
+        const TextPos at = pos(first);
+        // line_ counts modulo 2^32 from the text's first line; a text is far shorter than 2^32
+        // lines (a chunk), so the whole number is the first line's plus the lines since.
+        const std::uint64_t line =
+            first_line_ +
+            static_cast<std::uint32_t>(at.line - static_cast<std::uint32_t>(first_line_));
+        visitor_.begin_game(GameStart{file_, next_game_++, at, line});
     }
 
     void end_tags() {
@@ -1225,6 +1232,7 @@ class Parser {
     std::int64_t
         line_start_;  // index of the current line's first byte (negative: text[0] is mid-line)
     std::uint64_t offset0_;
+    std::uint64_t first_line_;  // the whole line number of text[0]
     Visitor& visitor_;
     std::string_view file_;
     std::uint64_t next_game_;

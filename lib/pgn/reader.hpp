@@ -32,12 +32,19 @@ struct ReaderLimits {
     std::uint32_t max_variation_depth = 1'000;
 };
 
+// Where text[0] stands in its file: its whole line number, column and byte offset.
+struct TextStart {
+    std::uint64_t line = 1;
+    std::uint32_t column = 1;
+    std::uint64_t offset = 0;
+};
+
 // Where a text in memory stands in its file: its name for GameStart, the 1-based index to give its
-// first game, and the line / column / byte offset of text[0]; and the limits per game.
+// first game, and where text[0] stands; and the limits per game.
 struct TextOrigin {
     std::string_view file;
     std::uint64_t first_game = 1;
-    TextPos start{1, 1, 0};
+    TextStart start{};
     ReaderLimits limits{};
 };
 

@@ -10,7 +10,10 @@
 namespace drawaudit::pgn {
 
 // Where a token stands: 1-based line and column (in bytes), and the byte offset in the
-// decompressed input.
+// decompressed input. `line` is the line number modulo 2^32, so that the reader's fast path can
+// pack it with the column in one word; a stream of several Lichess months has more lines than
+// that. A game spans far fewer (it is at most kMaxGameBytes long), so the whole number of any
+// line in a game follows from the game's first: GameStart::line and whole_line() below.
 struct TextPos {
     std::uint32_t line = 0;
     std::uint32_t column = 0;
@@ -21,7 +24,13 @@ struct GameStart {
     std::string_view file;   // the source's name as given
     std::uint64_t game = 0;  // 1-based index of the game in its file
     TextPos pos;             // of the game's first token (its first tag, normally)
+    std::uint64_t line = 0;  // the whole line number of pos (pos.line is it modulo 2^32)
 };
+
+// The whole line number of a position in the game that began at `start` (pos is not before it).
+constexpr std::uint64_t whole_line(const GameStart& start, TextPos pos) {
+    return start.line + static_cast<std::uint32_t>(pos.line - start.pos.line);
+}
 
 struct ParseError {
     TextPos pos;

@@ -287,7 +287,7 @@ class JsonlWriter final : public Writer {
     }
 
   private:
-    void location(JsonRecord& record, const GameReport& report, std::uint32_t line) {
+    void location(JsonRecord& record, const GameReport& report, std::uint64_t line) {
         record.string<"file">(report.file);
         put_game_number(record.key_only<"game">(), report.game);
         record.number<"line">(line);

@@ -231,7 +231,7 @@ class SarifWriter final : public Writer {
         append_artifact_uri(report.file);
         append_json_string(buffer_, std::string_view(text_.data(), text_.size()));
         fmt::format_to(std::back_inserter(buffer_), "}}, \"region\": {{\"startLine\": {}",
-                       f.line != 0 ? f.line : std::max<std::uint32_t>(report.line, 1));
+                       f.line != 0 ? f.line : std::max<std::uint64_t>(report.line, 1));
         // columnKind is utf16CodeUnits: the reader's byte column converted (audit/columns.hpp).
         if (f.column_utf16 != 0)
             fmt::format_to(std::back_inserter(buffer_), ", \"startColumn\": {}", f.column_utf16);

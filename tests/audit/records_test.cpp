@@ -373,7 +373,7 @@ TEST(GameAuditorApi, ARunLongerThanOneReplayGivesTheSameReportAsSingleMoves) {
     const auto audit_tokens = [&tokens](bool one_run) {
         CopyingSink sink;
         GameAuditor auditor(AuditOptions{}, sink);
-        auditor.begin_game(pgn::GameStart{"test.pgn", 1, pgn::TextPos{1, 1, 0}});
+        auditor.begin_game(pgn::GameStart{"test.pgn", 1, pgn::TextPos{1, 1, 0}, 1});
         auditor.end_tags();
         if (one_run) {
             auditor.moves(tokens);

@@ -1021,6 +1021,88 @@ def case_html_spill_same_report(runner):
         check(spilled_rss < kept_rss, f"peak RSS spilled {spilled_rss:.0f} MB, kept {kept_rss:.0f} MB")
 
 
+def case_lines_past_4g(runner):
+    """Issue 30: line numbers past 2^32 are whole: a stream of more lines (several Lichess months
+    through zstdcat) reports its games, moves and parse errors at their lines, and merge adds a
+    part's 2^32 line breaks whole (the 32-bit numbers said line 6)."""
+    breaks = 1 << 32
+    head = b'[Event "a"]\n\n1. e4 e5 1-0\n'  # lines 1-3; the padding starts on line 4
+    tail = (b'[Event "b"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n'  # lines 4 + 2^32 .. + 3
+            b'[Event "c"]\n\n1. e4 {never closed\n')          # lines 8 + 2^32 .. + 10
+    with tempfile.TemporaryDirectory() as scratch:
+        out_path = os.path.join(scratch, "out.jsonl")
+        err_path = os.path.join(scratch, "err.txt")
+        with open(out_path, "wb") as out, open(err_path, "wb") as err:
+            process = subprocess.Popen([runner.binary, "--format", "jsonl", "--no-progress", "-"],
+                                       stdin=subprocess.PIPE, stdout=out, stderr=err)
+            try:
+                process.stdin.write(head)
+                block = b"\n" * (1 << 24)
+                for _ in range(breaks // len(block)):
+                    process.stdin.write(block)
+                process.stdin.write(tail)
+                process.stdin.close()
+                process.wait(timeout=600)
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
+        with open(err_path, "rb") as f:
+            check(process.returncode == 1, f"exit {process.returncode}: {f.read()[:400]}")
+        with open(out_path, encoding="utf-8") as f:
+            records = [json.loads(line) for line in f]
+    games = {r["event"]: r for r in records if r["type"] == "game"}
+    check(sorted(games) == ["a", "b", "c"], f"games read: {sorted(games)}")
+    check(games["a"]["line"] == 1 and games["b"]["line"] == breaks + 4
+          and games["c"]["line"] == breaks + 8,
+          f"game lines {[(e, g['line']) for e, g in games.items()]}")
+    mate = findings_of(records, "checkmate")
+    check(len(mate) == 1 and mate[0]["line"] == breaks + 6,
+          f"checkmate findings {[(f['line'], f['move']) for f in mate]}")
+    errors = findings_of(records, "parse-error")
+    check(len(errors) == 1 and errors[0]["line"] == breaks + 10
+          and f"at line {breaks + 10}, column 7" in errors[0]["message"],
+          f"parse errors {[(f['line'], f['message']) for f in errors]}")
+
+    # merge: the first part's piece of the file holds 2^32 more line breaks than the file here
+    # (a fixture of 4 GB would hold them); the second part's lines move up by all of them.
+    game = open(os.path.join(runner.root, "sample_pgns", "real-games.pgn"), "rb").read()
+    with tempfile.TemporaryDirectory() as scratch:
+        source = os.path.join(scratch, "big.pgn")
+        write(source, game * 40 + b'[Event "broken"]\n\n1. e4 {never closed\n')
+        parts = []
+        for k in (1, 2):
+            parts.append(os.path.join(scratch, f"part{k}.jsonl"))
+            done = runner.run("--shard", f"{k}/2", "--format", "jsonl", "--no-progress", "-o",
+                              parts[-1], source, cwd=scratch)
+            check(done.returncode in (0, 1), f"shard {k}: exit {done.returncode}")
+        with open(parts[0], encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        end = json.loads(lines[-1])
+        check(end["type"] == "shard-end" and len(end["pieces"]) == 1, f"part 1 ends {lines[-1]}")
+        end["pieces"][0]["line_breaks"] += breaks
+        lines[-1] = json.dumps(end, separators=(",", ":"))
+        write(parts[0], ("\n".join(lines) + "\n").encode())
+        merged = runner.run("merge", "--format", "jsonl", *parts, cwd=scratch)
+        plain = runner.run("--format", "jsonl", "--no-progress", source, cwd=scratch)
+        check(merged.returncode == plain.returncode == 1,
+              f"merge exit {merged.returncode}, run exit {plain.returncode}: {merged.stderr[:400]}")
+    first_part_games = json.loads(lines[-1])["pieces"][0]["games"]
+    merged_records = [r for r in jsonl_records(merged) if r["type"] in ("game", "finding")]
+    plain_records = [r for r in jsonl_records(plain) if r["type"] in ("game", "finding")]
+    check(len(merged_records) == len(plain_records), "merge and run differ in records")
+    shifted = 0
+    for m, p in zip(merged_records, plain_records):
+        lift = breaks if p["game"] > first_part_games else 0
+        check(m["line"] == p["line"] + lift,
+              f"game {p['game']}: merged line {m['line']}, run {p['line']} + {lift}")
+        if p.get("rule") == "parse-error":
+            quoted = f"at line {p['line'] + lift}, column"
+            check(quoted in m["message"], f"merged message {m['message']!r} lacks {quoted!r}")
+        shifted += lift != 0
+    check(shifted > 0, "no record of the second part")
+
+
 CASES = {
     "hostile-output": case_hostile_output,
     "fen-clock-overflow": case_fen_clock_overflow,
@@ -1050,6 +1132,7 @@ CASES = {
     "baseline-sarif-one-line": case_baseline_sarif_one_line,
     "repeating-games-bounded": case_repeating_games_bounded,
     "html-spill-same-report": case_html_spill_same_report,
+    "lines-past-4g": case_lines_past_4g,
 }
 
 

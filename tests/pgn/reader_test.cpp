@@ -617,7 +617,7 @@ TEST(ReaderNoise, SemicolonCommentBetweenGamesBelongsToNoGame) {
 
 TEST(ReaderOrigin, OriginShiftsGameNumbersLinesAndOffsets) {
     RecordingVisitor v(true);
-    parse_games("e4 *\nd4 *", TextOrigin{"f.pgn", 7, TextPos{100, 1, 5000}}, v);
+    parse_games("e4 *\nd4 *", TextOrigin{"f.pgn", 7, TextStart{100, 1, 5000}}, v);
     EXPECT_EQ(v.log[0], "begin #7 100:1@5000 f.pgn");
     EXPECT_EQ(v.log[5], "begin #8 101:1@5005 f.pgn");
 }
@@ -625,8 +625,48 @@ TEST(ReaderOrigin, OriginShiftsGameNumbersLinesAndOffsets) {
 TEST(ReaderOrigin, ByteOrderMarkIsSkippedOnlyAtFileOffsetZero) {
     EXPECT_EQ(count("\xEF\xBB\xBF e4 *"), 1u);
     RecordingVisitor v;
-    parse_games("\xEF\xBB\xBF e4 *", TextOrigin{"t", 1, TextPos{1, 1, 10}}, v);
+    parse_games("\xEF\xBB\xBF e4 *", TextOrigin{"t", 1, TextStart{1, 1, 10}}, v);
     EXPECT_EQ(v.log[0], "begin #1 1:5");  // skipped as a blank between games, columns in bytes
+}
+
+// Records each game's whole first line, and the whole lines of its moves and errors.
+struct WholeLines final : Visitor {
+    std::vector<std::uint64_t> starts, move_lines, errors;
+    GameStart start;
+    void begin_game(const GameStart& s) override {
+        start = s;
+        starts.push_back(s.line);
+    }
+    Control move(std::string_view, TextPos at) override {
+        move_lines.push_back(whole_line(start, at));
+        return Control::Continue;
+    }
+    Control moves(std::span<const MoveToken> run) override {
+        for (const MoveToken& m : run) move_lines.push_back(whole_line(start, m.pos));
+        return Control::Continue;
+    }
+    void parse_error(const ParseError& e) override { errors.push_back(whole_line(start, e.pos)); }
+};
+
+TEST(ReaderOrigin, LinesPastTwoToTheThirtySecondAreWhole) {
+    // A text that starts just below 2^32 lines into its stream: its games, moves (on the fast
+    // path: lines of 64 bytes and more) and errors cross the 32-bit boundary, and the stream's
+    // line 4,294,967,302 is not reported as line 6.
+    constexpr std::uint64_t first = (std::uint64_t{1} << 32) - 3;
+    std::string text = "e4 *\n";  // line first
+    std::vector<std::uint64_t> expected_moves{first};
+    for (std::uint64_t i = 1; i <= 6; ++i) {  // lines first + 1 .. first + 6
+        text += "Nf3 Nf6 Ng1 Ng8 Nc3 Nc6 Nb1 Nb8 Nf3 Nf6 Ng1 Ng8 Nc3 Nc6 Nb1 Nb8\n";
+        expected_moves.insert(expected_moves.end(), 16, first + i);
+    }
+    text += "*\n\nd4 (( *\n";  // the third game on line first + 9
+    expected_moves.push_back(first + 9);
+    WholeLines v;
+    parse_games(text, TextOrigin{"f.pgn", 1, TextStart{first, 1, 0}}, v);
+    EXPECT_EQ(v.starts, (std::vector<std::uint64_t>{first, first + 1, first + 9}));
+    EXPECT_EQ(v.move_lines, expected_moves);
+    ASSERT_FALSE(v.errors.empty());
+    EXPECT_EQ(v.errors.front(), first + 9);
 }
 
 }  // namespace

@@ -19,14 +19,14 @@ struct CountingVisitor : Visitor {
     std::uint64_t errors = 0;
     std::uint64_t moves = 0;
     bool list_errors = false;
-    std::uint64_t game = 0;
-    void begin_game(const GameStart& g) override { game = g.game; }
+    GameStart start;
+    void begin_game(const GameStart& g) override { start = g; }
     void parse_error(const ParseError& e) override {
         ++errors;
         if (list_errors) {
-            std::printf("  game %llu, %u:%u: %.*s\n", static_cast<unsigned long long>(game),
-                        e.pos.line, e.pos.column, static_cast<int>(e.message.size()),
-                        e.message.data());
+            std::printf("  game %llu, %llu:%u: %.*s\n", static_cast<unsigned long long>(start.game),
+                        static_cast<unsigned long long>(whole_line(start, e.pos)), e.pos.column,
+                        static_cast<int>(e.message.size()), e.message.data());
         }
     }
     Control move(std::string_view, TextPos) override {
