@@ -6,9 +6,10 @@
 
 namespace drawaudit::app {
 
-void RunChecks::before_filter(audit::GameReport& report, std::uint32_t file_index) {
+void RunChecks::before_filter(audit::GameReport& report, std::uint32_t file_index,
+                              Stamped stamped) {
     report.occurrence = occurrences_.next(report.identity);
-    if (report.occurrence > 0) audit::restamp_fingerprints(report);
+    if (report.occurrence > 0 || stamped == Stamped::ByAPart) audit::restamp_fingerprints(report);
     if (settings_.duplicates) duplicates_.check(report, file_index);
 }
 

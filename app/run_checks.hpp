@@ -17,6 +17,18 @@
 
 namespace drawaudit::app {
 
+// The worst severity of what a run or a merge reported, for --fail-on.
+inline void raise_worst(std::optional<audit::Severity>& worst,
+                        std::optional<audit::Severity> severity) {
+    if (severity && (!worst || *severity > *worst)) worst = severity;
+}
+
+inline std::optional<audit::Severity> worst_of(const audit::GameReport& report) {
+    std::optional<audit::Severity> worst;
+    for (const audit::Finding& f : report.findings) raise_worst(worst, f.severity);
+    return worst;
+}
+
 struct RunCheckSettings {
     bool duplicates = false;
     const Baseline* baseline = nullptr;        // findings to leave out
@@ -33,8 +45,11 @@ class RunChecks {
     bool writes_baseline() const { return settings_.write_baseline != nullptr; }
 
     // A game's record, numbered in full, before the finding filter: its occurrence number (and
-    // fingerprints), and its duplicate finding.
-    void before_filter(audit::GameReport& report, std::uint32_t file_index);
+    // fingerprints), and its duplicate finding. The workers stamp every record at occurrence 0;
+    // a shard's part at its own occurrence, which the whole run's may not be (drawaudit merge).
+    enum class Stamped { AtZero, ByAPart };
+    void before_filter(audit::GameReport& report, std::uint32_t file_index,
+                       Stamped stamped = Stamped::AtZero);
     // After the filter: leaves out the findings of the baseline (counted in `summary.baselined`)
     // and records the rest for --write-baseline.
     void after_filter(audit::GameReport& report, audit::Summary& summary);
