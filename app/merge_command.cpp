@@ -712,77 +712,129 @@ void admit_game(audit::GameReport& report, std::size_t input, RunChecks& checks,
     ++summary.games_by_rule[rule];
 }
 
-// Pass 2: the games of every piece, input by input, numbered and placed as in one run.
-// `summary` gets what the merge adds: the duplicate findings.
-tl::expected<std::optional<audit::Severity>, Failure> write_games(
-    std::vector<Part>& parts, const std::vector<std::vector<PieceRef>>& by_input,
-    const MergeRun& run, const AllowedInputs& allowed, report::Writer& writer,
-    audit::Summary& summary) {
-    std::optional<audit::Severity> worst;
-    audit::GameReport report;
-    // Identical games in different parts take the occurrence number one run gives them (RULES.md
-    // "Fingerprints and baselines"), and RULES.md "Duplicate games" is decided, in the run's game
-    // order by the run's own ordered stage.
-    RunChecks checks(RunCheckSettings{run.duplicates, nullptr, nullptr});
-    const std::vector<InputInfo>& inputs = parts.front().inputs;
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
+// Pass 2: the games of every piece, input by input, numbered and placed as in one run, through
+// the run's own ordered stage (RunChecks): identical games in different parts take the occurrence
+// number one run gives them (RULES.md "Fingerprints and baselines"), and RULES.md "Duplicate
+// games" is decided in the run's game order.
+class MergeStage {
+  public:
+    MergeStage(std::vector<Part>& parts, const MergeRun& run, const AllowedInputs& allowed,
+               report::Writer& writer)
+        : parts_(parts),
+          run_(run),
+          allowed_(allowed),
+          writer_(writer),
+          checks_(RunCheckSettings{run.duplicates, nullptr, nullptr}) {}
+
+    // The worst severity written; stops early (no error) when the writer failed or the merge
+    // was interrupted, which run_merge tells apart.
+    tl::expected<std::optional<audit::Severity>, Failure> write(
+        const std::vector<std::vector<PieceRef>>& by_input) {
+        const std::vector<InputInfo>& inputs = parts_.front().inputs;
+        for (std::size_t i = 0; i < inputs.size() && !stopped(); ++i) {
+            if (auto written = write_input(i, by_input[i]); !written)
+                return tl::unexpected(written.error());
+        }
+        if (stopped()) return worst_;
+        if (auto ended = check_parts_ended(); !ended) return tl::unexpected(ended.error());
+        return worst_;
+    }
+    // What the merge adds to the parts' summaries: the duplicate findings.
+    const audit::Summary& added() const { return added_; }
+
+  private:
+    bool stopped() const { return writer_.failed() || interrupted(); }
+
+    tl::expected<void, Failure> write_input(std::size_t i, const std::vector<PieceRef>& pieces) {
+        const InputInfo& input = parts_.front().inputs[i];
+        writer_.begin_file(input.path);  // as the run's ordered stage does, file by file
+        auto text = open_text(input, pieces);
+        if (!text) return tl::unexpected(text.error());
+        Numbering numbering;
+        for (const PieceRef& ref : pieces) {
+            if (auto written = write_piece(i, ref, numbering, text->get()); !written || stopped())
+                return written;
+            numbering.games_before += ref.piece->games;
+            numbering.lines_before += ref.piece->line_breaks;
+        }
+        if (*text) return (*text)->finish(writer_);
+        return {};
+    }
+
+    // pgn and html: the input's text, where the run opened it.
+    tl::expected<std::unique_ptr<InputText>, Failure> open_text(
+        const InputInfo& input, const std::vector<PieceRef>& pieces) const {
+        const auto any = [&](bool PieceInfo::*flag) {
+            return std::any_of(pieces.begin(), pieces.end(),
+                               [&](const PieceRef& ref) { return ref.piece->*flag; });
+        };
+        if (!run_.texts || !any(&PieceInfo::opened)) return nullptr;
+        return InputText::open(input, allowed_, parts_.front().path, run_,
+                               any(&PieceInfo::read_error));
+    }
+
+    // A later piece's games and lines are numbered after the earlier pieces' of its file.
+    struct Numbering {
         std::uint64_t games_before = 0, lines_before = 0;
-        std::unique_ptr<InputText> text;
-        writer.begin_file(inputs[i].path);  // as the run's ordered stage does, file by file
-        const bool opened = std::any_of(by_input[i].begin(), by_input[i].end(),
-                                        [](const PieceRef& ref) { return ref.piece->opened; });
-        const bool read_error =
-            std::any_of(by_input[i].begin(), by_input[i].end(),
-                        [](const PieceRef& ref) { return ref.piece->read_error; });
-        if (run.texts && opened) {
-            auto got = InputText::open(inputs[i], allowed, parts.front().path, run, read_error);
-            if (!got) return tl::unexpected(got.error());
-            text = std::move(*got);
-        }
-        for (const PieceRef& ref : by_input[i]) {
-            Part& part = parts[ref.part];
-            for (std::uint64_t r = 0; r < ref.piece->records; ++r) {
-                auto got = part.games->next(report);
-                if (!got) return tl::unexpected(describe(got.error()));
-                if (!*got) {
-                    return tl::unexpected(describe(
-                        part.file->error(fmt::format("{} game records of {} expected, {} found",
-                                                     ref.piece->records, inputs[i].path, r))));
-                }
-                if (report.file != inputs[i].path) {
-                    return tl::unexpected(describe(part.file->error(fmt::format(
-                        "a game of {} where one of {} belongs", report.file, inputs[i].path))));
-                }
-                report.game += games_before;
-                shift_lines(report, lines_before);
-                admit_game(report, i, checks, run, summary);
-                raise_worst(worst, worst_of(report));
-                if (text) {
-                    if (auto placed = text->place(report, part.games->text_extent(), writer);
-                        !placed)
-                        return tl::unexpected(placed.error());
-                }
-                writer.game(report);
-                if (writer.failed() || interrupted()) return worst;  // run_merge tells which
+    };
+
+    tl::expected<void, Failure> write_piece(std::size_t i, const PieceRef& ref,
+                                            const Numbering& numbering, InputText* text) {
+        Part& part = parts_[ref.part];
+        for (std::uint64_t r = 0; r < ref.piece->records && !stopped(); ++r) {
+            if (auto read = read_game(part, *ref.piece, i, r); !read) return read;
+            report_.game += numbering.games_before;
+            shift_lines(report_, numbering.lines_before);
+            admit_game(report_, i, checks_, run_, added_);
+            raise_worst(worst_, worst_of(report_));
+            if (text != nullptr) {
+                if (auto placed = text->place(report_, part.games->text_extent(), writer_); !placed)
+                    return placed;
             }
-            games_before += ref.piece->games;
-            lines_before += ref.piece->line_breaks;
+            writer_.game(report_);
         }
-        if (text) {
-            if (auto finished = text->finish(writer); !finished)
-                return tl::unexpected(finished.error());
-        }
+        return {};
     }
-    for (Part& part : parts) {
-        auto got = part.games->next(report);
+
+    // The piece's record `r` into report_: there, and of the piece's input.
+    tl::expected<void, Failure> read_game(Part& part, const PieceInfo& piece, std::size_t i,
+                                          std::uint64_t r) {
+        const std::string& path = parts_.front().inputs[i].path;
+        auto got = part.games->next(report_);
         if (!got) return tl::unexpected(describe(got.error()));
-        if (*got || report::record_type(part.games->other()) != "summary") {
-            return tl::unexpected(
-                describe(part.file->error("more game records than its shard-end record counts")));
+        if (!*got) {
+            return tl::unexpected(describe(part.file->error(
+                fmt::format("{} game records of {} expected, {} found", piece.records, path, r))));
         }
+        if (report_.file != path) {
+            return tl::unexpected(describe(part.file->error(
+                fmt::format("a game of {} where one of {} belongs", report_.file, path))));
+        }
+        return {};
     }
-    return worst;
-}
+
+    // Every part's game records were all in its pieces: its summary follows.
+    tl::expected<void, Failure> check_parts_ended() {
+        for (Part& part : parts_) {
+            auto got = part.games->next(report_);
+            if (!got) return tl::unexpected(describe(got.error()));
+            if (*got || report::record_type(part.games->other()) != "summary") {
+                return tl::unexpected(describe(
+                    part.file->error("more game records than its shard-end record counts")));
+            }
+        }
+        return {};
+    }
+
+    std::vector<Part>& parts_;
+    const MergeRun& run_;
+    const AllowedInputs& allowed_;
+    report::Writer& writer_;
+    RunChecks checks_;
+    audit::GameReport report_;  // one record, reused
+    std::optional<audit::Severity> worst_;
+    audit::Summary added_;
+};
 
 // The files a merge reads, which its -o may not replace: the parts, and the PGN inputs they name
 // (which a pgn or html merge reads back, and which a later run would read again).
@@ -960,15 +1012,15 @@ int run_merge(const MergeOptions& options) {
             plan->format, {options.color, options.lang, options.all_games, options.html_max_games,
                            plan->run.min_moves_before_agreement}));
     writer->begin();
-    audit::Summary added;  // the duplicate findings
-    auto worst = write_games(plan->parts, plan->by_input, plan->run, plan->allowed, *writer, added);
+    MergeStage stage(plan->parts, plan->run, plan->allowed, *writer);
+    auto worst = stage.write(plan->by_input);
     if (interrupted()) return stop_interrupted(outputs->get());
     if (!worst) {
         (*outputs)->discard();
         log_error("{}", worst.error());
         return ExitError;
     }
-    const audit::Summary summary = merged_summary(plan->parts, added);
+    const audit::Summary summary = merged_summary(plan->parts, stage.added());
     writer->end(summary);
     if (auto committed = (*outputs)->commit(*writer); !committed) {
         spdlog::error("{}", committed.error());
