@@ -343,7 +343,7 @@ struct MergeRun {
     std::size_t max_game_bytes = pgn::kMaxGameBytes;  // as the shards read the inputs
     // --duplicates: the findings across the parts, through the run's finding filter.
     bool duplicates = false;
-    std::optional<FindingFilter> filter;
+    FindingFilter filter;  // the run's; without --duplicates, never needed (it selects all)
     int min_moves_before_agreement = 0;  // the statistics' early agreements, as the run had it
 };
 
@@ -392,7 +392,7 @@ tl::expected<MergeRun, Failure> plan_merge(const Part& first, report::Format for
                                   comma_list(option_value(first.options, "severity").value_or("")));
         if (!filter)
             return tl::unexpected(fmt::format("{}: its options: {}", first.path, filter.error()));
-        run.filter.emplace(std::move(*filter));
+        run.filter = std::move(*filter);
     }
     if (auto ok =
             number_option(first, "min-moves-before-agreement", run.min_moves_before_agreement);
@@ -696,20 +696,17 @@ void log_error(fmt::format_string<Args...> format, Args&&... args) {
     spdlog::error("{}", report::terminal_text(fmt::format(format, std::forward<Args>(args)...)));
 }
 
-// A part's record as the run's ordered stage takes it (RunChecks::before_filter): its occurrence
-// in the whole run, its fingerprints, and with --duplicates its duplicate finding. The part's
-// findings went through the run's filter and its summary already: the filter applied again
-// changes only the new finding (the first: it stands at ply 0), which `summary` counts.
-void admit_game(audit::GameReport& report, std::size_t input, RunChecks& checks,
-                const MergeRun& run, audit::Summary& summary) {
-    const std::size_t before = report.findings.size();
-    checks.before_filter(report, static_cast<std::uint32_t>(input), RunChecks::Stamped::ByAPart);
-    if (report.findings.size() == before) return;
-    run.filter->apply(report);
-    if (report.findings.size() == before) return;
+// A part's record as the run's ordered stage takes it (RunChecks::admit): numbered, its
+// occurrence in the whole run, its fingerprints, and with --duplicates its duplicate finding
+// through the run's filter, which `added` counts (the part's summary counted the rest).
+void admit_game(audit::GameReport& report, std::uint64_t games_before, std::size_t input,
+                RunChecks& checks, const MergeRun& run, audit::Summary& added) {
+    if (!checks.admit(report, games_before, static_cast<std::uint32_t>(input), run.filter,
+                      RunChecks::Stamped::ByAPart))
+        return;
     const auto rule = static_cast<std::size_t>(report.findings.front().rule);
-    ++summary.findings[rule];
-    ++summary.games_by_rule[rule];
+    ++added.findings[rule];
+    ++added.games_by_rule[rule];
 }
 
 // Pass 2: the games of every piece, input by input, numbered and placed as in one run, through
@@ -783,9 +780,8 @@ class MergeStage {
         Part& part = parts_[ref.part];
         for (std::uint64_t r = 0; r < ref.piece->records && !stopped(); ++r) {
             if (auto read = read_game(part, *ref.piece, i, r); !read) return read;
-            report_.game += numbering.games_before;
             shift_lines(report_, numbering.lines_before);
-            admit_game(report_, i, checks_, run_, added_);
+            admit_game(report_, numbering.games_before, i, checks_, run_, added_);
             raise_worst(worst_, worst_of(report_));
             if (text != nullptr) {
                 if (auto placed = text->place(report_, part.games->text_extent(), writer_); !placed)

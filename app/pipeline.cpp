@@ -397,9 +397,9 @@ void write_chunk(Job& job, bool formatted, bool outside_text, std::uint64_t& gam
         OutsideText outside(job.chunk, outside_text);
         for (std::size_t i = 0; i < job.report_count; ++i) {
             audit::GameReport& report = job.reports[i];
-            report.game += games_before_chunk;
-            checks.before_filter(report, static_cast<std::uint32_t>(job.position.file));
-            count_report(report, filter, result.summary, result.worst, &checks);
+            checks.admit(report, games_before_chunk, static_cast<std::uint32_t>(job.position.file),
+                         filter);
+            count_filtered(report, result.summary, result.worst, &checks);
             outside.before(report, writer);
             writer.game(report);
         }

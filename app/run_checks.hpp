@@ -13,6 +13,7 @@
 #include "audit/duplicates.hpp"
 #include "audit/finding.hpp"
 #include "baseline.hpp"
+#include "finding_filter.hpp"
 #include "report/writer.hpp"
 
 namespace drawaudit::app {
@@ -44,12 +45,14 @@ class RunChecks {
     bool needs_records() const { return settings_.duplicates; }
     bool writes_baseline() const { return settings_.write_baseline != nullptr; }
 
-    // A game's record, numbered in full, before the finding filter: its occurrence number (and
-    // fingerprints), and its duplicate finding. The workers stamp every record at occurrence 0;
-    // a shard's part at its own occurrence, which the whole run's may not be (drawaudit merge).
+    // A game's record as the ordered stage takes it, in the run's order: numbered after the
+    // `games_before` earlier games of its file, its occurrence number (and fingerprints), its
+    // duplicate finding, then the finding filter. The workers stamp every record at occurrence
+    // 0; a shard's part at its own occurrence, which the whole run's may not be (drawaudit
+    // merge). Returns whether a duplicate finding was added and kept (it is the first finding).
     enum class Stamped { AtZero, ByAPart };
-    void before_filter(audit::GameReport& report, std::uint32_t file_index,
-                       Stamped stamped = Stamped::AtZero);
+    bool admit(audit::GameReport& report, std::uint64_t games_before, std::uint32_t file_index,
+               const FindingFilter& filter, Stamped stamped = Stamped::AtZero);
     // After the filter: leaves out the findings of the baseline (counted in `summary.baselined`)
     // and records the rest for --write-baseline.
     void after_filter(audit::GameReport& report, audit::Summary& summary);
