@@ -3,6 +3,8 @@
 // sees the games in order, so only it can know them; the workers format JSON Lines and CSV
 // before, with occurrence 0, and patch() rewrites the fingerprints of the rare games for which
 // that was wrong (same length, in place): the text is the same for any -j.
+// drawaudit merge takes its parts' games through admit() too, so that it numbers, stamps and
+// finds the duplicates as the run does.
 #pragma once
 
 #include <cstdint>
