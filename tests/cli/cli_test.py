@@ -740,6 +740,27 @@ def case_no_color_messages(runner):
                       f"{'missing' if expect_colour else 'written'}: {stderr[:300]!r}")
 
 
+def case_format_names(runner):
+    """audit and merge accept the same formats (report::format_names, one table), and each
+    --help describes every one of them."""
+    accepted = {}
+    for command in ([], ["merge"]):
+        refused = runner.expect_exit(2, *command, "--format", "no-such-format", "x")
+        found = re.search(rb"not in \{([a-z,-]+)\}", refused.stderr)
+        check(found is not None, f"{command}: no list of formats: {refused.stderr[:300]!r}")
+        accepted[tuple(command)] = found.group(1).decode().split(",")
+        help_text = runner.run(*command, "--help").stdout.decode()
+        described = help_text[help_text.index("\n  --format"):]
+        # The option's own description: below its "--format TEXT:{...}" line, up to the next.
+        described = described[1:].split("\n", 1)[1]
+        described = described[:described.index("\n  -")]
+        for name in accepted[tuple(command)]:
+            check(re.search(rf"\b{re.escape(name)}\b", described) is not None,
+                  f"{command}: --help does not describe --format {name}")
+    check(accepted[()] == accepted[("merge",)] and len(accepted[()]) == 9,
+          f"audit and merge accept different formats: {accepted}")
+
+
 def case_progress(runner):
     """--progress writes to stderr only: the report is the same as without it."""
     quiet = runner.run("--format", "jsonl", "--no-progress", "-j", "2", TWIC)
@@ -1646,6 +1667,7 @@ CASES = {
     "config-bracket-bomb": case_config_bracket_bomb,
     "winnable-fen-repaired": case_winnable_fen_repaired,
     "no-color-messages": case_no_color_messages,
+    "format-names": case_format_names,
 }
 
 
