@@ -1,14 +1,11 @@
 #include "audit_command.hpp"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <algorithm>
+#include <memory>
 #include <optional>
 #include <thread>
 
 #include <fmt/format.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -16,7 +13,9 @@
 #include "config_file.hpp"
 #include "finding_filter.hpp"
 #include "interrupt.hpp"
+#include "logging.hpp"
 #include "output_file.hpp"
+#include "outputs.hpp"
 #include "pgn/source.hpp"
 #include "pipeline.hpp"
 #include "report/escape.hpp"
@@ -53,30 +52,6 @@ CLI::Validator severity_setting_validator() {
         "RULE=LEVEL");
 }
 
-bool no_color_requested() {
-    const char* value = std::getenv("NO_COLOR");
-    return value != nullptr && value[0] != '\0';
-}
-
-void set_up_logging(const AuditCommand& command) {
-    auto sink = std::make_shared<spdlog::sinks::stderr_color_sink_mt>(
-        no_color_requested() ? spdlog::color_mode::never : spdlog::color_mode::automatic);
-    auto logger = std::make_shared<spdlog::logger>("drawaudit", sink);
-    logger->set_pattern("drawaudit: %^%l%$: %v");
-    spdlog::level::level_enum level = spdlog::level::warn;
-    if (command.quiet) level = spdlog::level::err;
-    if (command.verbose == 1) level = spdlog::level::info;
-    if (command.verbose >= 2) level = spdlog::level::debug;
-    if (!command.log_level.empty()) level = spdlog::level::from_str(command.log_level);
-    logger->set_level(level);
-    spdlog::set_default_logger(std::move(logger));
-}
-
-std::optional<audit::Severity> fail_threshold(const std::string& fail_on) {
-    if (fail_on == "never") return std::nullopt;
-    return audit::severity_from_name(fail_on);
-}
-
 // Every file the run reads, which none of its outputs may replace: the PGN inputs (expanded),
 // the baseline and the config file.
 std::vector<RunFile> run_inputs(const AuditCommand& command,
@@ -93,6 +68,189 @@ std::vector<RunFile> run_inputs(const AuditCommand& command,
     return inputs;
 }
 
+// The mistakes no option's own check sees, in the order they are told.
+std::optional<std::string> usage_error(const AuditCommand& command, report::Format format) {
+    if (!command.shard.empty()) {
+        if (format != report::Format::Jsonl)
+            return "--shard writes a part for drawaudit merge: it needs --format jsonl";
+        if (command.duplicates && (!command.baseline.empty() || !command.write_baseline.empty())) {
+            return fmt::format(
+                "--shard with --duplicates cannot use --{}: the parts do not know the duplicates "
+                "yet (merge the parts to JSON Lines, then use that report as the baseline)",
+                command.baseline.empty() ? "write-baseline" : "baseline");
+        }
+    }
+    if (!command.stats_json.empty() && format != report::Format::Stats)
+        return "--stats-json needs --format stats";
+    return std::nullopt;
+}
+
+PipelineSettings pipeline_settings(const AuditCommand& command, report::Format format) {
+    PipelineSettings settings;
+    if (command.laws != "auto") settings.audit.laws = audit::laws_from_name(command.laws);
+    settings.audit.min_moves_before_agreement = command.min_moves_before_agreement;
+    settings.chunk_bytes = command.chunk_bytes;
+    settings.max_game_bytes = command.max_game_bytes;
+    settings.limits.max_plies = command.max_plies;
+    settings.limits.max_variation_depth = command.max_variation_depth;
+    settings.audit.max_findings_per_rule = command.max_findings_per_rule;
+    // The pgn writer copies each game; the html writer replays the games it shows (move lists).
+    settings.audit.keep_game_text = format == report::Format::Pgn || format == report::Format::Html;
+    settings.threads =
+        command.jobs > 0 ? command.jobs : std::max(1u, std::thread::hardware_concurrency());
+    const bool progress_given =
+        command.progress_option != nullptr && command.progress_option->count() > 0;
+    settings.progress = progress_given ? command.progress : isatty(STDERR_FILENO) == 1;
+    settings.checks.duplicates = command.duplicates;
+    settings.audit.duplicate_keys = command.duplicates;
+    return settings;
+}
+
+// The input files the paths name. A path that cannot be read is logged and counted by the run
+// (every shard sees it: only the first counts it, so that the merge counts it once).
+void expand_inputs(const AuditCommand& command, bool counted_by_another_shard,
+                   PipelineSettings& settings) {
+    auto expanded = pgn::expand_paths(command.paths);
+    for (const pgn::IoError& error : expanded.errors)
+        spdlog::error("{}: {}", report::terminal_text(error.path), error.message);
+    settings.files = std::move(expanded.files);
+    settings.path_errors = counted_by_another_shard ? 0 : expanded.errors.size();
+    if (settings.files.empty() && expanded.errors.empty())
+        spdlog::warn("no PGN files (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) in the given paths");
+}
+
+// A shard reads its pieces of the inputs. Its part holds each game text's length and hash (pgn
+// and html merges read the text back from the inputs) and, with --duplicates, each game's key:
+// the duplicates are found by the merge across all parts, in the run's game order; a part alone
+// would report some of them, and number them wrongly.
+tl::expected<ShardRun, std::string> plan_shard(pgn::ShardSpec spec, PipelineSettings& settings) {
+    auto planned = plan_shard_run(spec, settings.files);
+    if (!planned) return planned;
+    apply_shard_run(*planned, settings);
+    settings.audit.game_text_digest = true;
+    settings.checks.duplicates = false;
+    return planned;
+}
+
+// What the run reads and does, decided before any output is opened.
+struct AuditPlan {
+    report::Format format = report::Format::Text;
+    FindingFilter filter;
+    PipelineSettings settings;
+    std::optional<ShardRun> shard;
+    std::unique_ptr<Baseline> baseline;  // settings.checks.baseline points at it
+    std::vector<RunFile> inputs;         // what no output may replace
+};
+
+tl::expected<AuditPlan, std::string> plan_audit(const AuditCommand& command) {
+    if (command.paths.empty())
+        return tl::unexpected(std::string(
+            "no input: give PGN files, directories or - for standard input (see --help)"));
+    const auto format = report::format_from_name(command.format);
+    auto filter = FindingFilter::create(command.only, command.ignore, command.severity);
+    if (!filter) return tl::unexpected(filter.error());
+    if (!format) return tl::unexpected("unknown format " + command.format);
+    if (auto error = usage_error(command, *format)) return tl::unexpected(*error);
+    AuditPlan plan;
+    plan.format = *format;
+    plan.filter = std::move(*filter);
+    plan.settings = pipeline_settings(command, *format);
+    std::optional<pgn::ShardSpec> spec;
+    if (!command.shard.empty()) spec = pgn::parse_shard_spec(command.shard);
+    expand_inputs(command, spec && spec->index != 1, plan.settings);
+    if (spec) {
+        auto shard = plan_shard(*spec, plan.settings);
+        if (!shard) return tl::unexpected(shard.error());
+        plan.shard = std::move(*shard);
+    }
+    // Issue 20: the baseline is read before the run, so that a bad one stops it (exit 2).
+    if (!command.baseline.empty()) {
+        auto loaded = Baseline::load(command.baseline);
+        if (!loaded) return tl::unexpected(report::terminal_text(loaded.error()));
+        plan.baseline = std::make_unique<Baseline>(std::move(*loaded));
+        spdlog::info("baseline {}: {} fingerprints", report::terminal_text(command.baseline),
+                     plan.baseline->size());
+        plan.settings.checks.baseline = plan.baseline.get();
+    }
+    plan.inputs = run_inputs(command, plan.shard ? plan.shard->inputs : plan.settings.files);
+    return plan;
+}
+
+tl::expected<std::unique_ptr<RunOutputs>, std::string> open_outputs(const AuditCommand& command,
+                                                                    AuditPlan& plan) {
+    auto outputs =
+        RunOutputs::open({command.output, command.stats_json, command.write_baseline}, plan.inputs);
+    if (outputs) plan.settings.checks.write_baseline = (*outputs)->baseline_writer();
+    return outputs;
+}
+
+std::unique_ptr<report::Writer> make_audit_writer(const AuditCommand& command,
+                                                  const AuditPlan& plan, RunOutputs& outputs) {
+    report::WriterOptions options = outputs.writer_options(
+        plan.format, {command.color, command.lang, command.all_games, command.html_max_games,
+                      command.min_moves_before_agreement});
+    options.baseline = plan.baseline != nullptr;
+    options.shard_fields = plan.shard.has_value();
+    return report::make_writer(plan.format, outputs.report(), options);
+}
+
+// What decides a shard's records: every part of one run must have been made with the same.
+std::vector<std::string> record_options(const AuditCommand& command) {
+    return {"laws=" + command.laws,
+            "min-moves-before-agreement=" + std::to_string(command.min_moves_before_agreement),
+            "only=" + fmt::format("{}", fmt::join(command.only, ",")),
+            "ignore=" + fmt::format("{}", fmt::join(command.ignore, ",")),
+            "severity=" + fmt::format("{}", fmt::join(command.severity, ",")),
+            "max-game-bytes=" + std::to_string(command.max_game_bytes),
+            fmt::format("duplicates={}", command.duplicates)};
+}
+
+// The audit itself; a shard's part is opened and closed by its own records.
+PipelineResult run_planned(const AuditCommand& command, const AuditPlan& plan,
+                           report::Writer& writer, report::Output& output) {
+    if (plan.shard) output.write(shard_header(*plan.shard, record_options(command)));
+    PipelineResult result = run_pipeline(plan.settings, plan.filter, writer);
+    if (plan.shard && !result.interrupted && !result.failed)
+        output.write(shard_trailer(*plan.shard, result.files));
+    return result;
+}
+
+// The outputs committed after a whole run, else discarded. The exit code when the run ends here.
+std::optional<int> settle_outputs(const PipelineResult& result, RunOutputs& outputs,
+                                  const report::Writer& writer) {
+    if (result.interrupted || result.failed) {
+        outputs.discard();
+        if (!result.interrupted) return ExitError;
+        spdlog::warn("{}", outputs.interrupted_message());
+        return interrupt_exit_code();
+    }
+    if (auto committed = outputs.commit(writer); !committed) {
+        spdlog::error("{}", committed.error());
+        return ExitError;
+    }
+    // The report stays valid UTF-8 whatever the input held; the reader is told what was replaced.
+    if (const std::uint64_t replaced = report::invalid_utf8_replacements(); replaced > 0) {
+        spdlog::warn(
+            "some of the input's text was not valid UTF-8: the report shows each such "
+            "byte as U+FFFD ({} replaced)",
+            replaced);
+    }
+    return std::nullopt;
+}
+
+void log_run_statistics(const PipelineResult& result) {
+    const auto& summary = result.summary;
+    const double megabytes = static_cast<double>(summary.bytes) / 1e6;
+    const double seconds = summary.seconds;
+    spdlog::info(
+        "{} games ({} plies, {:.1f} MB) from {} files in {:.2f} s: {:.0f} games/s, {:.1f} MB/s",
+        summary.games, summary.plies, megabytes, summary.files, seconds,
+        seconds > 0 ? static_cast<double>(summary.games) / seconds : 0.0,
+        seconds > 0 ? megabytes / seconds : 0.0);
+    // Where the time went, for choosing -j: the workers' share against the helpers beside them.
+    spdlog::info("CPU: workers {:.2f} s, readers {:.2f} s, writer {:.2f} s (ordered stage)",
+                 result.cpu.workers, result.cpu.readers, result.cpu.writer);
+}
 }  // namespace
 
 void add_audit_options(CLI::App& app, AuditCommand& command) {
@@ -107,8 +265,7 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
            "statistics: results, draw rate, why the draws were drawn, by year, early agreements, "
            "game lengths; JSON with -o FILE.json) or games-csv (one row per game, for "
            "spreadsheets, pandas and R) (e.g. --format sarif)")
-        ->check(CLI::IsMember(
-            {"text", "jsonl", "csv", "sarif", "github", "pgn", "html", "stats", "games-csv"}))
+        ->check(CLI::IsMember(report::format_names()))
         ->capture_default_str();
     app.add_option("-o,--output", command.output,
                    "Write the report to FILE instead of standard output; a file is replaced "
@@ -239,263 +396,31 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
     app.allow_config_extras(CLI::config_extras_mode::error);
 }
 
-int run_audit(AuditCommand& command) {
-    set_up_logging(command);
-    if (command.paths.empty()) {
-        spdlog::error("no input: give PGN files, directories or - for standard input (see --help)");
+int run_audit(const AuditCommand& command) {
+    set_up_logging({command.quiet, command.verbose, command.log_level});
+    auto plan = plan_audit(command);
+    if (!plan) {
+        spdlog::error("{}", plan.error());
         return ExitError;
     }
-    const auto format = report::format_from_name(command.format);
-    auto filter = FindingFilter::create(command.only, command.ignore, command.severity);
-    if (!format || !filter) {
-        spdlog::error("{}", filter ? "unknown format " + command.format : filter.error());
+    auto outputs = open_outputs(command, *plan);
+    if (!outputs) {
+        spdlog::error("{}", outputs.error());
         return ExitError;
     }
+    auto writer = make_audit_writer(command, *plan, **outputs);
+    const PipelineResult result = run_planned(command, *plan, *writer, (*outputs)->report());
+    if (auto stopped = settle_outputs(result, **outputs, *writer)) return *stopped;
+    log_run_statistics(result);
+    return exit_code_for(result.io_errors, result.worst, command.fail_on);
+}
 
-    PipelineSettings settings;
-    if (command.laws != "auto") settings.audit.laws = audit::laws_from_name(command.laws);
-    settings.audit.min_moves_before_agreement = command.min_moves_before_agreement;
-    settings.chunk_bytes = command.chunk_bytes;
-    settings.max_game_bytes = command.max_game_bytes;
-    settings.limits.max_plies = command.max_plies;
-    settings.limits.max_variation_depth = command.max_variation_depth;
-    settings.audit.max_findings_per_rule = command.max_findings_per_rule;
-    // The pgn writer copies each game; the html writer replays the games it shows (move lists).
-    settings.audit.keep_game_text =
-        *format == report::Format::Pgn || *format == report::Format::Html;
-    settings.threads =
-        command.jobs > 0 ? command.jobs : std::max(1u, std::thread::hardware_concurrency());
-    const bool progress_given =
-        command.progress_option != nullptr && command.progress_option->count() > 0;
-    settings.progress = progress_given ? command.progress : isatty(STDERR_FILENO) == 1;
-
-    std::optional<pgn::ShardSpec> shard;
-    if (!command.shard.empty()) {
-        shard = pgn::parse_shard_spec(command.shard);
-        if (*format != report::Format::Jsonl) {
-            spdlog::error("--shard writes a part for drawaudit merge: it needs --format jsonl");
-            return ExitError;
-        }
-        if (command.duplicates && (!command.baseline.empty() || !command.write_baseline.empty())) {
-            spdlog::error(
-                "--shard with --duplicates cannot use --{}: the parts do not know the duplicates "
-                "yet (merge the parts to JSON Lines, then use that report as the baseline)",
-                command.baseline.empty() ? "write-baseline" : "baseline");
-            return ExitError;
-        }
-    }
-
-    std::uint64_t path_errors = 0;
-    {
-        auto expanded = pgn::expand_paths(command.paths);
-        for (const pgn::IoError& error : expanded.errors) {
-            spdlog::error("{}: {}", report::terminal_text(error.path), error.message);
-            ++path_errors;
-        }
-        settings.files = std::move(expanded.files);
-        // Every shard sees a missing path; the first one counts it, so the merge counts it once.
-        settings.path_errors = shard && shard->index != 1 ? 0 : path_errors;
-        if (settings.files.empty() && path_errors == 0) {
-            spdlog::warn("no PGN files (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) in the given paths");
-        }
-    }
-
-    std::optional<ShardRun> shard_run;
-    if (shard) {
-        auto planned = plan_shard_run(*shard, settings.files);
-        if (!planned) {
-            spdlog::error("{}", planned.error());
-            return ExitError;
-        }
-        shard_run = std::move(*planned);
-        apply_shard_run(*shard_run, settings);
-    }
-    // Issue 20: the baseline is read before the run, so that a bad one stops it (exit 2).
-    std::optional<Baseline> baseline;
-    if (!command.baseline.empty()) {
-        auto loaded = Baseline::load(command.baseline);
-        if (!loaded) {
-            spdlog::error("{}", report::terminal_text(loaded.error()));
-            return ExitError;
-        }
-        baseline.emplace(std::move(*loaded));
-        spdlog::info("baseline {}: {} fingerprints", command.baseline, baseline->size());
-        settings.checks.baseline = &*baseline;
-    }
-    if (auto conflict =
-            output_conflict({{"-o", command.output == "-" ? std::string() : command.output},
-                             {"--write-baseline", command.write_baseline},
-                             {"--stats-json", command.stats_json}},
-                            run_inputs(command, shard_run ? shard_run->inputs : settings.files))) {
-        spdlog::error("{}", *conflict);
-        return ExitError;
-    }
-    std::optional<BaselineWriter> baseline_writer;
-    if (!command.write_baseline.empty()) {
-        auto created = BaselineWriter::create(command.write_baseline);
-        if (!created) {
-            spdlog::error("{}", created.error());
-            return ExitError;
-        }
-        baseline_writer.emplace(std::move(*created));
-        settings.checks.write_baseline = &*baseline_writer;
-    }
-    settings.checks.duplicates = command.duplicates;
-    settings.audit.duplicate_keys = command.duplicates;
-    if (shard_run) {
-        // A part holds the game text's length and hash (pgn and html merges read the text back from
-        // the inputs) and, with --duplicates, each game's key: the duplicates are found by the
-        // merge across all parts, in the run's game order; a part alone would report some of them,
-        // and number them wrongly.
-        settings.audit.game_text_digest = true;
-        settings.checks.duplicates = false;
-    }
-
-    install_interrupt_handler();
-    std::optional<AtomicOutputFile> output_file;
-    std::FILE* stream = stdout;
-    if (command.output == "-") command.output.clear();  // "-o -": standard output, as for inputs
-    if (!command.output.empty()) {
-        auto created = AtomicOutputFile::create(command.output);
-        if (!created) {
-            spdlog::error("{}", created.error());
-            return ExitError;
-        }
-        output_file.emplace(std::move(*created));
-        stream = output_file->stream();
-    }
-
-    // --format stats: its JSON object, as the report (-o FILE.json) or beside it (--stats-json).
-    const bool stats = *format == report::Format::Stats;
-    if (!command.stats_json.empty() && !stats) {
-        spdlog::error("--stats-json needs --format stats");
-        return ExitError;
-    }
-    std::optional<AtomicOutputFile> stats_file;
-    std::optional<report::FileOutput> stats_output;
-    if (!command.stats_json.empty()) {
-        auto created = AtomicOutputFile::create(command.stats_json);
-        if (!created) {
-            spdlog::error("{}", created.error());
-            return ExitError;
-        }
-        stats_file.emplace(std::move(*created));
-        stats_output.emplace(stats_file->stream());
-    }
-
-    report::WriterOptions writer_options;
-    writer_options.all_games = command.all_games;
-    writer_options.tool_version = DRAWAUDIT_VERSION;
-    if (!command.lang.empty()) {
-        writer_options.lang = report::lang_from_name(command.lang).value_or(report::Lang::En);
-    } else if (const char* locale = std::getenv("LANG"); locale != nullptr) {
-        writer_options.lang = report::lang_from_locale(locale);
-    }
-    writer_options.html_max_games = command.html_max_games;
-    writer_options.stats_as_json =
-        stats && command.output.size() > 5 &&
-        command.output.compare(command.output.size() - 5, 5, ".json") == 0;
-    writer_options.stats_json_output = stats_output ? &*stats_output : nullptr;
-    writer_options.min_moves_before_agreement = command.min_moves_before_agreement;
-    writer_options.baseline = baseline.has_value();
-    writer_options.color =
-        command.color == "always" ||
-        (command.color == "auto" && isatty(fileno(stream)) == 1 && !no_color_requested());
-    writer_options.shard_fields = shard_run.has_value();
-    report::FileOutput output(stream);
-    auto writer = report::make_writer(*format, output, writer_options);
-    if (shard_run) {
-        // What decides the records: every part of one run must have been made with the same.
-        const std::vector<std::string> options = {
-            "laws=" + command.laws,
-            "min-moves-before-agreement=" + std::to_string(command.min_moves_before_agreement),
-            "only=" + fmt::format("{}", fmt::join(command.only, ",")),
-            "ignore=" + fmt::format("{}", fmt::join(command.ignore, ",")),
-            "severity=" + fmt::format("{}", fmt::join(command.severity, ",")),
-            "max-game-bytes=" + std::to_string(command.max_game_bytes),
-            fmt::format("duplicates={}", command.duplicates)};
-        output.write(shard_header(*shard_run, options));
-    }
-
-    PipelineResult result = run_pipeline(settings, *filter, *writer);
-    if (shard_run && !result.interrupted && !result.failed) {
-        output.write(shard_trailer(*shard_run, result.files));
-    }
-
-    if (baseline_writer && (result.interrupted || result.failed)) baseline_writer->discard();
-    if (result.interrupted) {
-        if (stats_file) stats_file->discard();
-        if (output_file) output_file->discard();
-        if (!output_file)
-            spdlog::warn("interrupted; the report on standard output is incomplete");
-        else if (output_file->in_place())
-            spdlog::warn("interrupted; the report written to {} is incomplete", command.output);
-        else
-            spdlog::warn("interrupted; no report written");
-        return interrupt_exit_code();
-    }
-    if (result.failed) {
-        if (stats_file) stats_file->discard();
-        if (output_file) output_file->discard();
-        return ExitError;
-    }
-    errno = 0;
-    if (writer->failed() || output.error() != 0 || (!output_file && std::fflush(stdout) != 0)) {
-        const int reason = output.error() != 0 ? output.error() : errno;
-        if (output_file) output_file->discard();
-        spdlog::error("{}: cannot write the report{}{}",
-                      command.output.empty() ? "standard output" : command.output,
-                      reason != 0 ? ": " : "", reason != 0 ? std::strerror(reason) : "");
-        return ExitError;
-    }
-    if (stats_file) {
-        if (stats_output->error() != 0) {
-            stats_file->discard();
-            spdlog::error("{}: cannot write the statistics: {}", command.stats_json,
-                          std::strerror(stats_output->error()));
-            return ExitError;
-        }
-        if (auto committed = stats_file->commit(); !committed) {
-            spdlog::error("{}", committed.error());
-            return ExitError;
-        }
-    }
-    if (output_file) {
-        if (auto committed = output_file->commit(); !committed) {
-            spdlog::error("{}", committed.error());
-            return ExitError;
-        }
-    }
-
-    // The report stays valid UTF-8 whatever the input held; the reader is told what was replaced.
-    if (const std::uint64_t replaced = report::invalid_utf8_replacements(); replaced > 0) {
-        spdlog::warn(
-            "some of the input's text was not valid UTF-8: the report shows each such "
-            "byte as U+FFFD ({} replaced)",
-            replaced);
-    }
-    if (baseline_writer) {
-        if (auto committed = baseline_writer->commit(); !committed) {
-            spdlog::error("{}", committed.error());
-            return ExitError;
-        }
-    }
-
-    const auto& summary = result.summary;
-    spdlog::info(
-        "{} games ({} plies, {:.1f} MB) from {} files in {:.2f} s: {:.0f} games/s, {:.1f} MB/s",
-        summary.games, summary.plies, static_cast<double>(summary.bytes) / 1e6, summary.files,
-        summary.seconds,
-        summary.seconds > 0 ? static_cast<double>(summary.games) / summary.seconds : 0.0,
-        summary.seconds > 0 ? static_cast<double>(summary.bytes) / 1e6 / summary.seconds : 0.0);
-    // Where the time went, for choosing -j: the workers' share against the helpers beside them.
-    spdlog::info("CPU: workers {:.2f} s, readers {:.2f} s, writer {:.2f} s (ordered stage)",
-                 result.cpu.workers, result.cpu.readers, result.cpu.writer);
-
-    if (result.io_errors > 0) return ExitError;
-    const auto threshold = fail_threshold(command.fail_on);
-    if (threshold && result.worst && *result.worst >= *threshold) return ExitFindings;
-    return ExitClean;
+int exit_code_for(std::uint64_t io_errors, std::optional<audit::Severity> worst,
+                  const std::string& fail_on) {
+    if (io_errors > 0) return ExitError;
+    if (fail_on == "never" || !worst) return ExitClean;
+    const auto threshold = audit::severity_from_name(fail_on);
+    return threshold && *worst >= *threshold ? ExitFindings : ExitClean;
 }
 
 }  // namespace drawaudit::app

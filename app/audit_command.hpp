@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,11 @@ struct AuditCommand {
 void add_audit_options(CLI::App& app, AuditCommand& command);
 
 // Runs the audit and returns the exit code.
-int run_audit(AuditCommand& command);
+int run_audit(const AuditCommand& command);
+
+// The exit code of a run or a merge that ended: 2 when an input could not be read, 1 for a
+// finding at or above --fail-on (never: none is), else 0.
+int exit_code_for(std::uint64_t io_errors, std::optional<audit::Severity> worst,
+                  const std::string& fail_on);
 
 }  // namespace drawaudit::app

@@ -16,7 +16,6 @@
 #include <utility>
 
 #include <fmt/format.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "audit/duplicates.hpp"
@@ -24,12 +23,15 @@
 #include "audit_command.hpp"
 #include "finding_filter.hpp"
 #include "interrupt.hpp"
+#include "logging.hpp"
 #include "output_file.hpp"
+#include "outputs.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/source.hpp"
 #include "report/escape.hpp"
 #include "report/jsonl_reader.hpp"
 #include "report/writer.hpp"
+#include "run_checks.hpp"
 #include "shard_part.hpp"
 
 namespace drawaudit::app {
@@ -341,7 +343,7 @@ struct MergeRun {
     std::size_t max_game_bytes = pgn::kMaxGameBytes;  // as the shards read the inputs
     // --duplicates: the findings across the parts, through the run's finding filter.
     bool duplicates = false;
-    std::optional<FindingFilter> filter;
+    FindingFilter filter;  // the run's; without --duplicates, never needed (it selects all)
     int min_moves_before_agreement = 0;  // the statistics' early agreements, as the run had it
 };
 
@@ -390,7 +392,7 @@ tl::expected<MergeRun, Failure> plan_merge(const Part& first, report::Format for
                                   comma_list(option_value(first.options, "severity").value_or("")));
         if (!filter)
             return tl::unexpected(fmt::format("{}: its options: {}", first.path, filter.error()));
-        run.filter.emplace(std::move(*filter));
+        run.filter = std::move(*filter);
     }
     if (auto ok =
             number_option(first, "min-moves-before-agreement", run.min_moves_before_agreement);
@@ -694,118 +696,240 @@ void log_error(fmt::format_string<Args...> format, Args&&... args) {
     spdlog::error("{}", report::terminal_text(fmt::format(format, std::forward<Args>(args)...)));
 }
 
-void set_up_logging() {
-    auto sink = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
-    auto logger = std::make_shared<spdlog::logger>("drawaudit", sink);
-    logger->set_pattern("drawaudit: %^%l%$: %v");
-    logger->set_level(spdlog::level::warn);
-    spdlog::set_default_logger(std::move(logger));
-}
-
-// The game's duplicate finding, if an earlier game of the run had its key, as the run's ordered
-// stage adds it (before the finding filter: RunChecks::before_filter), counted in `summary`.
-void add_duplicate(audit::GameReport& report, std::size_t input, audit::DuplicateIndex& index,
-                   const FindingFilter& filter, audit::Summary& summary) {
-    const std::size_t before = report.findings.size();
-    index.check(report, static_cast<std::uint32_t>(input));
-    if (report.findings.size() == before) return;
-    // The part's findings went through the filter already: applying it again changes only the
-    // new one (the first: it stands at ply 0).
-    filter.apply(report);
-    if (report.findings.size() == before) return;
+// A part's record as the run's ordered stage takes it (RunChecks::admit): numbered, its
+// occurrence in the whole run, its fingerprints, and with --duplicates its duplicate finding
+// through the run's filter, which `added` counts (the part's summary counted the rest).
+void admit_game(audit::GameReport& report, std::uint64_t games_before, std::size_t input,
+                RunChecks& checks, const MergeRun& run, audit::Summary& added) {
+    if (!checks.admit(report, games_before, static_cast<std::uint32_t>(input), run.filter,
+                      RunChecks::Stamped::ByAPart))
+        return;
     const auto rule = static_cast<std::size_t>(report.findings.front().rule);
-    ++summary.findings[rule];
-    ++summary.games_by_rule[rule];
+    ++added.findings[rule];
+    ++added.games_by_rule[rule];
 }
 
-// Pass 2: the games of every piece, input by input, numbered and placed as in one run.
-// `summary` gets what the merge adds: the duplicate findings.
-tl::expected<std::optional<audit::Severity>, Failure> write_games(
-    std::vector<Part>& parts, const std::vector<std::vector<PieceRef>>& by_input,
-    const MergeRun& run, const AllowedInputs& allowed, report::Writer& writer,
-    audit::Summary& summary) {
-    std::optional<audit::Severity> worst;
-    audit::GameReport report;
-    // Identical games in different parts: their fingerprints take the occurrence number one run
-    // gives them (RULES.md "Fingerprints and baselines"), counted in the run's game order.
-    audit::OccurrenceCounter occurrences;
-    // RULES.md "Duplicate games", in the run's game order as the run's ordered stage does.
-    audit::DuplicateIndex duplicates;
-    const std::vector<InputInfo>& inputs = parts.front().inputs;
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
+// Pass 2: the games of every piece, input by input, numbered and placed as in one run, through
+// the run's own ordered stage (RunChecks): identical games in different parts take the occurrence
+// number one run gives them (RULES.md "Fingerprints and baselines"), and RULES.md "Duplicate
+// games" is decided in the run's game order.
+class MergeStage {
+  public:
+    MergeStage(std::vector<Part>& parts, const MergeRun& run, const AllowedInputs& allowed,
+               report::Writer& writer)
+        : parts_(parts),
+          run_(run),
+          allowed_(allowed),
+          writer_(writer),
+          checks_(RunCheckSettings{run.duplicates, nullptr, nullptr}) {}
+
+    // The worst severity written; stops early (no error) when the writer failed or the merge
+    // was interrupted, which run_merge tells apart.
+    tl::expected<std::optional<audit::Severity>, Failure> write(
+        const std::vector<std::vector<PieceRef>>& by_input) {
+        const std::vector<InputInfo>& inputs = parts_.front().inputs;
+        for (std::size_t i = 0; i < inputs.size() && !stopped(); ++i) {
+            if (auto written = write_input(i, by_input[i]); !written)
+                return tl::unexpected(written.error());
+        }
+        if (stopped()) return worst_;
+        if (auto ended = check_parts_ended(); !ended) return tl::unexpected(ended.error());
+        return worst_;
+    }
+    // What the merge adds to the parts' summaries: the duplicate findings.
+    const audit::Summary& added() const { return added_; }
+
+  private:
+    bool stopped() const { return writer_.failed() || interrupted(); }
+
+    tl::expected<void, Failure> write_input(std::size_t i, const std::vector<PieceRef>& pieces) {
+        const InputInfo& input = parts_.front().inputs[i];
+        writer_.begin_file(input.path);  // as the run's ordered stage does, file by file
+        auto text = open_text(input, pieces);
+        if (!text) return tl::unexpected(text.error());
+        Numbering numbering;
+        for (const PieceRef& ref : pieces) {
+            if (auto written = write_piece(i, ref, numbering, text->get()); !written || stopped())
+                return written;
+            numbering.games_before += ref.piece->games;
+            numbering.lines_before += ref.piece->line_breaks;
+        }
+        if (*text) return (*text)->finish(writer_);
+        return {};
+    }
+
+    // pgn and html: the input's text, where the run opened it.
+    tl::expected<std::unique_ptr<InputText>, Failure> open_text(
+        const InputInfo& input, const std::vector<PieceRef>& pieces) const {
+        const auto any = [&](bool PieceInfo::*flag) {
+            return std::any_of(pieces.begin(), pieces.end(),
+                               [&](const PieceRef& ref) { return ref.piece->*flag; });
+        };
+        if (!run_.texts || !any(&PieceInfo::opened)) return nullptr;
+        return InputText::open(input, allowed_, parts_.front().path, run_,
+                               any(&PieceInfo::read_error));
+    }
+
+    // A later piece's games and lines are numbered after the earlier pieces' of its file.
+    struct Numbering {
         std::uint64_t games_before = 0, lines_before = 0;
-        std::unique_ptr<InputText> text;
-        writer.begin_file(inputs[i].path);  // as the run's ordered stage does, file by file
-        const bool opened = std::any_of(by_input[i].begin(), by_input[i].end(),
-                                        [](const PieceRef& ref) { return ref.piece->opened; });
-        const bool read_error =
-            std::any_of(by_input[i].begin(), by_input[i].end(),
-                        [](const PieceRef& ref) { return ref.piece->read_error; });
-        if (run.texts && opened) {
-            auto got = InputText::open(inputs[i], allowed, parts.front().path, run, read_error);
-            if (!got) return tl::unexpected(got.error());
-            text = std::move(*got);
-        }
-        for (const PieceRef& ref : by_input[i]) {
-            Part& part = parts[ref.part];
-            for (std::uint64_t r = 0; r < ref.piece->records; ++r) {
-                auto got = part.games->next(report);
-                if (!got) return tl::unexpected(describe(got.error()));
-                if (!*got) {
-                    return tl::unexpected(describe(
-                        part.file->error(fmt::format("{} game records of {} expected, {} found",
-                                                     ref.piece->records, inputs[i].path, r))));
-                }
-                if (report.file != inputs[i].path) {
-                    return tl::unexpected(describe(part.file->error(fmt::format(
-                        "a game of {} where one of {} belongs", report.file, inputs[i].path))));
-                }
-                report.game += games_before;
-                shift_lines(report, lines_before);
-                report.occurrence = occurrences.next(report.identity);
-                if (!report.findings.empty()) audit::restamp_fingerprints(report);
-                if (run.duplicates) add_duplicate(report, i, duplicates, *run.filter, summary);
-                for (const audit::Finding& f : report.findings) {
-                    if (!worst || f.severity > *worst) worst = f.severity;
-                }
-                if (text) {
-                    if (auto placed = text->place(report, part.games->text_extent(), writer);
-                        !placed)
-                        return tl::unexpected(placed.error());
-                }
-                writer.game(report);
-                if (writer.failed() || interrupted()) return worst;  // run_merge tells which
-            }
-            games_before += ref.piece->games;
-            lines_before += ref.piece->line_breaks;
-        }
-        if (text) {
-            if (auto finished = text->finish(writer); !finished)
-                return tl::unexpected(finished.error());
-        }
-    }
-    for (Part& part : parts) {
-        auto got = part.games->next(report);
-        if (!got) return tl::unexpected(describe(got.error()));
-        if (*got || report::record_type(part.games->other()) != "summary") {
-            return tl::unexpected(
-                describe(part.file->error("more game records than its shard-end record counts")));
-        }
-    }
-    return worst;
-}
+    };
 
-// The merge's -o is none of the files it reads: the parts, and the PGN inputs they name (which a
-// pgn or html merge reads back, and which a later run would read again).
-std::optional<std::string> merge_output_conflict(const std::string& target,
-                                                 const std::vector<Part>& parts) {
+    tl::expected<void, Failure> write_piece(std::size_t i, const PieceRef& ref,
+                                            const Numbering& numbering, InputText* text) {
+        Part& part = parts_[ref.part];
+        for (std::uint64_t r = 0; r < ref.piece->records && !stopped(); ++r) {
+            if (auto read = read_game(part, *ref.piece, i, r); !read) return read;
+            shift_lines(report_, numbering.lines_before);
+            admit_game(report_, numbering.games_before, i, checks_, run_, added_);
+            raise_worst(worst_, worst_of(report_));
+            if (text != nullptr) {
+                if (auto placed = text->place(report_, part.games->text_extent(), writer_); !placed)
+                    return placed;
+            }
+            writer_.game(report_);
+        }
+        return {};
+    }
+
+    // The piece's record `r` into report_: there, and of the piece's input.
+    tl::expected<void, Failure> read_game(Part& part, const PieceInfo& piece, std::size_t i,
+                                          std::uint64_t r) {
+        const std::string& path = parts_.front().inputs[i].path;
+        auto got = part.games->next(report_);
+        if (!got) return tl::unexpected(describe(got.error()));
+        if (!*got) {
+            return tl::unexpected(describe(part.file->error(
+                fmt::format("{} game records of {} expected, {} found", piece.records, path, r))));
+        }
+        if (report_.file != path) {
+            return tl::unexpected(describe(part.file->error(
+                fmt::format("a game of {} where one of {} belongs", report_.file, path))));
+        }
+        return {};
+    }
+
+    // Every part's game records were all in its pieces: its summary follows.
+    tl::expected<void, Failure> check_parts_ended() {
+        for (Part& part : parts_) {
+            auto got = part.games->next(report_);
+            if (!got) return tl::unexpected(describe(got.error()));
+            if (*got || report::record_type(part.games->other()) != "summary") {
+                return tl::unexpected(describe(
+                    part.file->error("more game records than its shard-end record counts")));
+            }
+        }
+        return {};
+    }
+
+    std::vector<Part>& parts_;
+    const MergeRun& run_;
+    const AllowedInputs& allowed_;
+    report::Writer& writer_;
+    RunChecks checks_;
+    audit::GameReport report_;  // one record, reused
+    std::optional<audit::Severity> worst_;
+    audit::Summary added_;
+};
+
+// The files a merge reads, which its -o may not replace: the parts, and the PGN inputs they name
+// (which a pgn or html merge reads back, and which a later run would read again).
+std::vector<RunFile> merge_inputs(const std::vector<Part>& parts) {
     std::vector<RunFile> inputs;
     for (const Part& part : parts) inputs.push_back({"the part", part.path});
     if (!parts.empty()) {
         for (const InputInfo& input : parts.front().inputs)
             inputs.push_back({"the PGN input the parts name", input.path});
     }
-    return output_conflict({{"-o", target}}, inputs);
+    return inputs;
+}
+
+// What a merge reads and does, decided before its output is opened.
+struct MergePlan {
+    report::Format format = report::Format::Text;
+    std::vector<Part> parts;  // checked, in order, each opened after its header
+    std::vector<std::vector<PieceRef>> by_input;
+    AllowedInputs allowed;
+    MergeRun run;
+};
+
+tl::expected<std::vector<Part>, Failure> scan_parts(const std::vector<std::string>& paths) {
+    std::vector<Part> parts;
+    for (const std::string& path : paths) {
+        auto part = scan_part(path);
+        if (!part) return tl::unexpected(part.error());
+        parts.push_back(std::move(*part));
+    }
+    if (auto ok = check_parts(parts); !ok) return tl::unexpected(ok.error());
+    return parts;
+}
+
+// Pass 2's readers: each part positioned after its header.
+tl::expected<void, Failure> open_game_records(std::vector<Part>& parts) {
+    for (Part& part : parts) {
+        auto opened = report::JsonlFile::open(part.path);
+        if (!opened) return tl::unexpected(describe(opened.error()));
+        part.file = std::move(*opened);
+        std::string_view header;
+        if (auto got = part.file->next_line(header); !got || !*got)
+            return tl::unexpected(fmt::format("{}: changed while it was merged", part.path));
+        part.games = std::make_unique<report::GameRecordReader>(*part.file);
+    }
+    return {};
+}
+
+tl::expected<MergePlan, Failure> plan_merge_run(const MergeOptions& options) {
+    MergePlan plan;
+    const auto format = report::format_from_name(options.format);
+    if (!format)
+        return tl::unexpected(fmt::format("merge cannot write --format {}", options.format));
+    plan.format = *format;
+    MERGE_TRY(parts, scan_parts(options.parts));
+    plan.parts = std::move(parts);
+    MERGE_TRY(by_input, pieces_by_input(plan.parts));
+    plan.by_input = std::move(by_input);
+    MERGE_TRY(allowed, resolve_allowed_inputs(options.inputs_from));
+    plan.allowed = std::move(allowed);
+    MERGE_TRY(run, plan_merge(plan.parts.front(), plan.format));
+    plan.run = std::move(run);
+    if (plan.run.texts) {
+        if (auto ok = check_inputs(plan.parts, plan.allowed); !ok)
+            return tl::unexpected(ok.error());
+    }
+    if (auto ok = open_game_records(plan.parts); !ok) return tl::unexpected(ok.error());
+    return plan;
+}
+
+// The run's summary: the parts' counts added up, and what the merge added (`added`); a file cut
+// into pieces counts once.
+audit::Summary merged_summary(const std::vector<Part>& parts, const audit::Summary& added) {
+    audit::Summary summary;
+    for (const Part& part : parts) summary.merge(part.summary);
+    summary.merge(added);
+    std::vector<bool> opened(parts.front().inputs.size(), false);
+    for (const Part& part : parts) {
+        for (const PieceInfo& piece : part.pieces)
+            opened[piece.input] = opened[piece.input] || piece.opened;
+    }
+    summary.files = static_cast<std::uint64_t>(std::count(opened.begin(), opened.end(), true));
+    return summary;
+}
+
+// After a SIGINT or SIGTERM: the report discarded (the old one stays), 128 + the signal's number.
+int stop_interrupted(RunOutputs* outputs) {
+    if (outputs == nullptr) {
+        spdlog::warn("interrupted; no report written");
+    } else {
+        outputs->discard();
+        spdlog::warn("{}", outputs->interrupted_message());
+    }
+    return interrupt_exit_code();
+}
+
+// "a, b or c": a list in a sentence of the help.
+std::string in_words(const std::vector<std::string>& names) {
+    if (names.size() < 2) return fmt::format("{}", fmt::join(names, ""));
+    return fmt::format("{} or {}", fmt::join(names.begin(), names.end() - 1, ", "), names.back());
 }
 
 }  // namespace
@@ -820,12 +944,11 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
         ->type_name("PART");
     merge
         ->add_option("--format", options.format,
-                     "Report format: text, jsonl, csv, sarif, github, pgn, html, stats or "
-                     "games-csv (e.g. --format jsonl); pgn and html read the games' text again "
-                     "from the inputs the parts name, which must be unchanged and allowed by "
-                     "--inputs-from")
-        ->check(CLI::IsMember(
-            {"text", "jsonl", "csv", "sarif", "github", "pgn", "html", "stats", "games-csv"}))
+                     fmt::format("Report format: {} (e.g. --format jsonl); pgn and html read the "
+                                 "games' text again from the inputs the parts name, which must be "
+                                 "unchanged and allowed by --inputs-from",
+                                 in_words(report::format_names())))
+        ->check(CLI::IsMember(report::format_names()))
         ->capture_default_str();
     merge
         ->add_option("--inputs-from", options.inputs_from,
@@ -864,156 +987,43 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
     return merge;
 }
 
-// After a SIGINT or SIGTERM: the report discarded (the old one stays), 128 + the signal's number.
-int stop_interrupted_merge(std::optional<AtomicOutputFile>& output_file) {
-    if (output_file) output_file->discard();
-    if (!output_file)
-        spdlog::warn("interrupted; the report on standard output is incomplete");
-    else if (output_file->in_place())
-        spdlog::warn("interrupted; the report written in place is incomplete");
-    else
-        spdlog::warn("interrupted; no report written");
-    return interrupt_exit_code();
-}
-
 int run_merge(const MergeOptions& options) {
     set_up_logging();
     // As the audit: Ctrl-C or SIGTERM stops the merge and removes its temporary file.
     install_interrupt_handler();
-    const auto format = report::format_from_name(options.format);
-    if (!format) {
-        log_error("merge cannot write --format {}", options.format);
+    auto plan = plan_merge_run(options);
+    if (!plan) {
+        log_error("{}", plan.error());
         return ExitError;
     }
-
-    std::vector<Part> parts;
-    for (const std::string& path : options.parts) {
-        auto part = scan_part(path);
-        if (!part) {
-            log_error("{}", part.error());
-            return ExitError;
-        }
-        parts.push_back(std::move(*part));
-    }
-    if (auto ok = check_parts(parts); !ok) {
-        log_error("{}", ok.error());
+    if (interrupted()) return stop_interrupted(nullptr);  // while the parts were read
+    auto outputs = RunOutputs::open({options.output, {}, {}}, merge_inputs(plan->parts));
+    if (!outputs) {
+        spdlog::error("{}", outputs.error());
         return ExitError;
     }
-    auto by_input = pieces_by_input(parts);
-    if (!by_input) {
-        log_error("{}", by_input.error());
-        return ExitError;
-    }
-    auto allowed = resolve_allowed_inputs(options.inputs_from);
-    if (!allowed) {
-        log_error("{}", allowed.error());
-        return ExitError;
-    }
-    auto run = plan_merge(parts.front(), *format);
-    if (!run) {
-        log_error("{}", run.error());
-        return ExitError;
-    }
-    if (run->texts) {
-        if (auto ok = check_inputs(parts, *allowed); !ok) {
-            log_error("{}", ok.error());
-            return ExitError;
-        }
-    }
-    for (Part& part : parts) {
-        auto opened = report::JsonlFile::open(part.path);
-        if (!opened) {
-            log_error("{}", describe(opened.error()));
-            return ExitError;
-        }
-        part.file = std::move(*opened);
-        std::string_view header;
-        if (auto got = part.file->next_line(header); !got || !*got) {
-            log_error("{}: changed while it was merged", part.path);
-            return ExitError;
-        }
-        part.games = std::make_unique<report::GameRecordReader>(*part.file);
-    }
-
-    std::optional<AtomicOutputFile> output_file;
-    if (interrupted()) return stop_interrupted_merge(output_file);  // while the parts were read
-    std::FILE* stream = stdout;
-    const std::string target = options.output == "-" ? std::string() : options.output;
-    if (auto conflict = merge_output_conflict(target, parts)) {
-        spdlog::error("{}", *conflict);  // its paths escaped already
-        return ExitError;
-    }
-    if (!target.empty()) {
-        auto created = AtomicOutputFile::create(target);
-        if (!created) {
-            log_error("{}", created.error());
-            return ExitError;
-        }
-        output_file.emplace(std::move(*created));
-        stream = output_file->stream();
-    }
-    report::WriterOptions writer_options;
-    writer_options.all_games = options.all_games;
-    writer_options.tool_version = DRAWAUDIT_VERSION;
-    if (!options.lang.empty()) {
-        writer_options.lang = report::lang_from_name(options.lang).value_or(report::Lang::En);
-    } else if (const char* locale = std::getenv("LANG"); locale != nullptr) {
-        writer_options.lang = report::lang_from_locale(locale);
-    }
-    writer_options.html_max_games = options.html_max_games;
-    // --format stats: its JSON object when -o names a .json file, as for a run.
-    writer_options.stats_as_json = *format == report::Format::Stats && options.output.size() > 5 &&
-                                   options.output.ends_with(".json");
-    writer_options.min_moves_before_agreement = run->min_moves_before_agreement;
-    const char* no_color = std::getenv("NO_COLOR");
-    writer_options.color =
-        options.color == "always" || (options.color == "auto" && isatty(fileno(stream)) == 1 &&
-                                      (no_color == nullptr || no_color[0] == '\0'));
-    report::FileOutput output(stream);
-    auto writer = report::make_writer(*format, output, writer_options);
-
+    auto writer = report::make_writer(
+        plan->format, (*outputs)->report(),
+        (*outputs)->writer_options(
+            plan->format, {options.color, options.lang, options.all_games, options.html_max_games,
+                           plan->run.min_moves_before_agreement}));
     writer->begin();
-    audit::Summary added;  // the duplicate findings
-    auto worst = write_games(parts, *by_input, *run, *allowed, *writer, added);
-    if (interrupted()) return stop_interrupted_merge(output_file);
+    MergeStage stage(plan->parts, plan->run, plan->allowed, *writer);
+    auto worst = stage.write(plan->by_input);
+    if (interrupted()) return stop_interrupted(outputs->get());
     if (!worst) {
-        if (output_file) output_file->discard();
+        (*outputs)->discard();
         log_error("{}", worst.error());
         return ExitError;
     }
-    // The run's summary: the parts' counts added up; a file cut into pieces counts once.
-    audit::Summary summary;
-    for (const Part& part : parts) summary.merge(part.summary);
-    summary.merge(added);
-    std::vector<bool> opened(parts.front().inputs.size(), false);
-    for (const Part& part : parts) {
-        for (const PieceInfo& piece : part.pieces)
-            opened[piece.input] = opened[piece.input] || piece.opened;
-    }
-    summary.files = static_cast<std::uint64_t>(std::count(opened.begin(), opened.end(), true));
+    const audit::Summary summary = merged_summary(plan->parts, stage.added());
     writer->end(summary);
-
-    errno = 0;
-    if (writer->failed() || (!output_file && std::fflush(stdout) != 0)) {
-        // The writer's own error, else the flush's: the reason is always named.
-        const int reason = output.error() != 0 ? output.error() : (errno != 0 ? errno : EIO);
-        if (output_file) output_file->discard();
-        log_error("{}: cannot write the report: {}", target.empty() ? "standard output" : target,
-                  std::strerror(reason));
+    if (auto committed = (*outputs)->commit(*writer); !committed) {
+        spdlog::error("{}", committed.error());
         return ExitError;
     }
-    if (output_file) {
-        if (auto committed = output_file->commit(); !committed) {
-            log_error("{}", committed.error());
-            return ExitError;
-        }
-    }
-    if (summary.io_errors > 0) return ExitError;  // as the run: an input could not be read
-    if (options.fail_on != "never") {
-        const auto threshold = audit::severity_from_name(options.fail_on);
-        if (threshold && *worst && **worst >= *threshold) return ExitFindings;
-    }
-    return ExitClean;
+    // As the run: an input it could not read is exit 2.
+    return exit_code_for(summary.io_errors, *worst, options.fail_on);
 }
 
 }  // namespace drawaudit::app

@@ -1,5 +1,5 @@
 // `drawaudit merge PART...`: the report one run over the whole input would have written, from the
-// JSON Lines parts of its N shards (RULES.md "Shards"), in any format but stats and games-csv;
+// JSON Lines parts of its N shards (RULES.md "Shards"), in any format (report::format_names);
 // pgn and html read the games' text again from the inputs, at the offsets the parts give, and
 // only from the inputs --inputs-from allows (regular files as the parts saw them).
 #pragma once

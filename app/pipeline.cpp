@@ -39,19 +39,8 @@ double thread_cpu_seconds() {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
-// A game's record as the run counts it: the filter applied, then its worst severity and its
-// summary counts taken (by the ordered stage, or by the worker that formats the record).
-void raise_worst(std::optional<audit::Severity>& worst, std::optional<audit::Severity> severity) {
-    if (severity && (!worst || *severity > *worst)) worst = severity;
-}
-
-std::optional<audit::Severity> worst_of(const audit::GameReport& report) {
-    std::optional<audit::Severity> worst;
-    for (const audit::Finding& f : report.findings) raise_worst(worst, f.severity);
-    return worst;
-}
-
-// The same, for a record the filter has already seen.
+// A record the filter has already seen, as the run counts it: its worst severity and its summary
+// counts taken (by the ordered stage, or by the worker that formats the record).
 void count_filtered(audit::GameReport& report, audit::Summary& summary,
                     std::optional<audit::Severity>& worst, RunChecks* checks) {
     if (checks != nullptr) checks->after_filter(report, summary);  // --baseline (issue 20)
@@ -59,6 +48,7 @@ void count_filtered(audit::GameReport& report, audit::Summary& summary,
     summary.add(report);
 }
 
+// The same, the filter applied first.
 void count_report(audit::GameReport& report, const FindingFilter& filter, audit::Summary& summary,
                   std::optional<audit::Severity>& worst, RunChecks* checks = nullptr) {
     filter.apply(report);
@@ -407,9 +397,9 @@ void write_chunk(Job& job, bool formatted, bool outside_text, std::uint64_t& gam
         OutsideText outside(job.chunk, outside_text);
         for (std::size_t i = 0; i < job.report_count; ++i) {
             audit::GameReport& report = job.reports[i];
-            report.game += games_before_chunk;
-            checks.before_filter(report, static_cast<std::uint32_t>(job.position.file));
-            count_report(report, filter, result.summary, result.worst, &checks);
+            checks.admit(report, games_before_chunk, static_cast<std::uint32_t>(job.position.file),
+                         filter);
+            count_filtered(report, result.summary, result.worst, &checks);
             outside.before(report, writer);
             writer.game(report);
         }

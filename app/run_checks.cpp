@@ -6,10 +6,18 @@
 
 namespace drawaudit::app {
 
-void RunChecks::before_filter(audit::GameReport& report, std::uint32_t file_index) {
+bool RunChecks::admit(audit::GameReport& report, std::uint64_t games_before,
+                      std::uint32_t file_index, const FindingFilter& filter, Stamped stamped) {
+    report.game += games_before;
     report.occurrence = occurrences_.next(report.identity);
-    if (report.occurrence > 0) audit::restamp_fingerprints(report);
+    if (report.occurrence > 0 || stamped == Stamped::ByAPart) audit::restamp_fingerprints(report);
+    const std::size_t before = report.findings.size();
     if (settings_.duplicates) duplicates_.check(report, file_index);
+    const bool duplicate = report.findings.size() > before;
+    // A part's findings went through the filter already: applied again, it changes only the
+    // duplicate finding. The workers' records meet it here for the first time.
+    if (stamped == Stamped::AtZero || duplicate) filter.apply(report);
+    return duplicate && report.findings.size() > before;
 }
 
 void RunChecks::after_filter(audit::GameReport& report, audit::Summary& summary) {

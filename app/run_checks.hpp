@@ -3,6 +3,8 @@
 // sees the games in order, so only it can know them; the workers format JSON Lines and CSV
 // before, with occurrence 0, and patch() rewrites the fingerprints of the rare games for which
 // that was wrong (same length, in place): the text is the same for any -j.
+// drawaudit merge takes its parts' games through admit() too, so that it numbers, stamps and
+// finds the duplicates as the run does.
 #pragma once
 
 #include <cstdint>
@@ -13,9 +15,22 @@
 #include "audit/duplicates.hpp"
 #include "audit/finding.hpp"
 #include "baseline.hpp"
+#include "finding_filter.hpp"
 #include "report/writer.hpp"
 
 namespace drawaudit::app {
+
+// The worst severity of what a run or a merge reported, for --fail-on.
+inline void raise_worst(std::optional<audit::Severity>& worst,
+                        std::optional<audit::Severity> severity) {
+    if (severity && (!worst || *severity > *worst)) worst = severity;
+}
+
+inline std::optional<audit::Severity> worst_of(const audit::GameReport& report) {
+    std::optional<audit::Severity> worst;
+    for (const audit::Finding& f : report.findings) raise_worst(worst, f.severity);
+    return worst;
+}
 
 struct RunCheckSettings {
     bool duplicates = false;
@@ -32,9 +47,14 @@ class RunChecks {
     bool needs_records() const { return settings_.duplicates; }
     bool writes_baseline() const { return settings_.write_baseline != nullptr; }
 
-    // A game's record, numbered in full, before the finding filter: its occurrence number (and
-    // fingerprints), and its duplicate finding.
-    void before_filter(audit::GameReport& report, std::uint32_t file_index);
+    // A game's record as the ordered stage takes it, in the run's order: numbered after the
+    // `games_before` earlier games of its file, its occurrence number (and fingerprints), its
+    // duplicate finding, then the finding filter. The workers stamp every record at occurrence
+    // 0; a shard's part at its own occurrence, which the whole run's may not be (drawaudit
+    // merge). Returns whether a duplicate finding was added and kept (it is the first finding).
+    enum class Stamped { AtZero, ByAPart };
+    bool admit(audit::GameReport& report, std::uint64_t games_before, std::uint32_t file_index,
+               const FindingFilter& filter, Stamped stamped = Stamped::AtZero);
     // After the filter: leaves out the findings of the baseline (counted in `summary.baselined`)
     // and records the rest for --write-baseline.
     void after_filter(audit::GameReport& report, audit::Summary& summary);

@@ -12,7 +12,8 @@
 namespace drawaudit::report {
 namespace {
 
-constexpr std::array<std::pair<Format, std::string_view>, 9> format_names{{
+// The one table of the format names: the command line's checks and help are made from it.
+constexpr std::array<std::pair<Format, std::string_view>, 9> kFormatNames{{
     {Format::Text, "text"},
     {Format::Jsonl, "jsonl"},
     {Format::Csv, "csv"},
@@ -27,17 +28,24 @@ constexpr std::array<std::pair<Format, std::string_view>, 9> format_names{{
 }  // namespace
 
 std::optional<Format> format_from_name(std::string_view name) {
-    for (const auto& [format, format_name] : format_names) {
+    for (const auto& [format, format_name] : kFormatNames) {
         if (format_name == name) return format;
     }
     return std::nullopt;
 }
 
 std::string_view format_name(Format format) {
-    for (const auto& [candidate, name] : format_names) {
+    for (const auto& [candidate, name] : kFormatNames) {
         if (candidate == format) return name;
     }
     return "text";
+}
+
+std::vector<std::string> format_names() {
+    std::vector<std::string> names;
+    names.reserve(kFormatNames.size());
+    for (const auto& entry : kFormatNames) names.emplace_back(entry.second);
+    return names;
 }
 
 bool FileOutput::write(std::string_view bytes) {

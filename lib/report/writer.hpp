@@ -20,6 +20,8 @@ namespace drawaudit::report {
 enum class Format { Text, Jsonl, Csv, Sarif, Github, Pgn, Html, Stats, GamesCsv };
 std::optional<Format> format_from_name(std::string_view name);  // "text", "jsonl", ...
 std::string_view format_name(Format format);
+// Every format's name, in the table's order: what --format accepts, and its help lists.
+std::vector<std::string> format_names();
 
 // Where a writer's bytes go. write() returns false when the bytes could not be written.
 class Output {

@@ -1,5 +1,6 @@
 // Unit tests of the app's own pieces that the end-to-end tests reach only indirectly: the finding
-// filter of --only/--ignore/--severity and the atomic output file of -o.
+// filter of --only/--ignore/--severity, the atomic output file of -o, the outputs a run and a
+// merge share, NO_COLOR and the log level, and the format names the command line accepts.
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
@@ -19,7 +20,10 @@
 
 #include "finding_filter.hpp"
 #include "interrupt.hpp"
+#include "logging.hpp"
 #include "output_file.hpp"
+#include "outputs.hpp"
+#include "report/writer.hpp"
 
 namespace drawaudit::app {
 namespace {
@@ -319,6 +323,170 @@ TEST_F(AtomicOutput, DistinctOutputsAndDevicesDoNotConflict) {
                    {"-o", "-"}},
                   {{"the PGN input", (directory_ / "c.pgn").string()}, {"the PGN input", "-"}}),
               std::nullopt);
+}
+
+// RunOutputs: what audit and merge both write, checked, committed and discarded as one.
+class Outputs : public AtomicOutput {
+  protected:
+    std::unique_ptr<RunOutputs> open_report(const std::string& name) {
+        auto opened = RunOutputs::open({(directory_ / name).string(), {}, {}}, {});
+        EXPECT_TRUE(opened) << (opened ? "" : opened.error());
+        return opened ? std::move(*opened) : nullptr;
+    }
+    static std::unique_ptr<report::Writer> text_writer(RunOutputs& outputs) {
+        return report::make_writer(report::Format::Text, outputs.report(), {});
+    }
+};
+
+TEST_F(Outputs, TheReportAppearsOnlyWhenCommitted) {
+    auto outputs = open_report("report.txt");
+    ASSERT_TRUE(outputs);
+    outputs->report().write("the report\n");
+    EXPECT_FALSE(std::filesystem::exists(directory_ / "report.txt"));
+    const auto writer = text_writer(*outputs);
+    const auto committed = outputs->commit(*writer);
+    EXPECT_TRUE(committed) << (committed ? "" : committed.error());
+    EXPECT_EQ(read(directory_ / "report.txt"), "the report\n");
+}
+
+TEST_F(Outputs, DiscardKeepsThePreviousReportAndLeavesNoTemporaryFile) {
+    std::ofstream(directory_ / "report.txt") << "previous";
+    auto outputs = open_report("report.txt");
+    ASSERT_TRUE(outputs);
+    outputs->report().write("half a report");
+    outputs->discard();
+    EXPECT_EQ(read(directory_ / "report.txt"), "previous");
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(Outputs, AnOutputNamingAnInputIsRefusedBeforeAnythingIsCreated) {
+    const auto input = directory_ / "games.pgn";
+    std::ofstream(input) << "1. e4 *\n";
+    const auto opened = RunOutputs::open({{}, {}, (directory_ / "games.pgn").string()},
+                                         {{"the PGN input", input.string()}});
+    ASSERT_FALSE(opened);
+    EXPECT_NE(opened.error().find("--write-baseline"), std::string::npos) << opened.error();
+    EXPECT_NE(opened.error().find("the PGN input"), std::string::npos) << opened.error();
+    EXPECT_EQ(read(input), "1. e4 *\n");
+}
+
+TEST_F(Outputs, TheStatisticsAndTheBaselineAreCommittedWithTheReport) {
+    auto opened =
+        RunOutputs::open({(directory_ / "r.txt").string(), (directory_ / "stats.json").string(),
+                          (directory_ / "baseline.jsonl").string()},
+                         {});
+    ASSERT_TRUE(opened) << opened.error();
+    RunOutputs& outputs = **opened;
+    ASSERT_NE(outputs.baseline_writer(), nullptr);
+    const auto options = outputs.writer_options(report::Format::Stats, {});
+    ASSERT_NE(options.stats_json_output, nullptr);
+    options.stats_json_output->write("{}");
+    EXPECT_EQ(entries(), 3u);  // three temporary files
+    const auto writer = text_writer(outputs);
+    ASSERT_TRUE(outputs.commit(*writer));
+    EXPECT_EQ(read(directory_ / "stats.json"), "{}");
+    EXPECT_TRUE(std::filesystem::exists(directory_ / "baseline.jsonl"));
+    EXPECT_TRUE(std::filesystem::exists(directory_ / "r.txt"));
+    EXPECT_EQ(entries(), 3u);  // and no temporary one left
+}
+
+TEST_F(Outputs, DashIsStandardOutput) {
+    auto opened = RunOutputs::open({"-", {}, {}}, {});
+    ASSERT_TRUE(opened) << opened.error();
+    EXPECT_EQ((*opened)->interrupted_message(),
+              "interrupted; the report on standard output is incomplete");
+    EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(Outputs, StatisticsAreJsonOnlyForFormatStatsIntoAJsonFile) {
+    auto json = open_report("draws.json");
+    ASSERT_TRUE(json);
+    EXPECT_TRUE(json->writer_options(report::Format::Stats, {}).stats_as_json);
+    EXPECT_FALSE(json->writer_options(report::Format::Text, {}).stats_as_json);
+    auto text = open_report("draws.txt");
+    ASSERT_TRUE(text);
+    EXPECT_FALSE(text->writer_options(report::Format::Stats, {}).stats_as_json);
+}
+
+TEST_F(Outputs, LangGivenWinsOverTheLangVariable) {
+    auto outputs = open_report("r.txt");
+    ASSERT_TRUE(outputs);
+    ::setenv("LANG", "es_ES.UTF-8", 1);
+    ReaderChoices choices;
+    EXPECT_EQ(outputs->writer_options(report::Format::Text, choices).lang, report::Lang::Es);
+    choices.lang = "en";
+    EXPECT_EQ(outputs->writer_options(report::Format::Text, choices).lang, report::Lang::En);
+    ::unsetenv("LANG");
+    choices.lang.clear();
+    EXPECT_EQ(outputs->writer_options(report::Format::Text, choices).lang, report::Lang::En);
+}
+
+TEST_F(Outputs, AFileIsNoTerminalSoAutoColourIsOff) {
+    auto outputs = open_report("r.txt");
+    ASSERT_TRUE(outputs);
+    ReaderChoices choices;
+    EXPECT_FALSE(outputs->writer_options(report::Format::Text, choices).color);
+    choices.color = "always";
+    EXPECT_TRUE(outputs->writer_options(report::Format::Text, choices).color);
+}
+
+// https://no-color.org: NO_COLOR set to any non-empty value, whatever it says, asks for none.
+TEST(NoColor, AnyNonEmptyValueAsksForNoColour) {
+    EXPECT_TRUE(no_color_requested("1"));
+    EXPECT_TRUE(no_color_requested("0"));
+    EXPECT_TRUE(no_color_requested("false"));
+}
+
+TEST(NoColor, UnsetOrEmptyAsksNothing) {
+    EXPECT_FALSE(no_color_requested(nullptr));
+    EXPECT_FALSE(no_color_requested(""));
+}
+
+TEST(NoColor, IsReadFromTheEnvironment) {
+    ::setenv("NO_COLOR", "1", 1);
+    EXPECT_TRUE(no_color_requested());
+    ::setenv("NO_COLOR", "", 1);
+    EXPECT_FALSE(no_color_requested());
+    ::unsetenv("NO_COLOR");
+    EXPECT_FALSE(no_color_requested());
+}
+
+TEST(NoColor, TurnsOffTheMessagesColourOnStderr) {
+    EXPECT_EQ(log_colour_mode(true), spdlog::color_mode::never);
+    EXPECT_EQ(log_colour_mode(false), spdlog::color_mode::automatic);
+}
+
+TEST(NoColor, AutoColourIsOnlyForATerminalWithoutNoColor) {
+    EXPECT_TRUE(use_colour("auto", true, false));
+    EXPECT_FALSE(use_colour("auto", true, true));
+    EXPECT_FALSE(use_colour("auto", false, false));
+}
+
+TEST(NoColor, AlwaysWinsOverNoColorAndNeverOverATerminal) {
+    EXPECT_TRUE(use_colour("always", false, true));
+    EXPECT_FALSE(use_colour("never", true, false));
+}
+
+TEST(LogLevel, WarningsByDefaultErrorsWhenQuiet) {
+    EXPECT_EQ(log_level_for({}), spdlog::level::warn);
+    EXPECT_EQ(log_level_for({true, 0, ""}), spdlog::level::err);
+}
+
+TEST(LogLevel, VerboseWinsOverQuietAndLogLevelOverBoth) {
+    EXPECT_EQ(log_level_for({true, 1, ""}), spdlog::level::info);
+    EXPECT_EQ(log_level_for({false, 2, ""}), spdlog::level::debug);
+    EXPECT_EQ(log_level_for({true, 2, "off"}), spdlog::level::off);
+}
+
+// --format of audit and merge accepts the names of report::format_names, each its own format.
+TEST(FormatNames, EachNameReadsBackAsTheFormatOfThatName) {
+    const auto names = report::format_names();
+    EXPECT_EQ(names.size(), 9u);
+    for (const std::string& name : names) {
+        const auto format = report::format_from_name(name);
+        ASSERT_TRUE(format) << name;
+        EXPECT_EQ(report::format_name(*format), name);
+    }
 }
 
 }  // namespace

@@ -700,6 +700,67 @@ def case_text_colour(runner):
     check(b"\x1b[" in forced_anyway, "--color always must win over NO_COLOR")
 
 
+def stderr_on_terminal(runner, args, no_color):
+    """Runs drawaudit with standard error on a pseudo-terminal of a colour terminal (TERM=xterm);
+    returns what it wrote there."""
+    import pty
+    leader, follower = pty.openpty()
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", TERM="xterm")
+    env.pop("NO_COLOR", None)
+    if no_color is not None:
+        env["NO_COLOR"] = no_color
+    process = subprocess.Popen([runner.binary, *args], cwd=runner.root, stdout=subprocess.DEVNULL,
+                               stderr=follower, env=env)
+    os.close(follower)
+    output = b""
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # EIO once the process has closed the terminal
+            break
+        if not data:
+            break
+        output += data
+    process.wait(timeout=60)
+    os.close(leader)
+    return output
+
+
+def case_no_color_messages(runner):
+    """The messages on stderr of the run and of merge alike: coloured on a terminal, none when
+    NO_COLOR is set to any non-empty value (https://no-color.org), coloured when it is empty."""
+    with tempfile.TemporaryDirectory() as scratch:
+        missing = os.path.join(scratch, "missing")
+        for command in (["--no-progress", missing + ".pgn"], ["merge", missing + ".jsonl"]):
+            for no_color, expect_colour in ((None, True), ("1", False), ("0", False), ("", True)):
+                stderr = stderr_on_terminal(runner, command, no_color)
+                check(b"error" in stderr, f"{command[0]}: no error message: {stderr[:300]!r}")
+                check((b"\x1b[" in stderr) == expect_colour,
+                      f"{command[0]} with NO_COLOR={no_color!r}: colour "
+                      f"{'missing' if expect_colour else 'written'}: {stderr[:300]!r}")
+
+
+def case_format_names(runner):
+    """audit and merge accept the same formats (report::format_names, one table), and each
+    --help describes every one of them."""
+    accepted = {}
+    for command in ([], ["merge"]):
+        refused = runner.expect_exit(2, *command, "--format", "no-such-format", "x")
+        found = re.search(rb"not in \{([a-z,-]+)\}", refused.stderr)
+        check(found is not None, f"{command}: no list of formats: {refused.stderr[:300]!r}")
+        accepted[tuple(command)] = found.group(1).decode().split(",")
+        help_text = runner.run(*command, "--help").stdout.decode()
+        described = help_text[help_text.index("\n  --format"):]
+        # The option's own description: below its "--format TEXT:{...}" line, up to the next.
+        described = described[1:].split("\n", 1)[1]
+        described = described[:described.index("\n  -")]
+        for name in accepted[tuple(command)]:
+            check(re.search(rf"\b{re.escape(name)}\b", described) is not None,
+                  f"{command}: --help does not describe --format {name}")
+    check(accepted[()] == accepted[("merge",)] and len(accepted[()]) == 9,
+          f"audit and merge accept different formats: {accepted}")
+
+
 def case_progress(runner):
     """--progress writes to stderr only: the report is the same as without it."""
     quiet = runner.run("--format", "jsonl", "--no-progress", "-j", "2", TWIC)
@@ -1605,6 +1666,8 @@ CASES = {
     "config-encoding": case_config_encoding,
     "config-bracket-bomb": case_config_bracket_bomb,
     "winnable-fen-repaired": case_winnable_fen_repaired,
+    "no-color-messages": case_no_color_messages,
+    "format-names": case_format_names,
 }
 
 

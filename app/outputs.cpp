@@ -1,0 +1,136 @@
+#include "outputs.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "interrupt.hpp"
+#include "logging.hpp"
+#include "report/escape.hpp"
+
+namespace drawaudit::app {
+namespace {
+
+// An AtomicOutputFile's or BaselineWriter's message names the path as given.
+template <typename Value>
+tl::expected<Value, std::string> escaped(tl::expected<Value, std::string>&& result) {
+    if (!result) return tl::unexpected(report::terminal_text(result.error()));
+    return std::move(result);
+}
+
+}  // namespace
+
+tl::expected<std::unique_ptr<RunOutputs>, std::string> RunOutputs::open(
+    OutputPaths paths, const std::vector<RunFile>& inputs) {
+    if (paths.report == "-") paths.report.clear();  // "-o -": standard output, as for inputs
+    if (auto conflict = output_conflict({{"-o", paths.report},
+                                         {"--write-baseline", paths.write_baseline},
+                                         {"--stats-json", paths.stats_json}},
+                                        inputs))
+        return tl::unexpected(*conflict);  // its paths escaped already
+    install_interrupt_handler();
+    std::unique_ptr<RunOutputs> outputs(new RunOutputs(std::move(paths)));
+    if (auto created = outputs->create_files(); !created) return tl::unexpected(created.error());
+    return outputs;
+}
+
+tl::expected<void, std::string> RunOutputs::create_files() {
+    if (!paths_.write_baseline.empty()) {
+        auto created = escaped(BaselineWriter::create(paths_.write_baseline));
+        if (!created) return tl::unexpected(created.error());
+        baseline_.emplace(std::move(*created));
+    }
+    std::FILE* stream = stdout;
+    if (!paths_.report.empty()) {
+        auto created = escaped(AtomicOutputFile::create(paths_.report));
+        if (!created) return tl::unexpected(created.error());
+        report_file_.emplace(std::move(*created));
+        stream = report_file_->stream();
+    }
+    report_output_ = std::make_unique<report::FileOutput>(stream);
+    if (!paths_.stats_json.empty()) {
+        auto created = escaped(AtomicOutputFile::create(paths_.stats_json));
+        if (!created) return tl::unexpected(created.error());
+        stats_file_.emplace(std::move(*created));
+        stats_output_ = std::make_unique<report::FileOutput>(stats_file_->stream());
+    }
+    return {};
+}
+
+report::WriterOptions RunOutputs::writer_options(report::Format format,
+                                                 const ReaderChoices& choices) const {
+    report::WriterOptions options;
+    options.all_games = choices.all_games;
+    options.tool_version = DRAWAUDIT_VERSION;
+    if (!choices.lang.empty()) {
+        options.lang = report::lang_from_name(choices.lang).value_or(report::Lang::En);
+    } else if (const char* locale = std::getenv("LANG"); locale != nullptr) {
+        options.lang = report::lang_from_locale(locale);
+    }
+    options.html_max_games = choices.html_max_games;
+    // --format stats: its JSON object when -o names a .json file.
+    options.stats_as_json = format == report::Format::Stats && paths_.report.size() > 5 &&
+                            paths_.report.ends_with(".json");
+    options.stats_json_output = stats_output_.get();
+    options.min_moves_before_agreement = choices.min_moves_before_agreement;
+    std::FILE* stream = report_file_ ? report_file_->stream() : stdout;
+    options.color = use_colour(choices.color, isatty(fileno(stream)) == 1, no_color_requested());
+    return options;
+}
+
+std::string RunOutputs::report_name() const {
+    return paths_.report.empty() ? std::string("standard output")
+                                 : report::terminal_text(paths_.report);
+}
+
+tl::expected<void, std::string> RunOutputs::commit(const report::Writer& writer) {
+    errno = 0;
+    const int output_error = report_output_->error();
+    if (writer.failed() || output_error != 0 || (!report_file_ && std::fflush(stdout) != 0)) {
+        const int reason = output_error != 0 ? output_error : errno;
+        discard();
+        return tl::unexpected(fmt::format("{}: cannot write the report{}{}", report_name(),
+                                          reason != 0 ? ": " : "",
+                                          reason != 0 ? std::strerror(reason) : ""));
+    }
+    if (stats_file_) {
+        if (const int error = stats_output_->error(); error != 0) {
+            discard();
+            return tl::unexpected(fmt::format("{}: cannot write the statistics: {}",
+                                              report::terminal_text(paths_.stats_json),
+                                              std::strerror(error)));
+        }
+        if (auto committed = escaped(stats_file_->commit()); !committed) {
+            discard();
+            return committed;
+        }
+    }
+    if (report_file_) {
+        if (auto committed = escaped(report_file_->commit()); !committed) {
+            discard();
+            return committed;
+        }
+    }
+    if (baseline_) return escaped(baseline_->commit());
+    return {};
+}
+
+void RunOutputs::discard() {
+    if (report_file_) report_file_->discard();
+    if (stats_file_) stats_file_->discard();
+    if (baseline_) baseline_->discard();
+}
+
+std::string RunOutputs::interrupted_message() const {
+    if (!report_file_) return "interrupted; the report on standard output is incomplete";
+    if (report_file_->in_place())
+        return fmt::format("interrupted; the report written to {} is incomplete", report_name());
+    return "interrupted; no report written";
+}
+
+}  // namespace drawaudit::app
