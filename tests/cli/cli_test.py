@@ -252,7 +252,8 @@ def case_stats_json(runner):
 
 
 def case_games_csv_valid(runner):
-    """--format games-csv reads back as CSV: one row per game record, with its draw reason."""
+    """--format games-csv reads back as CSV: one row per game record, with its draw reason,
+    final_unwinnable as the game record's, and the year and ratings as numbers or empty."""
     import csv
     import io
     records = [json.loads(line) for line in
@@ -269,6 +270,14 @@ def case_games_csv_valid(runner):
         claims = sum(int(row[c]) for c in ("threefold_appeared", "threefold_declared",
                                             "fifty_move_appeared", "fifty_move_declared"))
         check((claims == 0) == (row["first_claim_ply"] == ""), f"first_claim_ply of {row}")
+        check(row["final_unwinnable"] == (game["final_unwinnable"] or ""),
+              f"final_unwinnable of {row}")
+        # Numbers or empty, so that pandas and R read the columns as numbers.
+        for column in ("year", "white_elo", "black_elo"):
+            check(row[column] == "" or row[column].isdigit(), f"{column} of {row}")
+        date = game["date"] or ""
+        check(row["year"] == (date[:4] if date[:4].isdigit() else ""), f"year of {row}")
+    check(any(row["final_unwinnable"] for row in rows), "no game with final_unwinnable")
     help_text = runner.run("--help").stdout.decode()
     check("games-csv" in help_text and "stats" in help_text, "--help does not name the new formats")
 
