@@ -1,5 +1,6 @@
 // JSON Lines: exactly the records of RULES.md ("Output records"): each game's findings, then
-// its game record, in input order; the summary last. Fields that do not apply are null.
+// its game record, in input order; the summary last. Fields that do not apply are null. Each
+// record writes the fields of its table in record_schema.hpp, in the table's order.
 #include <algorithm>
 #include <array>
 #include <charconv>
