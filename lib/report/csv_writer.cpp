@@ -6,19 +6,16 @@
 #include "report/buffer_cursor.hpp"
 #include "report/escape.hpp"
 #include "report/formats.hpp"
+#include "report/record_schema.hpp"
 
 namespace drawaudit::report {
 namespace {
-
-constexpr std::string_view csv_header =
-    "file,game,line,column,ply,move,rule,route,side,severity,article,laws,message,"
-    "white,black,event,round,date,result,fen,fingerprint\r\n";
 
 class CsvWriter final : public Writer {
   public:
     using Writer::Writer;
 
-    void begin() override { append(buffer_, csv_header); }
+    void begin() override { append(buffer_, schema::findings_csv_header); }
 
     void game(const audit::GameReport& report) override {
         for (const audit::Finding& f : report.findings) write_row(report, f);
@@ -34,6 +31,7 @@ class CsvWriter final : public Writer {
 
   private:
     // One row, written through a cursor: each field makes room for its worst case and its comma.
+    // The cells in the order of schema::findings_csv_columns, which makes the header.
     void write_row(const audit::GameReport& report, const audit::Finding& f) {
         BufferCursor out(buffer_);
         field(out, report.file);

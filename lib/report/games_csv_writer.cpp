@@ -1,25 +1,34 @@
 // --format games-csv: one row per game for spreadsheets, pandas and R (RFC 4180, CRLF, fields
-// quoted where needed, as the findings CSV): the game's identity tags, its result and termination,
-// why a draw was drawn (RULES.md "Why each draw happened"), its length, and its claims counted by
-// rule and route with the first one's ply. The claims counted are the reported findings (after
+// quoted where needed, as the findings CSV): the game's identity tags (the ratings and the year as
+// numbers), its result and termination, why a draw was drawn (RULES.md "Why each draw happened"),
+// its length, its claims counted by rule and route with the first one's ply, and the sides proved
+// unable to win at its end. docs/records.md describes every column. The claims counted are the
+// reported findings (after
 // --only / --ignore), as the game record's `findings`.
 #include <algorithm>
 #include <memory>
 #include <optional>
 #include <string_view>
 
+#include "audit/draw_reason.hpp"
 #include "report/buffer_cursor.hpp"
 #include "report/escape.hpp"
 #include "report/formats.hpp"
+#include "report/record_schema.hpp"
 
 namespace drawaudit::report {
 namespace {
 
-constexpr std::string_view games_csv_header =
-    "file,game,line,event,site,date,round,white,black,white_elo,black_elo,result,laws,plies,"
-    "termination,end_ply,expected_result,status,findings,draw_reason,draw_side,"
-    "threefold_appeared,threefold_declared,fifty_move_appeared,fifty_move_declared,"
-    "first_claim_ply,final_unwinnable\r\n";
+// A rating tag as a number a spreadsheet reads as one: its digits without leading zeros, or
+// empty where the tag is no rating (missing, "?", "-", "0", "2690:2222", more than four digits).
+constexpr std::string_view rating_number(std::string_view tag) {
+    for (const char c : tag)
+        if (c < '0' || c > '9') return {};
+    const std::size_t first = tag.find_first_not_of('0');
+    if (first == std::string_view::npos) return {};
+    tag.remove_prefix(first);
+    return tag.size() <= 4 ? tag : std::string_view{};
+}
 
 struct ClaimCounts {
     std::uint64_t threefold_appeared = 0, threefold_declared = 0;
@@ -44,7 +53,7 @@ class GamesCsvWriter final : public Writer {
   public:
     using Writer::Writer;
 
-    void begin() override { append(buffer_, games_csv_header); }
+    void begin() override { append(buffer_, schema::games_csv_header); }
 
     void game(const audit::GameReport& report) override {
         write_row(report);
@@ -59,6 +68,7 @@ class GamesCsvWriter final : public Writer {
     }
 
   private:
+    // The cells in the order of schema::games_csv_columns, which makes the header.
     void write_row(const audit::GameReport& report) {
         const ClaimCounts claims = count_claims(report);
         BufferCursor out(buffer_);
@@ -66,10 +76,20 @@ class GamesCsvWriter final : public Writer {
         put_game_number(out, report.game);
         comma(out);
         number(out, report.line);
-        for (const std::string* tag :
-             {&report.event, &report.site, &report.date, &report.round, &report.white,
-              &report.black, &report.white_elo, &report.black_elo, &report.result})
-            field(out, *tag);
+        field(out, report.event);
+        field(out, report.site);
+        field(out, report.date);
+        if (const auto year = audit::date_year(report.date)) {
+            number(out, *year);
+        } else {
+            comma(out);
+        }
+        field(out, report.round);
+        field(out, report.white);
+        field(out, report.black);
+        field(out, rating_number(report.white_elo));
+        field(out, rating_number(report.black_elo));
+        field(out, report.result);
         field(out, audit::laws_name(report.laws));
         number(out, report.plies);
         field(out, audit::termination_name(report.termination));
@@ -92,8 +112,9 @@ class GamesCsvWriter final : public Writer {
         } else {
             comma(out);
         }
-        // final_unwinnable (RULES.md): empty until the game record carries it.
-        out.reserve(2);
+        // The last cell ends the row instead of taking a comma.
+        out.reserve(csv_field_bound(report.final_unwinnable.size()) + 2);
+        out.put_csv_field(report.final_unwinnable);
         out.put("\r\n");
     }
     static void comma(BufferCursor& out) {

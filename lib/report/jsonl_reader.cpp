@@ -10,6 +10,7 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <span>
 #include <system_error>
 #include <utility>
 
@@ -17,6 +18,7 @@
 
 #include "audit/fingerprint.hpp"
 #include "pgn/text.hpp"
+#include "report/record_schema.hpp"
 
 namespace drawaudit::report {
 namespace {
@@ -431,9 +433,9 @@ Status ignore_type(auto&, const JsonValue&) {
     return {};
 }
 
-// The tables: one row per field a drawaudit record may carry (RULES.md "Output records"; the
-// shard-only fields at the end of each). A new field of the writer needs a row here.
-const Field<FindingRecord> kFindingFields[] = {
+// The tables: one row per field a drawaudit record may carry, in the order of record_schema.hpp's
+// tables (which the writer writes); the assertions below hold them to those tables.
+constexpr Field<FindingRecord> kFindingFields[] = {
     {"type", ignore_type<FindingRecord>},
     {"file", [](FindingRecord& r, const JsonValue& v) { return set_string(r.file, v); }},
     {"game", [](FindingRecord& r, const JsonValue& v) { return set_int(r.game, v); }},
@@ -474,6 +476,10 @@ const Field<FindingRecord> kFindingFields[] = {
     {"fen", [](FindingRecord& r, const JsonValue& v) { return set_string(r.finding.fen, v); }},
     {"occurrences",
      [](FindingRecord& r, const JsonValue& v) { return set_int_list(r.finding.occurrences, v); }},
+    {"occurrence_count",
+     [](FindingRecord& r, const JsonValue& v) {
+         return set_optional_int(r.finding.occurrence_count, v);
+     }},
     {"moves",
      [](FindingRecord& r, const JsonValue& v) { return set_string_list(r.finding.moves, v); }},
     {"halfmove_clock",
@@ -488,14 +494,6 @@ const Field<FindingRecord> kFindingFields[] = {
      [](FindingRecord& r, const JsonValue& v) { return set_string(r.finding.expected, v); }},
     {"extra_plies", [](FindingRecord& r,
                        const JsonValue& v) { return set_optional_int(r.finding.extra_plies, v); }},
-    {"occurrence_moves",
-     [](FindingRecord& r, const JsonValue& v) {
-         return set_string_list(r.finding.occurrence_moves, v);
-     }},
-    {"occurrence_count",
-     [](FindingRecord& r, const JsonValue& v) {
-         return set_optional_int(r.finding.occurrence_count, v);
-     }},
     {"duplicate_of",
      [](FindingRecord& r, const JsonValue& v) -> Status {
          r.finding.duplicate_file.clear();
@@ -510,12 +508,16 @@ const Field<FindingRecord> kFindingFields[] = {
      }},
     {"fingerprint", [](FindingRecord& r,
                        const JsonValue& v) { return set_fingerprint(r.finding.fingerprint, v); }},
+    {"occurrence_moves",
+     [](FindingRecord& r, const JsonValue& v) {
+         return set_string_list(r.finding.occurrence_moves, v);
+     }},
     {"offset", [](FindingRecord& r, const JsonValue& v) { return set_int(r.finding.offset, v); }},
     {"column_utf16",
      [](FindingRecord& r, const JsonValue& v) { return set_int(r.finding.column_utf16, v); }},
 };
 
-const Field<GameRecord> kGameFields[] = {
+constexpr Field<GameRecord> kGameFields[] = {
     {"type", ignore_type<GameRecord>},
     {"file", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->file, v); }},
     {"game", [](GameRecord& r, const JsonValue& v) { return set_int(r.report->game, v); }},
@@ -550,20 +552,6 @@ const Field<GameRecord> kGameFields[] = {
          return {};
      }},
     {"findings", [](GameRecord& r, const JsonValue& v) { return set_int(r.findings, v); }},
-    {"findings_omitted",
-     [](GameRecord& r, const JsonValue& v) { return set_omitted(r.report->findings_omitted, v); }},
-    {"site", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->site, v); }},
-    {"white_elo",
-     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->white_elo, v); }},
-    {"black_elo",
-     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->black_elo, v); }},
-    {"termination_tag",
-     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->termination_tag, v); }},
-    {"movetext_result",
-     [](GameRecord& r, const JsonValue& v) {
-         r.movetext_result_given = true;
-         return set_string(r.report->movetext_result, v);
-     }},
     {"draw_reason",
      [](GameRecord& r, const JsonValue& v) {
          return set_named<audit::DrawReason, audit::DrawReasonCount>(
@@ -588,17 +576,27 @@ const Field<GameRecord> kGameFields[] = {
          r.report->final_unwinnable = {};
          return {};
      }},
+    {"findings_omitted",
+     [](GameRecord& r, const JsonValue& v) { return set_omitted(r.report->findings_omitted, v); }},
+    {"site", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->site, v); }},
+    {"white_elo",
+     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->white_elo, v); }},
+    {"black_elo",
+     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->black_elo, v); }},
+    {"termination_tag",
+     [](GameRecord& r, const JsonValue& v) { return set_string(r.report->termination_tag, v); }},
+    {"movetext_result",
+     [](GameRecord& r, const JsonValue& v) {
+         r.movetext_result_given = true;
+         return set_string(r.report->movetext_result, v);
+     }},
     {"offset", [](GameRecord& r, const JsonValue& v) { return set_int(r.report->offset, v); }},
-    {"identity",
-     [](GameRecord& r, const JsonValue& v) { return set_fingerprint(r.report->identity, v); }},
     {"draw_first_check",
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->draw_first_check, v); }},
     {"draw_last_check",
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->draw_last_check, v); }},
-    {"duplicate_key",
-     [](GameRecord& r, const JsonValue& v) {
-         return set_duplicate_key(r.report->duplicate_key, v);
-     }},
+    {"identity",
+     [](GameRecord& r, const JsonValue& v) { return set_fingerprint(r.report->identity, v); }},
     {"text_bytes",
      [](GameRecord& r, const JsonValue& v) {
          r.text->given = true;
@@ -612,9 +610,13 @@ const Field<GameRecord> kGameFields[] = {
          r.report->text_hash = r.text->hash;
          return set;
      }},
+    {"duplicate_key",
+     [](GameRecord& r, const JsonValue& v) {
+         return set_duplicate_key(r.report->duplicate_key, v);
+     }},
 };
 
-const Field<audit::Summary> kSummaryFields[] = {
+constexpr Field<audit::Summary> kSummaryFields[] = {
     {"type", ignore_type<audit::Summary>},
     {"files", [](audit::Summary& s, const JsonValue& v) { return set_int(s.files, v); }},
     {"games", [](audit::Summary& s, const JsonValue& v) { return set_int(s.games, v); }},
@@ -656,6 +658,20 @@ const Field<audit::Summary> kSummaryFields[] = {
     {"io_errors", [](audit::Summary& s, const JsonValue& v) { return set_int(s.io_errors, v); }},
     {"bytes", [](audit::Summary& s, const JsonValue& v) { return set_int(s.bytes, v); }},
 };
+
+// The reader reads exactly the fields of the record's table, in its order: a field written and not
+// read (or read and never written) does not compile.
+template <typename Target, std::size_t Size>
+constexpr bool reads_exactly(const Field<Target> (&readers)[Size],
+                             std::span<const schema::Field> fields) {
+    if (Size != fields.size()) return false;
+    for (std::size_t i = 0; i < Size; ++i)
+        if (readers[i].name != fields[i].name) return false;
+    return true;
+}
+static_assert(reads_exactly(kFindingFields, schema::finding_fields));
+static_assert(reads_exactly(kGameFields, schema::game_fields));
+static_assert(reads_exactly(kSummaryFields, schema::summary_fields));
 
 template <typename Target, std::size_t Size>
 Status read_fields(const Field<Target> (&table)[Size], const JsonValue& record, Target& target,

@@ -1,9 +1,10 @@
 // Reads drawaudit's own JSON Lines records back (a shard's part, for `drawaudit merge`): each
 // line one JSON object; finding, game and summary records rebuilt as the audit made them, so that
 // any writer can format them again. The fields are read through one table per record type, keyed
-// by field name: a field the table does not know is an error that names the file and line (a
-// part written by another version, or damaged), never silently dropped, since merge promises
-// the report one run would have written.
+// by field name (exactly the fields of record_schema.hpp's tables, a compile-time check): a field
+// the table does not know is an error that names the file and line (a part written by another
+// version, or damaged), never silently dropped, since merge promises the report one run would
+// have written.
 #pragma once
 
 #include <cstdint>

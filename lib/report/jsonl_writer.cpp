@@ -1,5 +1,6 @@
 // JSON Lines: exactly the records of RULES.md ("Output records"): each game's findings, then
-// its game record, in input order; the summary last. Fields that do not apply are null.
+// its game record, in input order; the summary last. Fields that do not apply are null. Each
+// record writes the fields of its table in record_schema.hpp, in the table's order.
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "audit/fingerprint.hpp"
@@ -17,6 +19,7 @@
 #include "report/escape.hpp"
 #include "report/formats.hpp"
 #include "report/jsonl_reader.hpp"
+#include "report/record_schema.hpp"
 
 namespace drawaudit::report {
 namespace {
@@ -35,13 +38,16 @@ struct Key {
         text[NameSize + 2] = ':';
     }
     constexpr std::string_view view() const { return {text, sizeof text}; }
+    constexpr std::string_view name() const { return {text + 2, NameSize - 1}; }
     char text[NameSize + 3]{};  // the name without its '\0', plus `,"":`
 };
 
 constexpr std::string_view null = "null";
 
-// One JSON object, written field by field into the writer's buffer: each field makes room for its
-// worst case once and then writes through the cursor's pointer.
+// One JSON object of a record type whose fields are `Fields` (record_schema.hpp), written field by
+// field into the writer's buffer: each field makes room for its worst case once and then writes
+// through the cursor's pointer. A field the table does not name does not compile.
+template <const auto& Fields>
 class JsonRecord {
   public:
     // `opening` is the text up to the first field, e.g. {"type":"game". `omit_nulls`: a field
@@ -60,15 +66,15 @@ class JsonRecord {
 
     template <Key key, typename Integer>
     void number(Integer value) {
-        out_.reserve(key.view().size() + BufferCursor::integer_bound<Integer>);
-        out_.put(key.view());
+        out_.reserve(key_text<key>().size() + BufferCursor::integer_bound<Integer>);
+        out_.put(key_text<key>());
         out_.put_integer(value);
     }
     template <Key key, typename Integer>
     void number_or_null(const std::optional<Integer>& value) {
         if (!value && omit_nulls_) return;
-        out_.reserve(key.view().size() + BufferCursor::integer_bound<Integer>);
-        out_.put(key.view());
+        out_.reserve(key_text<key>().size() + BufferCursor::integer_bound<Integer>);
+        out_.put(key_text<key>());
         if (value) {
             out_.put_integer(*value);
         } else {
@@ -77,16 +83,16 @@ class JsonRecord {
     }
     template <Key key>
     void fixed(double value, int precision) {
-        out_.reserve(key.view().size() + BufferCursor::fixed_bound(precision));
-        out_.put(key.view());
+        out_.reserve(key_text<key>().size() + BufferCursor::fixed_bound(precision));
+        out_.put(key_text<key>());
         out_.put_fixed(value, precision);
     }
     // A string, or null when empty.
     template <Key key>
     void string(std::string_view value) {
         if (value.empty() && omit_nulls_) return;
-        out_.reserve(key.view().size() + null.size() + json_string_bound(value.size()));
-        out_.put(key.view());
+        out_.reserve(key_text<key>().size() + null.size() + json_string_bound(value.size()));
+        out_.put(key_text<key>());
         if (value.empty()) {
             out_.put(null);
         } else {
@@ -111,8 +117,8 @@ class JsonRecord {
     // An object of one count per rule id.
     template <Key key>
     void rule_counts(const std::array<std::uint64_t, audit::RuleCount>& counts) {
-        out_.reserve(key.view().size() + 1);
-        out_.put(key.view());
+        out_.reserve(key_text<key>().size() + 1);
+        out_.put(key_text<key>());
         out_.put('{');
         for (int i = 0; i < audit::RuleCount; ++i) {
             const std::string_view id = audit::rule_id(static_cast<audit::Rule>(i));
@@ -130,8 +136,8 @@ class JsonRecord {
     // The same of the rules whose count is not 0 only (a record's findings_omitted).
     template <Key key>
     void nonzero_rule_counts(const std::array<std::uint64_t, audit::RuleCount>& counts) {
-        out_.reserve(key.view().size() + 1);
-        out_.put(key.view());
+        out_.reserve(key_text<key>().size() + 1);
+        out_.put(key_text<key>());
         out_.put('{');
         bool first = true;
         for (int i = 0; i < audit::RuleCount; ++i) {
@@ -153,8 +159,8 @@ class JsonRecord {
     template <Key key, std::size_t N>
     void counts(const std::array<std::string_view, N>& names,
                 const std::array<std::uint64_t, N>& values) {
-        out_.reserve(key.view().size() + 1);
-        out_.put(key.view());
+        out_.reserve(key_text<key>().size() + 1);
+        out_.put(key_text<key>());
         out_.put('{');
         for (std::size_t i = 0; i < N; ++i) {
             out_.reserve(2 + json_string_bound(names[i].size()) +
@@ -170,8 +176,8 @@ class JsonRecord {
     // RULES.md by_year: {"1990":{"games":n,"draws":n},...,"?":{...}}, years ascending, "?" last.
     template <Key key>
     void years(const std::map<int, audit::YearCount>& by_year) {
-        out_.reserve(key.view().size() + 1);
-        out_.put(key.view());
+        out_.reserve(key_text<key>().size() + 1);
+        out_.put(key_text<key>());
         out_.put('{');
         bool first = true;
         auto put_year = [&](std::string_view name, const audit::YearCount& count) {
@@ -202,17 +208,25 @@ class JsonRecord {
     // Only a field's key: its value is the writer's (a game number a formatter leaves open).
     template <Key key>
     BufferCursor& key_only() {
-        out_.reserve(key.view().size());
-        out_.put(key.view());
+        out_.reserve(key_text<key>().size());
+        out_.put(key_text<key>());
         return out_;
     }
 
   private:
+    // The text before the field's value; only for a field the record's table names.
+    template <Key key>
+    static constexpr std::string_view key_text() {
+        static_assert(schema::has_field(Fields, key.name()),
+                      "a field the record's table in record_schema.hpp does not name");
+        return key.view();
+    }
+
     template <Key key, typename T, typename PutOne>
     void list(const std::vector<T>& values, PutOne put_one) {
         if (values.empty() && omit_nulls_) return;
-        out_.reserve(key.view().size() + null.size() + 1);
-        out_.put(key.view());
+        out_.reserve(key_text<key>().size() + null.size() + 1);
+        out_.put(key_text<key>());
         if (values.empty()) {
             out_.put(null);
             return;
@@ -251,7 +265,7 @@ class JsonlWriter final : public Writer {
 
     void end(const audit::Summary& summary) override {
         {
-            JsonRecord record(buffer_, "{\"type\":\"summary\"");
+            JsonRecord<schema::summary_fields> record(buffer_, "{\"type\":\"summary\"");
             record.number<"files">(summary.files);
             record.number<"games">(summary.games);
             record.number<"games_with_errors">(summary.games_with_errors);
@@ -287,14 +301,18 @@ class JsonlWriter final : public Writer {
     }
 
   private:
-    void location(JsonRecord& record, const GameReport& report, std::uint64_t line) {
-        record.string<"file">(report.file);
-        put_game_number(record.key_only<"game">(), report.game);
-        record.number<"line">(line);
+    // A record's place in the input, the same in a finding and a game record. The line's type is
+    // the records' own (wide enough for either).
+    using Line = std::common_type_t<decltype(Finding::line), decltype(GameReport::line)>;
+    template <const auto& Fields>
+    void location(JsonRecord<Fields>& record, const GameReport& report, Line line) {
+        record.template string<"file">(report.file);
+        put_game_number(record.template key_only<"game">(), report.game);
+        record.template number<"line">(line);
     }
 
     void write_finding(const GameReport& report, const Finding& f) {
-        JsonRecord record(buffer_, "{\"type\":\"finding\"", shard_fields_);
+        JsonRecord<schema::finding_fields> record(buffer_, "{\"type\":\"finding\"", shard_fields_);
         location(record, report, f.line != 0 ? f.line : report.line);
         record.number_or_null<"column">(f.column != 0 ? std::optional(f.column) : std::nullopt);
         record.number<"ply">(f.ply);
@@ -345,7 +363,7 @@ class JsonlWriter final : public Writer {
     }
 
     void write_game(const GameReport& report) {
-        JsonRecord record(buffer_, "{\"type\":\"game\"", shard_fields_);
+        JsonRecord<schema::game_fields> record(buffer_, "{\"type\":\"game\"", shard_fields_);
         location(record, report, report.line);
         record.string<"white">(report.white);
         record.string<"black">(report.black);

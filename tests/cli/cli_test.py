@@ -122,6 +122,28 @@ def update_golden(runner):
         print(f"wrote {golden_path(runner, fmt)}")
 
 
+# Record type -> its section in docs/records.md, whose tables tests/report/record_schema_test.cpp
+# holds to lib/report/record_schema.hpp.
+RECORD_SECTIONS = {"finding": "Finding record", "game": "Game record", "summary": "Summary record",
+                   "shard": "Shard header record", "shard-end": "Shard-end record"}
+
+
+def documented_fields(runner, record_type):
+    """The fields docs/records.md lists for a record type: name -> its "null when" cell."""
+    with open(os.path.join(runner.root, "docs", "records.md"), encoding="utf-8") as f:
+        doc = f.read()
+    section = doc.split(f"\n## {RECORD_SECTIONS[record_type]}\n", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `([a-z0-9_]+)` \|[^|]*\|[^|]*\|([^|]*)\|", section, re.M)
+    check(rows, f"docs/records.md lists no field of a {record_type} record")
+    return {name: null_when.strip() for name, null_when in rows}
+
+
+def plain_fields(runner, record_type):
+    """The fields every record of a type has in a plain report (not a part's, not only where set)."""
+    return {name for name, null_when in documented_fields(runner, record_type).items()
+            if "part only" not in null_when and "only where set" not in null_when}
+
+
 def case_jsonl_valid(runner):
     """Every line is one JSON object; the records follow RULES.md's order and fields."""
     out = runner.run("--format", "jsonl", "--no-progress", SAMPLES).stdout.decode("utf-8")
@@ -129,13 +151,9 @@ def case_jsonl_valid(runner):
     check(lines, "no output")
     records = [json.loads(line) for line in lines]
     check(records[-1]["type"] == "summary", "summary is not last")
-    finding_keys = {"type", "file", "game", "line", "column", "ply", "move", "rule", "route", "side",
-                    "article", "severity", "laws", "message", "fen", "occurrences", "occurrence_count",
-                    "moves", "halfmove_clock", "until_ply", "recorded", "expected", "extra_plies",
-                    "duplicate_of", "fingerprint"}
-    game_keys = {"type", "file", "game", "line", "white", "black", "event", "round", "date", "result",
-                 "laws", "plies", "termination", "end_ply", "expected_result", "status", "findings",
-                 "draw_reason", "draw_side", "final_unwinnable"}
+    finding_keys = plain_fields(runner, "finding")
+    game_keys = plain_fields(runner, "game")
+    check(set(records[-1]) == plain_fields(runner, "summary"), f"summary keys {sorted(records[-1])}")
     pending = []
     games = 0
     for record in records[:-1]:
@@ -252,7 +270,8 @@ def case_stats_json(runner):
 
 
 def case_games_csv_valid(runner):
-    """--format games-csv reads back as CSV: one row per game record, with its draw reason."""
+    """--format games-csv reads back as CSV: one row per game record, with its draw reason,
+    final_unwinnable as the game record's, and the year and ratings as numbers or empty."""
     import csv
     import io
     records = [json.loads(line) for line in
@@ -269,6 +288,14 @@ def case_games_csv_valid(runner):
         claims = sum(int(row[c]) for c in ("threefold_appeared", "threefold_declared",
                                             "fifty_move_appeared", "fifty_move_declared"))
         check((claims == 0) == (row["first_claim_ply"] == ""), f"first_claim_ply of {row}")
+        check(row["final_unwinnable"] == (game["final_unwinnable"] or ""),
+              f"final_unwinnable of {row}")
+        # Numbers or empty, so that pandas and R read the columns as numbers.
+        for column in ("year", "white_elo", "black_elo"):
+            check(row[column] == "" or row[column].isdigit(), f"{column} of {row}")
+        date = game["date"] or ""
+        check(row["year"] == (date[:4] if date[:4].isdigit() else ""), f"year of {row}")
+    check(any(row["final_unwinnable"] for row in rows), "no game with final_unwinnable")
     help_text = runner.run("--help").stdout.decode()
     check("games-csv" in help_text and "stats" in help_text, "--help does not name the new formats")
 
@@ -1084,6 +1111,27 @@ def case_readme_excerpt(runner):
     check(got == excerpt, "README.md's excerpt differs from the output:\n" + "\n".join(got))
 
 
+def case_part_records_documented(runner):
+    """Every field of every record of a shard's part is one docs/records.md lists for its type,
+    and the part's header and shard-end records have all theirs."""
+    with tempfile.TemporaryDirectory() as tmp:
+        part = os.path.join(tmp, "part.jsonl")
+        runner.run("--shard", "1/1", "--format", "jsonl", "--no-progress", "-o", part, SAMPLES)
+        with open(part, encoding="utf-8") as f:
+            records = [json.loads(line) for line in f]
+    check([r["type"] for r in records[:1] + records[-2:]] == ["shard", "summary", "shard-end"],
+          "a part is not its header, its records, its summary and its shard-end record")
+    documented = {t: set(documented_fields(runner, t)) for t in RECORD_SECTIONS}
+    for record in records:
+        kind = record["type"]
+        check(kind in documented, f"a {kind} record docs/records.md does not describe")
+        undocumented = set(record) - documented[kind]
+        check(not undocumented, f"{kind} fields not in docs/records.md: {sorted(undocumented)}")
+    for kind in ("shard", "shard-end"):
+        record = next(r for r in records if r["type"] == kind)
+        check(set(record) == documented[kind], f"{kind} keys {sorted(record)}")
+
+
 def case_architecture_table(runner):
     """Every file and function docs/architecture.md names for an article exists."""
     with open(os.path.join(runner.root, "docs", "architecture.md"), encoding="utf-8") as f:
@@ -1646,6 +1694,7 @@ CASES = {
     "run-statistics": case_run_statistics,
     "readme-excerpt": case_readme_excerpt,
     "architecture-table": case_architecture_table,
+    "part-records-documented": case_part_records_documented,
     "shard-union": case_shard_union,
     "merge-formats": case_merge_formats,
     "merge-errors": case_merge_errors,

@@ -161,8 +161,8 @@ TEST(GamesCsv, OneRowPerGameWithClaimCountsAndEscapedCells) {
     g.event = "Open, \"A\"";
     const std::string out = run(Format::GamesCsv, {g, clean_game()});
     const std::string header =
-        "file,game,line,event,site,date,round,white,black,white_elo,black_elo,result,laws,plies,"
-        "termination,end_ply,expected_result,status,findings,draw_reason,draw_side,"
+        "file,game,line,event,site,date,year,round,white,black,white_elo,black_elo,result,laws,"
+        "plies,termination,end_ply,expected_result,status,findings,draw_reason,draw_side,"
         "threefold_appeared,threefold_declared,fifty_move_appeared,fifty_move_declared,"
         "first_claim_ply,final_unwinnable\r\n";
     ASSERT_EQ(out.rfind(header, 0), 0u) << out;
