@@ -217,7 +217,7 @@ class SarifWriter final : public Writer {
             fmt::format_to(std::back_inserter(text_), " ({} - {})", report.white, report.black);
         }
         if (!f.move.empty()) fmt::format_to(std::back_inserter(text_), ", {}", f.move);
-        fmt::format_to(std::back_inserter(text_), ": {}", f.message);
+        fmt::format_to(std::back_inserter(text_), ": {}", english_message(f));
         if (const std::string_view article =
                 f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article);
             !article.empty()) {

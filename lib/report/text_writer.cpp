@@ -306,23 +306,11 @@ class TextWriter final : public Writer {
             }
             append_terminal_text(buffer_, finding_sentence(f, report, lang_));
             const std::string earlier = earlier_occurrences(f, lang_);
-            if (!earlier.empty() && !sentence_lists_occurrences(f, lang_) &&
-                !mentions_first_occurrence(f)) {
+            if (!earlier.empty() && !sentence_lists_occurrences(f, lang_)) {
                 out(say(lang_, Msg::EarlierList, earlier));
             }
             out("\n");
         }
-    }
-
-    // The auditor's message may list the occurrences itself; do not repeat them.
-    static bool mentions_first_occurrence(const Finding& f) {
-        for (std::size_t i = 0; i < f.occurrence_moves.size(); ++i) {
-            if (i < f.occurrences.size() && f.occurrences[i] == f.ply) continue;
-            const std::string& move = f.occurrence_moves[i];
-            return f.message.find(move == "start" ? std::string("start") : move) !=
-                   std::string::npos;
-        }
-        return false;
     }
 
     Style style_;
