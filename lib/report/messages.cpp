@@ -81,21 +81,22 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "too early for the tournament rules (9.1.1).",
      "Partidas con tablas reclamables por triple repetición: {5} (con la posición ya repetida en "
      "el tablero: {1}); por la regla de los 50 movimientos: {2}. Partidas que siguieron después "
-     "de terminar: {6}; tablas acordadas antes de que ambos jugadores hubieran movido (5.2.3) o "
-     "demasiado pronto para el reglamento del torneo (9.1.1): {7}."},
+     "de terminar: {6}; tablas acordadas antes de que ambos jugadores hubieran movido (art. 5.2.3) "
+     "o "
+     "demasiado pronto para el reglamento del torneo (art. 9.1.1): {7}."},
     {Msg::SummaryEndings,
      "Automatic endings: {0} checkmate, {1} stalemate, {2} dead position, {3} fivefold, {4} "
      "seventy-five-move. Recorded results in conflict with the rules: {5}; Result tag and "
      "movetext marker differ: {6}.",
-     "Finales automáticos: jaque mate {0}, ahogado {1}, posición muerta {2}, quíntuple "
+     "Finales automáticos: jaque mate {0}, rey ahogado {1}, posición muerta {2}, quíntuple "
      "repetición {3}, regla de los 75 movimientos {4}. Resultados anotados en conflicto con las "
      "reglas: {7}; la etiqueta Result y el marcador final del texto de las jugadas difieren: {6}."},
     {Msg::SummaryUnreplayed,
      "Records that could not be replayed: ", "Registros que no se pudieron reproducir: "},
     {Msg::None, "none", "ninguno"},
-    {Msg::SummaryPlies, ". {} plies in {:.2f} s.", ". {} medios movimientos en {:.2f} s."},
+    {Msg::SummaryPlies, ". {} plies in {} s.", ". {} medios movimientos en {} s."},
     {Msg::ReasonCheckmate, "checkmate", "jaque mate"},
-    {Msg::ReasonStalemate, "stalemate", "ahogado"},
+    {Msg::ReasonStalemate, "stalemate", "rey ahogado"},
     {Msg::ReasonDeadPosition, "dead position", "posición muerta"},
     {Msg::ReasonFivefold, "fivefold repetition", "quíntuple repetición"},
     {Msg::ReasonSeventyFive, "75-move rule", "regla de los 75 movimientos"},
@@ -216,13 +217,13 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::DuplicateWhere, "game {}", "la partida {}"},
     {Msg::DuplicateWhereIn, "game {} of {}", "la partida {} de {}"},
     {Msg::NoResultTag, "no Result tag", "ninguna etiqueta Result"},
-    {Msg::DrawnStalemate, "Drawn by stalemate (5.2.1).", "Tablas por ahogado (5.2.1)."},
+    {Msg::DrawnStalemate, "Drawn by stalemate (5.2.1).", "Tablas por rey ahogado (art. 5.2.1)."},
     {Msg::DrawnDeadPosition, "Drawn by a dead position (5.2.2).",
-     "Tablas por posición muerta (5.2.2)."},
+     "Tablas por posición muerta (art. 5.2.2)."},
     {Msg::DrawnFivefold, "Drawn by fivefold repetition (9.6.1).",
-     "Tablas por quíntuple repetición (9.6.1)."},
+     "Tablas por quíntuple repetición (art. 9.6.1)."},
     {Msg::DrawnSeventyFive, "Drawn by the 75-move rule (9.6.2).",
-     "Tablas por la regla de los 75 movimientos (9.6.2)."},
+     "Tablas por la regla de los 75 movimientos (art. 9.6.2)."},
     {Msg::DrawnPerpetual, "Drawn by perpetual check: {} checked on every move from {} to {}.",
      "Tablas por jaque continuo: {} dieron jaque en cada jugada desde {} hasta {}."},
     {Msg::DrawnPerpetualCycle,
@@ -230,15 +231,16 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "Tablas por jaque continuo: {} dieron jaque en cada jugada de la última repetición."},
     {Msg::DrawnThreefold,
      "Drawn by threefold repetition: a claim was available at the end of the record (9.2).",
-     "Tablas por triple repetición: al final del registro se podía reclamar (9.2)."},
+     "Tablas por triple repetición: al final del registro se podían reclamar (art. 9.2)."},
     {Msg::DrawnFifty,
      "Drawn by the fifty-move rule: a claim was available at the end of the record (9.3).",
-     "Tablas por la regla de los 50 movimientos: al final del registro se podía reclamar (9.3)."},
+     "Tablas por la regla de los 50 movimientos: al final del registro se podían reclamar (art. "
+     "9.3)."},
     {Msg::DrawnTimeForfeit, "Drawn on time: the Termination tag says a flag fell (6.9).",
-     "Tablas por tiempo: la etiqueta Termination dice que cayó la bandera (6.9)."},
+     "Tablas por tiempo: la etiqueta Termination dice que cayó la bandera (art. 6.9)."},
     {Msg::DrawnEarlyAgreement,
      "Drawn by an agreement made too early (5.2.3, or the event's rule under 9.1.1).",
-     "Tablas acordadas demasiado pronto (5.2.3, o la norma del torneo según 9.1.1)."},
+     "Tablas acordadas demasiado pronto (art. 5.2.3, o la norma del torneo según el art. 9.1.1)."},
     {Msg::DrawnAgreement, "Drawn by agreement (or adjudication: the record shows no other reason).",
      "Tablas de mutuo acuerdo (o por decisión arbitral: el registro no muestra otro motivo)."},
     {Msg::SummaryResults,
@@ -247,7 +249,7 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "resultado)."},
     {Msg::SummaryDrawReasons, "\nWhy the draws were drawn: ", "\nPor qué terminaron en tablas: "},
     {Msg::SummaryNoDraws, "no draws", "ninguna partida en tablas"},
-    {Msg::DrawReasonStalemate, "stalemate", "ahogado"},
+    {Msg::DrawReasonStalemate, "stalemate", "rey ahogado"},
     {Msg::DrawReasonDeadPosition, "dead-position", "posición muerta"},
     {Msg::DrawReasonFivefold, "fivefold", "quíntuple repetición"},
     {Msg::DrawReasonSeventyFive, "seventy-five-move", "regla de los 75 movimientos"},
@@ -331,6 +333,35 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::RuleNullMove, "null-move", "jugada nula"},
     {Msg::RuleDuplicateGame, "duplicate-game", "partida duplicada"},
     {Msg::RuleDuplicateConflict, "duplicate-conflict", "partida duplicada con otro resultado"},
+    {Msg::SummaryDuplicates,
+     "\nDuplicate games (--duplicates): {0} recorded again, {1} of them with another result "
+     "(duplicate-conflict).",
+     "\nPartidas duplicadas (--duplicates): {0} registradas de nuevo, {1} de ellas con otro "
+     "resultado (partida duplicada con otro resultado)."},
+    {Msg::SummaryBaselineOne, "\nLeft out: {} finding already in the baseline.",
+     "\nOmitido: {} hallazgo que ya está en la referencia (--baseline)."},
+    {Msg::SummaryBaselineMany, "\nLeft out: {} findings already in the baseline.",
+     "\nOmitidos: {} hallazgos que ya están en la referencia (--baseline)."},
+    {Msg::OmittedInGameOne,
+     "  And {0} more {1} finding of this game (beyond --max-findings-per-rule), counted and not "
+     "listed.\n",
+     "  Y {0} hallazgo más de «{1}» en esta partida (más allá de --max-findings-per-rule), "
+     "contado y no listado.\n"},
+    {Msg::OmittedInGameMany,
+     "  And {0} more {1} findings of this game (beyond --max-findings-per-rule), counted and not "
+     "listed.\n",
+     "  Y {0} hallazgos más de «{1}» en esta partida (más allá de --max-findings-per-rule), "
+     "contados y no listados.\n"},
+    {Msg::OmittedInRunOne,
+     "\nNot listed: {0} more {1} finding beyond the per-game limit of their rule "
+     "(--max-findings-per-rule).",
+     "\nNo listado: {0} hallazgo más de «{1}» por encima del límite por partida de su regla "
+     "(--max-findings-per-rule)."},
+    {Msg::OmittedInRunMany,
+     "\nNot listed: {0} more {1} findings beyond the per-game limit of their rule "
+     "(--max-findings-per-rule).",
+     "\nNo listados: {0} hallazgos más de «{1}» por encima del límite por partida de su regla "
+     "(--max-findings-per-rule)."},
 }};
 
 constexpr bool catalog_in_order() {
@@ -375,6 +406,39 @@ std::string_view proof_clause(UnwinnableProof proof, Lang lang) {
         if (row.proof == proof) return text(row.clause, lang);
     }
     return text(Msg::ProofNone, lang);
+}
+
+// The draw reasons (RULES.md "Why each draw happened"), in DrawReason's order after None: the
+// label the summaries show and the verdict's sentence.
+struct DrawReasonWords {
+    audit::DrawReason reason;
+    Msg label, sentence;
+};
+constexpr std::array<DrawReasonWords, audit::DrawReasonCount - 1> draw_reason_words{{
+    {audit::DrawReason::Stalemate, Msg::DrawReasonStalemate, Msg::DrawnStalemate},
+    {audit::DrawReason::DeadPosition, Msg::DrawReasonDeadPosition, Msg::DrawnDeadPosition},
+    {audit::DrawReason::Fivefold, Msg::DrawReasonFivefold, Msg::DrawnFivefold},
+    {audit::DrawReason::SeventyFiveMove, Msg::DrawReasonSeventyFive, Msg::DrawnSeventyFive},
+    {audit::DrawReason::PerpetualCheck, Msg::DrawReasonPerpetual, Msg::DrawnPerpetual},
+    {audit::DrawReason::ThreefoldRepetition, Msg::DrawReasonThreefold, Msg::DrawnThreefold},
+    {audit::DrawReason::FiftyMove, Msg::DrawReasonFifty, Msg::DrawnFifty},
+    {audit::DrawReason::TimeForfeit, Msg::DrawReasonTimeForfeit, Msg::DrawnTimeForfeit},
+    {audit::DrawReason::EarlyAgreement, Msg::DrawReasonEarlyAgreement, Msg::DrawnEarlyAgreement},
+    {audit::DrawReason::Agreement, Msg::DrawReasonAgreement, Msg::DrawnAgreement},
+}};
+
+constexpr bool draw_reasons_in_order() {
+    for (std::size_t i = 0; i < draw_reason_words.size(); ++i) {
+        if (static_cast<std::size_t>(draw_reason_words[i].reason) != i + 1) return false;
+    }
+    return true;
+}
+static_assert(draw_reasons_in_order(), "draw_reason_words must follow the order of DrawReason");
+
+const DrawReasonWords* words_of(audit::DrawReason reason) {
+    const auto i = static_cast<std::size_t>(reason);
+    if (i == 0 || i > draw_reason_words.size()) return nullptr;
+    return &draw_reason_words[i - 1];
 }
 
 // "after 32. Kd3, 34. Kd3" (or "at the start, after 2... Ng8"; "..., and 12 more, then ..."
@@ -807,15 +871,45 @@ std::string ordinal(int n, Lang lang) {
 }
 
 std::string_view draw_reason_label(audit::DrawReason reason, Lang lang) {
-    // DrawReason's values after None, in order (finding.hpp), and their entries here.
-    static constexpr std::array<Msg, audit::DrawReasonCount - 1> labels = {
-        Msg::DrawReasonStalemate,   Msg::DrawReasonDeadPosition, Msg::DrawReasonFivefold,
-        Msg::DrawReasonSeventyFive, Msg::DrawReasonPerpetual,    Msg::DrawReasonThreefold,
-        Msg::DrawReasonFifty,       Msg::DrawReasonTimeForfeit,  Msg::DrawReasonEarlyAgreement,
-        Msg::DrawReasonAgreement};
-    const auto i = static_cast<std::size_t>(reason);
-    if (i == 0 || i > labels.size()) return {};
-    return text(labels[i - 1], lang);
+    const DrawReasonWords* words = words_of(reason);
+    return words == nullptr ? std::string_view() : text(words->label, lang);
+}
+
+std::string draw_reason_sentence(const GameReport& report, Lang lang) {
+    const DrawReasonWords* words = words_of(report.draw_reason);
+    if (words == nullptr) return {};
+    if (report.draw_reason != audit::DrawReason::PerpetualCheck)
+        return std::string(text(words->sentence, lang));
+    // The moves are known where the auditor made the record (not in one read back).
+    if (report.draw_first_check.empty() || report.draw_last_check.empty())
+        return say(lang, Msg::DrawnPerpetualCycle, side_inside(report.draw_side, lang));
+    return say(lang, Msg::DrawnPerpetual, side_inside(report.draw_side, lang),
+               move_for(lang, report.draw_first_check), move_for(lang, report.draw_last_check));
+}
+
+std::string count_text(std::uint64_t n, Lang lang, std::string_view group) {
+    std::string digits = std::to_string(n);
+    if (lang == Lang::En || digits.size() < 5) return digits;
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += group;
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string decimal_text(double value, int decimals, Lang lang) {
+    std::string out = fmt::format("{:.{}f}", value, decimals);
+    if (lang == Lang::Es) std::replace(out.begin(), out.end(), '.', ',');
+    return out;
+}
+
+std::string percent_text(std::uint64_t part, std::uint64_t total, Lang lang,
+                         std::string_view space) {
+    if (total == 0) return "-";
+    const std::string share =
+        decimal_text(100.0 * static_cast<double>(part) / static_cast<double>(total), 1, lang);
+    return lang == Lang::En ? share + "%" : fmt::format("{}{}%", share, space);
 }
 
 std::string_view side_subject(audit::Side side, Lang lang) {

@@ -215,6 +215,14 @@ enum class Msg : std::uint16_t {
     RuleNullMove,
     RuleDuplicateGame,
     RuleDuplicateConflict,
+    // The text report's summary sentences on duplicates, the baseline and uncounted findings.
+    SummaryDuplicates,   // recorded again, with another result
+    SummaryBaselineOne,  // "\nLeft out: 1 finding already in the baseline."
+    SummaryBaselineMany,
+    OmittedInGameOne,  // count, rule label: beyond the per-game limit, in a game's block
+    OmittedInGameMany,
+    OmittedInRunOne,  // count, rule label: in the summary
+    OmittedInRunMany,
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);
@@ -243,6 +251,22 @@ std::string_view rule_label(audit::Rule rule, Lang lang);
 std::string_view severity_label(audit::Severity severity, Lang lang);
 // "art. 9.2.1.2" in Spanish, "9.2.1.2" in English: an article named inside a sentence.
 std::string article_ref(std::string_view article, Lang lang);
+
+// Numbers as `lang` writes them (RULES.md "Spanish notation"): Spanish groups the digits of an
+// integer of five digits or more by threes with `group` ("412 227"; HTML passes a no-break
+// space), and writes a decimal comma and `space` before '%' ("39,1 %"). English: "412227",
+// "39.1%". Years are not counts: print them as they are.
+std::string count_text(std::uint64_t n, Lang lang, std::string_view group = " ");
+// The share part/total in per cent with one decimal, "-" for an empty total.
+std::string percent_text(std::uint64_t part, std::uint64_t total, Lang lang,
+                         std::string_view space = " ");
+// A decimal number with `decimals` digits after the point (or the comma).
+std::string decimal_text(double value, int decimals, Lang lang);
+
+// Why a drawn game was drawn, one sentence (RULES.md "Why each draw happened"): "Drawn by
+// perpetual check: White checked on every move from 31. Qh6+ to 33. Qh6+."; empty where the
+// game has no draw reason.
+std::string draw_reason_sentence(const audit::GameReport& report, Lang lang);
 
 // The sentence of a finding in `lang`, rendered from its MessageArgs (audit/finding.hpp). The
 // English is the `message` of the machine formats. A finding read back from a record

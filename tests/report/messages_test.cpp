@@ -293,7 +293,7 @@ TEST(Messages, SpanishVerdictAndLaws) {
     game.expected_result = "1/2-1/2";
     game.termination = audit::Termination::Stalemate;
     EXPECT_EQ(result_verdict(game, Lang::Es),
-              "Resultado 1/2-1/2: concuerda (las reglas dan 1/2-1/2 por ahogado).");
+              "Resultado 1/2-1/2: concuerda (las reglas dan 1/2-1/2 por rey ahogado).");
     EXPECT_EQ(result_verdict(game, Lang::En),
               "Result 1/2-1/2: consistent (the rules give 1/2-1/2 by stalemate).");
     EXPECT_EQ(laws_label(audit::Laws::Laws1997, Lang::Es), "Leyes anteriores al 2014-07-01");
