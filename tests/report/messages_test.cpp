@@ -307,6 +307,35 @@ TEST(Messages, EnglishDrawReasonLabelsAreTheIdsOfTheMachineFormats) {
     }
 }
 
+TEST(Messages, SpanishNumbersHaveADecimalCommaAndGroupedDigits) {
+    EXPECT_EQ(count_text(412227, Lang::Es), "412 227");
+    EXPECT_EQ(count_text(1803, Lang::Es), "1803");  // four digits: ungrouped
+    EXPECT_EQ(count_text(12345, Lang::Es), "12 345");
+    EXPECT_EQ(count_text(1234567, Lang::Es, "\u00a0"), "1\u00a0234\u00a0567");
+    EXPECT_EQ(count_text(412227, Lang::En), "412227");
+    EXPECT_EQ(percent_text(391, 1000, Lang::Es), "39,1 %");
+    EXPECT_EQ(percent_text(391, 1000, Lang::Es, "\u00a0"), "39,1\u00a0%");
+    EXPECT_EQ(percent_text(391, 1000, Lang::En), "39.1%");
+    EXPECT_EQ(percent_text(1, 0, Lang::Es), "-");
+    EXPECT_EQ(decimal_text(0.075, 2, Lang::Es), "0,07");
+}
+
+TEST(Messages, PerpetualCheckNamesItsMovesInTheReportsNotation) {
+    audit::GameReport game;
+    game.draw_reason = audit::DrawReason::PerpetualCheck;
+    game.draw_side = audit::Side::Black;
+    game.draw_first_check = "31... Qe1+";
+    game.draw_last_check = "33... Qe1+";
+    EXPECT_EQ(draw_reason_sentence(game, Lang::Es),
+              "Tablas por jaque continuo: las negras dieron jaque en cada jugada desde 31... De1+ "
+              "hasta 33... De1+.");
+    EXPECT_EQ(draw_reason_sentence(game, Lang::En),
+              "Drawn by perpetual check: Black checked on every move from 31... Qe1+ to 33... "
+              "Qe1+.");
+    game.draw_reason = audit::DrawReason::None;
+    EXPECT_EQ(draw_reason_sentence(game, Lang::Es), "");
+}
+
 TEST(Notation, SpanishMovesUseSpanishPieceLetters) {
     EXPECT_EQ(move_for(Lang::Es, "36... Rd8+"), "36... Td8+");
     EXPECT_EQ(move_for(Lang::Es, "12. Kxe2"), "12. Rxe2");
