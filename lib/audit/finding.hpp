@@ -40,8 +40,6 @@ inline constexpr int RuleCount = 19;
 
 std::string_view rule_id(Rule rule);                    // "threefold-claim"
 std::optional<Rule> rule_from_id(std::string_view id);  // inverse of rule_id
-// One sentence on what the rule reports, for help texts and SARIF rule metadata.
-std::string_view rule_description(Rule rule);
 // The article a rule is reported under by default (a finding may name a more precise one).
 std::string_view rule_article(Rule rule);
 

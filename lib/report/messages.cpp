@@ -408,6 +408,57 @@ std::string_view proof_clause(UnwinnableProof proof, Lang lang) {
     return text(Msg::ProofNone, lang);
 }
 
+// The rules as a person reads them: the label (RULES.md "Spanish notation") and, for SARIF's
+// rule metadata (English, as every machine format), what the rule reports. In Rule's order.
+struct RuleWords {
+    Rule rule;
+    Msg label;
+    std::string_view description;
+};
+constexpr std::array<RuleWords, audit::RuleCount> rule_words{{
+    {Rule::ThreefoldClaim, Msg::RuleThreefoldClaim,
+     "The player having the move may claim a draw by threefold repetition (appeared or declared)"},
+    {Rule::FiftyMoveClaim, Msg::RuleFiftyMoveClaim,
+     "The player having the move may claim a draw: 50 moves each without a pawn move or capture"},
+    {Rule::FivefoldDraw, Msg::RuleFivefoldDraw,
+     "The same position appeared five times: the game was drawn automatically"},
+    {Rule::SeventyFiveMoveDraw, Msg::RuleSeventyFiveMoveDraw,
+     "75 moves each without a pawn move or capture: the game was drawn automatically"},
+    {Rule::Checkmate, Msg::RuleCheckmate, "The game ended by checkmate"},
+    {Rule::Stalemate, Msg::RuleStalemate, "The game ended by stalemate"},
+    {Rule::DeadPosition, Msg::RuleDeadPosition,
+     "Neither side can checkmate (insufficient material): the game ended in a dead position"},
+    {Rule::MovesAfterEnd, Msg::RuleMovesAfterEnd,
+     "Moves were recorded after the game had ended automatically"},
+    {Rule::ResultConflict, Msg::RuleResultConflict,
+     "The recorded result differs from the result the rules give"},
+    {Rule::ResultMismatch, Msg::RuleResultMismatch,
+     "The Result tag differs from the game termination marker of the movetext"},
+    {Rule::EarlyAgreement, Msg::RuleEarlyAgreement,
+     "A draw was agreed before both players had made enough moves"},
+    {Rule::IllegalMove, Msg::RuleIllegalMove,
+     "A recorded move is illegal, ambiguous or unreadable"},
+    {Rule::ParseError, Msg::RuleParseError, "The PGN text of the game is malformed"},
+    {Rule::BadFen, Msg::RuleBadFen, "The FEN tag is malformed or describes an impossible position"},
+    {Rule::FenRepaired, Msg::RuleFenRepaired, "The FEN tag was repaired to what the pieces allow"},
+    {Rule::UnsupportedVariant, Msg::RuleUnsupportedVariant,
+     "The game is of a variant other than standard chess or Chess960"},
+    {Rule::NullMove, Msg::RuleNullMove,
+     "The movetext holds a null move; the game cannot be replayed past it"},
+    {Rule::DuplicateGame, Msg::RuleDuplicateGame,
+     "The game (start position, moves, White and Black) is recorded again in the collection"},
+    {Rule::DuplicateConflict, Msg::RuleDuplicateConflict,
+     "The game is recorded again in the collection with a different result"},
+}};
+
+constexpr bool rules_in_order() {
+    for (std::size_t i = 0; i < rule_words.size(); ++i) {
+        if (static_cast<std::size_t>(rule_words[i].rule) != i) return false;
+    }
+    return true;
+}
+static_assert(rules_in_order(), "rule_words must follow the order of audit::Rule");
+
 // The draw reasons (RULES.md "Why each draw happened"), in DrawReason's order after None: the
 // label the summaries show and the verdict's sentence.
 struct DrawReasonWords {
@@ -928,9 +979,11 @@ std::string_view termination_reason(audit::Termination termination, Lang lang) {
 }
 
 std::string_view rule_label(audit::Rule rule, Lang lang) {
-    // The rule labels follow audit::Rule's order from RuleThreefoldClaim (checked in the test).
-    const auto first = static_cast<std::size_t>(Msg::RuleThreefoldClaim);
-    return text(static_cast<Msg>(first + static_cast<std::size_t>(rule)), lang);
+    return text(rule_words[static_cast<std::size_t>(rule)].label, lang);
+}
+
+std::string_view rule_description(audit::Rule rule) {
+    return rule_words[static_cast<std::size_t>(rule)].description;
 }
 
 std::string_view severity_label(audit::Severity severity, Lang lang) {

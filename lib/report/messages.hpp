@@ -247,6 +247,8 @@ std::string_view termination_reason(audit::Termination termination, Lang lang);
 // A rule as a person reads it (RULES.md "Spanish notation": "reclamación por triple
 // repetición"); English: its id. Machine formats and HTML element ids keep audit::rule_id.
 std::string_view rule_label(audit::Rule rule, Lang lang);
+// One sentence on what the rule reports, in English: SARIF's rule metadata.
+std::string_view rule_description(audit::Rule rule);
 // "info" / "información", "warning" / "aviso", "error".
 std::string_view severity_label(audit::Severity severity, Lang lang);
 // "art. 9.2.1.2" in Spanish, "9.2.1.2" in English: an article named inside a sentence.

@@ -175,7 +175,7 @@ class SarifWriter final : public Writer {
     void write_rule(Rule rule, bool first) {
         const std::string_view id = audit::rule_id(rule);
         const std::string_view article = audit::rule_article(rule);
-        const std::string_view description = audit::rule_description(rule);
+        const std::string_view description = rule_description(rule);
         append(buffer_, first ? "\n" : ",\n");
         append(buffer_, "            {\"id\": ");
         append_json_string(buffer_, id);

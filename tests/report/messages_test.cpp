@@ -206,6 +206,7 @@ TEST(Messages, RuleLabelsAreThoseOfRulesMd) {
     for (const auto& [rule, spanish] : table) {
         EXPECT_EQ(rule_label(rule, Lang::Es), spanish) << audit::rule_id(rule);
         EXPECT_EQ(rule_label(rule, Lang::En), audit::rule_id(rule));
+        EXPECT_FALSE(rule_description(rule).empty());
     }
 }
 
