@@ -125,7 +125,7 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::Checkmated, "{0} is checkmated: the game is won by {1} ({2})",
      "{0} reciben jaque mate: ganan {1} ({2})"},
     {Msg::Stalemated, "{0} is stalemated: the game is drawn",
-     "{0} están ahogadas: la partida es tablas"},
+     "El rey de {1} está ahogado: la partida es tablas"},
     {Msg::DeadPositionDrawn,
      "Neither side can checkmate with the material left: the game is drawn (dead position)",
      "Ningún bando puede dar jaque mate con el material que queda: la partida es tablas "
@@ -563,7 +563,7 @@ std::string render(const Finding& f, const MessageArgs& a, Lang lang) {
                        white_mated ? "0-1" : "1-0");
         }
         case MessageId::Stalemated:
-            return say(lang, Msg::Stalemated, subject);
+            return say(lang, Msg::Stalemated, subject, side_inside(f.side, lang));
         case MessageId::DeadByMaterial:
             return std::string(text(Msg::DeadPositionDrawn, lang));
         case MessageId::DeadProved: {

@@ -90,7 +90,7 @@ enum class Msg : std::uint16_t {
     FiftyDeclared,      // side, example move
     FiftyAppeared,      // side, clock
     Checkmated,         // loser, winner, result
-    Stalemated,         // side
+    Stalemated,         // side as subject, side inside ("el rey de las negras")
     DeadPositionDrawn,
     DeadPositionProved,  // where (DeadAfter, DeadAtStart), why (the proofs of both sides)
     ProofEachSide,       // "for each side, {}" (one proof)

@@ -62,7 +62,7 @@ TEST(Messages, AFindingReadBackSaysItsMessageAsRead) {
     EXPECT_EQ(english_message(f), f.message);
     f.side = audit::Side::Black;
     EXPECT_EQ(finding_sentence(f, game, Lang::Es),
-              "Las negras están ahogadas: la partida es tablas");
+              "El rey de las negras está ahogado: la partida es tablas");
 }
 
 TEST(Messages, AReadBackSentenceOfAnotherShapeStaysInEnglish) {
