@@ -1,6 +1,8 @@
-// The catalog's texts (English and Spanish) and the Spanish rendering of the findings. The
-// Spanish follows the terms of the Spanish text of the FIDE Laws (tablas, triple repetición,
-// regla de los 50 movimientos, posición muerta, ahogado, jaque mate, reclamar), worded here.
+// The catalog's texts (English and Spanish), the descriptor tables of the enums the sentences
+// name (rules, terminations, proofs, draw reasons), and the rendering of the findings' typed
+// arguments in either language. The Spanish follows the terms of the Spanish text of the FIDE
+// Laws (tablas, reclamación, planilla, triple repetición, regla de los 50 movimientos, posición
+// muerta, rey ahogado, jaque continuo, jaque mate), worded here.
 #include "report/messages.hpp"
 
 #include <algorithm>

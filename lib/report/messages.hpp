@@ -1,6 +1,6 @@
-// The message catalog: every sentence an arbiter reads in the text and HTML reports, in each
-// language the reports speak. Machine formats (JSON Lines, CSV, SARIF) keep their English ids and
-// the audit's English `message`; only the readers' reports go through here.
+// The message catalog: every sentence of the findings and of the readers' reports, in each
+// language the reports speak. Machine formats (JSON Lines, CSV, SARIF, GitHub, PGN) keep their
+// English ids and write a finding's `message` as english_message() renders it.
 #pragma once
 
 #include <cstdint>
@@ -84,7 +84,7 @@ enum class Msg : std::uint16_t {
     BlackSubject,
     WhiteInside,
     BlackInside,
-    // Finding sentences, rendered from the finding's fields (finding_sentence).
+    // Finding sentences, rendered from the finding's MessageArgs and fields (finding_sentence).
     ThreefoldAppeared,  // side, ordinal, occurrences
     ThreefoldDeclared,  // side, the declared moves (DeclaredMove, joined by Or)
     FiftyDeclared,      // side, example move
