@@ -8,8 +8,6 @@
 #include <memory>
 #include <utility>
 
-#include <fmt/format.h>
-
 #include "audit/columns.hpp"  // issue 20 hook
 #include "audit/dead_positions.hpp"
 #include "audit/draw_reason.hpp"
@@ -187,17 +185,16 @@ pgn::Control GameAuditor::move_outside_replay(std::string_view san, pgn::TextPos
 pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos) {
     const int k = history_.last();
     const Position& position = history_.position(k);
-    // The reason, from the reader that gives one (the replay only says that it stopped).
+    // The reason, from the SAN reader that gives one ("" when only the replay refused it).
     auto parsed = chess::parse_san(position, san);
-    const std::string why =
-        parsed ? std::string("the replay refused it") : std::move(parsed.error().message);
+    std::string why = parsed ? std::string() : std::move(parsed.error().message);
     if (pending_) evaluate(k, position.has_legal_move());
     endings_.count_extra_half_move(game_, san, pos);
     // 3.10: the record cannot be replayed past an illegal move; the rest is not audited.
     Finding& f = game_.add_unplayable_token(Rule::IllegalMove, k, san, pos);
     f.severity = Severity::Error;
-    f.message = fmt::format("{} cannot be played here: {}; the rest of the game is not audited",
-                            f.move, why);
+    f.args.id = MessageId::IllegalMove;
+    f.args.reason = std::move(why);
     stop();
     report_->error = true;
     return pgn::Control::Continue;
@@ -215,7 +212,7 @@ pgn::Control GameAuditor::null_move(std::string_view token, pgn::TextPos pos) {
     // 3.10: passing is no move of the Laws; the game cannot be replayed past it.
     Finding& f = game_.add_unplayable_token(Rule::NullMove, k, token, pos);
     f.severity = Severity::Warning;
-    f.message = fmt::format("{} is a null move: the game cannot be replayed past it", f.move);
+    f.args.id = MessageId::NullMove;
     stop();
     report_->error = true;
     return pgn::Control::Continue;
@@ -233,8 +230,8 @@ void GameAuditor::parse_error(const pgn::ParseError& error) {
     f.severity = Severity::Error;
     game_.locate(f, error.pos);
     if (history_.started()) f.fen = history_.last_position().to_fen();
-    f.message = fmt::format("The PGN text is malformed at line {}, column {}: {}", f.line,
-                            error.pos.column, error.message);
+    f.args.id = MessageId::ParseError;
+    f.args.reason = error.message;
     report_->error = true;
 }
 

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <utility>
 
-#include <fmt/format.h>
-
 #include "audit/rules.hpp"
 #include "audit/wording.hpp"
 #include "chess/san.hpp"
@@ -61,9 +59,8 @@ void Claims::threefold_appeared(CurrentGame& game, int k) {
     f.article = "9.2.1.2";
     f.side = side_of(mover);
     game.list_occurrences(k, f);
-    f.message = fmt::format("{} may claim a draw: the position has appeared for the {} time ({})",
-                            colour_name(mover), ordinal(history.occurrence(k)),
-                            history.earlier_occurrences_text(k));
+    f.args.id = MessageId::ThreefoldAppeared;
+    history.earlier_occurrence_words(k, f.args.earlier);
 }
 
 // 9.2.1.1: a move that would make a position appear for the third time; the player writes it
@@ -86,8 +83,8 @@ void Claims::threefold_declared(CurrentGame& game, int k) {
     f.occurrences = std::move(candidate.occurrences);
     f.occurrence_count = candidate.occurrence_count;
     f.occurrence_moves = std::move(candidate.occurrence_moves);
-    f.message =
-        fmt::format("{} may claim a draw by writing {}", colour_name(mover), candidate.message);
+    f.args.id = MessageId::ThreefoldDeclared;
+    f.args.declared = std::move(candidate.args.declared);
 }
 
 inline const std::vector<int>& Claims::twice_occurred_positions(const CurrentGame& game, int k) {
@@ -131,7 +128,6 @@ bool Claims::find_declared_repetitions(const CurrentGame& game, int k, Finding* 
     const History& history = game.history;
     const Position& position = history.position(k);
     const std::vector<int>& twice = twice_occurred_positions(game, k);
-    std::string described;
     int total = 0;  // occurrences of the targets
     // Each twice-occurred position of the window, once (at its second occurrence), latest
     // first, with the other side to move (k - j odd).
@@ -149,14 +145,12 @@ bool Claims::find_declared_repetitions(const CurrentGame& game, int k, Finding* 
 
         // The position may have occurred again after its second occurrence.
         const int latest = history.latest_occurrence(j);
-        const std::string text = history.next_move_text(k, m);
         out.moves.push_back(chess::to_san(position, m));
         history.listed_occurrences(latest, out.occurrences);
         total += history.occurrence(latest);
-        if (!described.empty()) described += ", or ";
-        described +=
-            fmt::format("{} ({} occurrence; before: {})", text,
-                        ordinal(history.occurrence(latest) + 1), history.occurrences_text(latest));
+        DeclaredRepetition& declared = out.args.declared.emplace_back();
+        declared.move = history.next_move_text(k, m);
+        history.occurrence_words(latest, declared.before);
     }
     if (found == nullptr || found->moves.empty()) return false;
     Finding& out = *found;
@@ -169,7 +163,6 @@ bool Claims::find_declared_repetitions(const CurrentGame& game, int k, Finding* 
     for (int i : out.occurrences) {
         out.occurrence_moves.push_back(i == 0 ? "start" : history.move_text(i));
     }
-    out.message = std::move(described);
     return true;
 }
 
@@ -192,11 +185,8 @@ void Claims::fifty_declared(CurrentGame& game, int k) {
     f.article = "9.3.1";
     f.side = side_of(mover);
     f.halfmove_clock = position.halfmove_clock();
-    f.message = fmt::format(
-        "{} may claim a draw by writing a move that is neither a pawn move nor a capture "
-        "(e.g. {}): with it, the last 50 moves by each player will have been made without a "
-        "pawn move or capture",
-        colour_name(mover), game.history.next_move_text(k, Move{}) + quiet.front());
+    f.args.id = MessageId::FiftyDeclared;
+    f.args.example_move = game.history.next_move_text(k, Move{}) + quiet.front();
     f.moves = std::move(quiet);
     remember_window_finding(game);
     last_claim_ply_ = k;
@@ -212,10 +202,7 @@ void Claims::fifty_appeared(CurrentGame& game, int k) {
     f.article = "9.3.2";
     f.side = side_of(mover);
     f.halfmove_clock = position.halfmove_clock();
-    f.message = fmt::format(
-        "{} may claim a draw: the last 50 moves by each player have been made without a pawn "
-        "move or capture (halfmove clock {})",
-        colour_name(mover), position.halfmove_clock());
+    f.args.id = MessageId::FiftyAppeared;
     remember_window_finding(game);
 }
 

@@ -1,6 +1,6 @@
 #include "audit/dead_positions.hpp"
 
-#include <fmt/format.h>
+#include <array>
 
 namespace drawaudit::audit {
 
@@ -12,37 +12,9 @@ bool is_dead_beyond_material(const chess::Position& pos) {
            chess::quick_unwinnable_proof(pos, Color::Black) != UnwinnableProof::None;
 }
 
-std::string unwinnable_reason(UnwinnableProof proof) {
-    switch (proof) {
-        case UnwinnableProof::Material:
-            return "it has too little material left to checkmate";
-        case UnwinnableProof::LockedPawns:
-            // The proof shows more than that no check is possible: where a check is, the other
-            // king's flight squares cannot all be covered or blocked (unwinnable.hpp).
-            return "every pawn is blocked by a pawn and can never move or be captured, and its "
-                   "pieces can never reach squares from which they could checkmate the other king";
-        case UnwinnableProof::Exhausted:
-            return "every position reachable by legal moves was examined and none is a "
-                   "checkmate by it";
-        default:
-            return "it cannot checkmate";
-    }
-}
-
-std::string dead_position_message(const chess::Position& pos, std::string_view move) {
-    const UnwinnableProof white = chess::quick_unwinnable_proof(pos, Color::White);
-    const UnwinnableProof black = chess::quick_unwinnable_proof(pos, Color::Black);
-    const std::string where =
-        move.empty() ? std::string("The start position") : fmt::format("After {}", move);
-    if (white == black)
-        return fmt::format(
-            "{} neither side can checkmate by any series of legal moves: for each side, {}; the "
-            "game is drawn (dead position)",
-            where, unwinnable_reason(white));
-    return fmt::format(
-        "{} neither side can checkmate by any series of legal moves: White cannot, as {}; Black "
-        "cannot, as {}; the game is drawn (dead position)",
-        where, unwinnable_reason(white), unwinnable_reason(black));
+std::array<UnwinnableProof, 2> dead_position_proofs(const chess::Position& pos) {
+    return {chess::quick_unwinnable_proof(pos, Color::White),
+            chess::quick_unwinnable_proof(pos, Color::Black)};
 }
 
 SideVerdict final_verdict(const CurrentGame& game, int k, Color side) {

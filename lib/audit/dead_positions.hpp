@@ -1,8 +1,9 @@
 // Dead positions and unwinnable sides beyond material (RULES.md, "Dead positions and unwinnable
-// sides": 5.2.2, 5.1.2, 6.9, 7.5.5): what the auditor asks the unwinnability analysis, and the
-// sentences that explain its answers to an arbiter.
+// sides": 5.2.2, 5.1.2, 6.9, 7.5.5): what the auditor asks the unwinnability analysis, and
+// the proofs its findings name (lib/report words them for an arbiter).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -31,9 +32,8 @@ inline bool may_be_dead_beyond_material(const chess::Position& pos) {
 // 5.2.2 beyond material: both sides proved unwinnable by the quick proofs.
 bool is_dead_beyond_material(const chess::Position& pos);
 
-// The dead-position message: which proof closes each side, and the move that made it dead
-// (`move` empty for the start position).
-std::string dead_position_message(const chess::Position& pos, std::string_view move);
+// Which proof closes each side of a dead position (White's, Black's), for its finding.
+std::array<chess::UnwinnableProof, 2> dead_position_proofs(const chess::Position& pos);
 
 // What the audit knows of one side at a final position.
 struct SideVerdict {
@@ -50,9 +50,6 @@ SideVerdict final_verdict(const CurrentGame& game, int k, chess::Color side);
 
 // "white", "black", "both" or "" (null) for the sides proved unable to win.
 std::string_view final_unwinnable_name(bool white, bool black);
-
-// Why `side` cannot checkmate, in words an arbiter can check (for the result-conflict message).
-std::string unwinnable_reason(chess::UnwinnableProof proof);
 
 // The game record's final_unwinnable and undetermined_positions, at the last position of the
 // record, where RULES.md says they are computed.

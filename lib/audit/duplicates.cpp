@@ -1,7 +1,5 @@
 #include "audit/duplicates.hpp"
 
-#include <fmt/format.h>
-
 #include "audit/fingerprint.hpp"
 
 namespace drawaudit::audit {
@@ -35,9 +33,9 @@ std::string_view result_text(std::uint8_t code) {
         case 4:
             return "*";
         case 5:
-            return "no Result tag";
+            return "";  // no Result tag
         default:
-            return "another result";
+            return "other";  // MessageArgs::earlier_result
     }
 }
 
@@ -131,19 +129,13 @@ void DuplicateIndex::check(GameReport& report, std::uint32_t file_index) {
     f.line = report.line;
     f.duplicate_file = files_[slot->file];
     f.duplicate_game = slot->game;
-    const std::string where = slot->file == file_index
-                                  ? fmt::format("game {}", slot->game)
-                                  : fmt::format("game {} of {}", slot->game, f.duplicate_file);
+    f.args.duplicate_same_file = slot->file == file_index;
     if (conflict) {
         f.recorded = report.result;
-        f.message = fmt::format(
-            "The same game (start position, moves, White and Black) is recorded as {} with {}; "
-            "here with {}: one of the two results is wrong",
-            where, result_text(slot->result),
-            report.result.empty() ? "no Result tag" : report.result);
+        f.args.id = MessageId::DuplicateConflict;
+        f.args.earlier_result = result_text(slot->result);
     } else {
-        f.message = fmt::format(
-            "The same game (start position, moves, White and Black) is recorded as {}", where);
+        f.args.id = MessageId::DuplicateGame;
     }
     f.fingerprint = finding_fingerprint(report.identity, report.occurrence, f.rule, f.route, f.ply);
     // Findings are in ply order: a finding on the whole game (ply 0) goes first.

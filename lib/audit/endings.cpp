@@ -3,8 +3,6 @@
 // recorded after such an end (moves-after-end).
 #include <algorithm>
 
-#include <fmt/format.h>
-
 #include "audit/dead_positions.hpp"
 #include "audit/rules.hpp"
 #include "audit/wording.hpp"
@@ -14,24 +12,6 @@ namespace drawaudit::audit {
 
 using chess::Color;
 using chess::Position;
-
-std::string_view termination_reason(Termination t) {
-    switch (t) {
-        case Termination::Checkmate:
-            return "checkmate";
-        case Termination::Stalemate:
-            return "stalemate";
-        case Termination::DeadPosition:
-            return "dead position";
-        case Termination::Fivefold:
-            return "fivefold repetition";
-        case Termination::SeventyFiveMove:
-            return "75-move rule";
-        case Termination::None:
-            break;
-    }
-    return "";
-}
 
 std::string_view termination_article(Termination t) {
     switch (t) {
@@ -112,46 +92,35 @@ void Endings::report(CurrentGame& game, int k, Found e) {
         record.expected_result = "1/2-1/2";
     }
 
-    auto ending = [&](Rule rule, Termination t, std::string message) -> Finding& {
+    auto ending = [&](Rule rule, Termination t, MessageId says) -> Finding& {
         Finding& f = game.add_finding(rule, k);
         f.article = std::string(termination_article(t));
         f.side = side_of(mover);
-        f.message = std::move(message);
+        f.args.id = says;
         // An omitted finding (beyond its rule's limit) has no severity to settle.
         if (game.last_finding_index() >= 0)
             findings_[static_cast<std::size_t>(finding_count_++)] = game.last_finding_index();
         return f;
     };
-    if (e.checkmate) {
-        ending(Rule::Checkmate, Termination::Checkmate,
-               fmt::format("{} is checkmated: the game is won by {} ({})", colour_name(mover),
-                           colour_name(~mover), record.expected_result));
-    }
-    if (e.stalemate) {
-        ending(Rule::Stalemate, Termination::Stalemate,
-               fmt::format("{} is stalemated: the game is drawn", colour_name(mover)));
-    }
+    if (e.checkmate) ending(Rule::Checkmate, Termination::Checkmate, MessageId::Checkmated);
+    if (e.stalemate) ending(Rule::Stalemate, Termination::Stalemate, MessageId::Stalemated);
     if (e.dead) {
-        ending(Rule::DeadPosition, Termination::DeadPosition,
-               chess::is_insufficient_material(position)
-                   ? std::string("Neither side can checkmate with the material left: the game is "
-                                 "drawn (dead position)")
-                   : dead_position_message(position, k > 0 ? history.move_text(k) : std::string()));
+        if (chess::is_insufficient_material(position)) {
+            ending(Rule::DeadPosition, Termination::DeadPosition, MessageId::DeadByMaterial);
+        } else {
+            Finding& f =
+                ending(Rule::DeadPosition, Termination::DeadPosition, MessageId::DeadProved);
+            f.args.proofs = dead_position_proofs(position);
+        }
     }
     if (e.fivefold) {
-        Finding& f = ending(
-            Rule::FivefoldDraw, Termination::Fivefold,
-            fmt::format("The same position has appeared for the {} time ({}): "
-                        "the game is drawn automatically",
-                        ordinal(history.occurrence(k)), history.earlier_occurrences_text(k)));
+        Finding& f = ending(Rule::FivefoldDraw, Termination::Fivefold, MessageId::FivefoldDrawn);
         game.list_occurrences(k, f);
+        history.earlier_occurrence_words(k, f.args.earlier);
     }
     if (e.seventy_five) {
-        Finding& f = ending(
-            Rule::SeventyFiveMoveDraw, Termination::SeventyFiveMove,
-            fmt::format("75 moves by each player without a pawn move or capture (halfmove clock "
-                        "{}): the game is drawn automatically",
-                        position.halfmove_clock()));
+        Finding& f = ending(Rule::SeventyFiveMoveDraw, Termination::SeventyFiveMove,
+                            MessageId::SeventyFiveDrawn);
         f.halfmove_clock = position.halfmove_clock();
     }
 }
@@ -181,11 +150,9 @@ void Endings::report_moves_after_end(CurrentGame& game) const {
                                  : numbered_token(history.position(end_ply), first_extra_token_);
     game.locate(f, first_extra_pos_);
     f.article = std::string(termination_article(record.termination));
-    f.message = fmt::format(
-        "The game had already ended {} ({}); {} more half-move{} {} recorded after it",
-        end_ply == 0 ? std::string("at the start") : "after " + history.move_text(end_ply),
-        termination_reason(record.termination), extra_tokens_, extra_tokens_ == 1 ? "" : "s",
-        extra_tokens_ == 1 ? "was" : "were");
+    f.args.id = MessageId::MovesAfterEnd;
+    f.args.ended_after = history.move_text(end_ply);  // "" for the start
+    f.args.ending = record.termination;
 }
 
 void Endings::settle_severities(CurrentGame& game) const {

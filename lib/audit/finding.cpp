@@ -12,39 +12,22 @@ namespace {
 struct RuleInfo {
     std::string_view id;
     std::string_view article;  // default article; findings may name a more precise one
-    std::string_view description;
 };
 
 // Indexed by Rule. The articles here are only the defaults shown in help texts and rule metadata;
-// the auditor (auditor.cpp) names the article that applies next to the code applying it.
+// the auditor (auditor.cpp) names the article that applies next to the code applying it. What
+// each rule reports, in words, is lib/report's (report::rule_description).
 constexpr std::array<RuleInfo, RuleCount> rule_table{{
-    {"threefold-claim", "9.2",
-     "The player having the move may claim a draw by threefold repetition (appeared or declared)"},
-    {"fifty-move-claim", "9.3",
-     "The player having the move may claim a draw: 50 moves each without a pawn move or capture"},
-    {"fivefold-draw", "9.6.1",
-     "The same position appeared five times: the game was drawn automatically"},
-    {"seventy-five-move-draw", "9.6.2",
-     "75 moves each without a pawn move or capture: the game was drawn automatically"},
-    {"checkmate", "5.1.1", "The game ended by checkmate"},
-    {"stalemate", "5.2.1", "The game ended by stalemate"},
-    {"dead-position", "5.2.2",
-     "Neither side can checkmate (insufficient material): the game ended in a dead position"},
-    {"moves-after-end", "", "Moves were recorded after the game had ended automatically"},
-    {"result-conflict", "", "The recorded result differs from the result the rules give"},
-    {"result-mismatch", "PGN 8.2.6",
-     "The Result tag differs from the game termination marker of the movetext"},
-    {"early-agreement", "5.2.3", "A draw was agreed before both players had made enough moves"},
-    {"illegal-move", "3.10", "A recorded move is illegal, ambiguous or unreadable"},
-    {"parse-error", "PGN 8", "The PGN text of the game is malformed"},
-    {"bad-fen", "PGN 16.1", "The FEN tag is malformed or describes an impossible position"},
-    {"fen-repaired", "PGN 16.1", "The FEN tag was repaired to what the pieces allow"},
-    {"unsupported-variant", "", "The game is of a variant other than standard chess or Chess960"},
-    {"null-move", "3.10", "The movetext holds a null move; the game cannot be replayed past it"},
-    {"duplicate-game", "",
-     "The game (start position, moves, White and Black) is recorded again in the collection"},
-    {"duplicate-conflict", "",
-     "The game is recorded again in the collection with a different result"},
+    {"threefold-claim", "9.2"},   {"fifty-move-claim", "9.3"},
+    {"fivefold-draw", "9.6.1"},   {"seventy-five-move-draw", "9.6.2"},
+    {"checkmate", "5.1.1"},       {"stalemate", "5.2.1"},
+    {"dead-position", "5.2.2"},   {"moves-after-end", ""},
+    {"result-conflict", ""},      {"result-mismatch", "PGN 8.2.6"},
+    {"early-agreement", "5.2.3"}, {"illegal-move", "3.10"},
+    {"parse-error", "PGN 8"},     {"bad-fen", "PGN 16.1"},
+    {"fen-repaired", "PGN 16.1"}, {"unsupported-variant", ""},
+    {"null-move", "3.10"},        {"duplicate-game", ""},
+    {"duplicate-conflict", ""},
 }};
 
 const RuleInfo& info(Rule rule) {
@@ -64,9 +47,6 @@ std::optional<Rule> rule_from_id(std::string_view id) {
     return std::nullopt;
 }
 
-std::string_view rule_description(Rule rule) {
-    return info(rule).description;
-}
 std::string_view rule_article(Rule rule) {
     return info(rule).article;
 }

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "chess/unwinnable.hpp"
+
 namespace drawaudit::audit {
 
 // Stable rule ids (RULES.md). Their text form is what every output format uses.
@@ -38,8 +40,6 @@ inline constexpr int RuleCount = 19;
 
 std::string_view rule_id(Rule rule);                    // "threefold-claim"
 std::optional<Rule> rule_from_id(std::string_view id);  // inverse of rule_id
-// One sentence on what the rule reports, for help texts and SARIF rule metadata.
-std::string_view rule_description(Rule rule);
 // The article a rule is reported under by default (a finding may name a more precise one).
 std::string_view rule_article(Rule rule);
 
@@ -58,6 +58,76 @@ enum class Laws : std::uint8_t { Laws1997, Laws2014, Laws2017, Laws2023 };
 std::string_view laws_name(Laws l);  // "1997", "2014", "2017", "2023"
 std::optional<Laws> laws_from_name(std::string_view name);
 
+enum class Termination : std::uint8_t;
+
+// What a finding says. The audit picks the sentence and fills its arguments (MessageArgs and the
+// finding's own fields); lib/report/messages.cpp words it, in each language the reports speak.
+// The arguments each id reads are named beside it.
+enum class MessageId : std::uint8_t {
+    Prerendered,           // read back from a record: `message` holds its English sentence
+    ThreefoldAppeared,     // side, earlier
+    ThreefoldDeclared,     // side, declared
+    FiftyDeclared,         // side, example_move
+    FiftyAppeared,         // side, halfmove_clock
+    Checkmated,            // side (the side checkmated)
+    Stalemated,            // side
+    DeadByMaterial,        // (none)
+    DeadProved,            // move ("" at the start), proofs (White's, Black's)
+    FivefoldDrawn,         // earlier, occurrence_total
+    SeventyFiveDrawn,      // halfmove_clock
+    MovesAfterEnd,         // ended_after, ending, extra_plies
+    ConflictWithEnding,    // ended_after, ending, expected, recorded
+    ConflictCannotMate,    // recorded, side (the winner), proofs[0], quoted (Termination tag)
+    ResultMismatch,        // recorded, expected (the marker)
+    EarlyAfterMoves,       // counts (White's moves, Black's moves, the moves required)
+    EarlyBeforeBothMoved,  // ply (half-moves played)
+    IllegalMove,           // move, reason
+    NullMove,              // move
+    ParseError,            // line, column, reason
+    SetUpWithoutFen,       // (none)
+    FenCannotBeSetUp,      // quoted (the FEN tag), reason
+    FenRepaired,           // reason (the repairs)
+    UnsupportedVariant,    // quoted (the Variant tag)
+    DuplicateGame,         // duplicate_game, duplicate_file, duplicate_same_file
+    DuplicateConflict,     // as DuplicateGame, earlier_result, recorded
+};
+inline constexpr int MessageIdCount = 26;
+
+// The occurrences of a position as a sentence names them: the numbered moves after which it
+// stood ("" for the start position), all of them up to 10, else the first 5 and the last 5
+// (History::listed_occurrences), and how many there were in all.
+struct OccurrenceWords {
+    std::vector<std::string> moves;
+    int total = 0;
+};
+
+// One move a player may write down to claim 9.2.1.1, and the position it would repeat.
+struct DeclaredRepetition {
+    std::string move;        // "36... Rd8+", numbered from the claimant's position
+    OccurrenceWords before;  // the occurrences of the position it would repeat
+};
+
+// The arguments of a finding's sentence that the finding's record fields do not hold. Texts
+// here come from the input or from a parser (never a sentence of ours).
+struct MessageArgs {
+    MessageId id = MessageId::Prerendered;
+    std::string quoted;  // a tag's value: the FEN, the Variant, the Termination tag
+    // A reader's or parser's reason (illegal-move: "" when only the replay refused the move);
+    // the FEN repairs.
+    std::string reason;
+    std::string ended_after;   // the numbered move that ended the game, "" for the start
+    std::string example_move;  // fifty-move, declared: "60. Kd3"
+    // duplicate-conflict: the earlier record's Result tag ("1-0", ...; "" when it had none,
+    // "other" for a value that is no PGN result).
+    std::string earlier_result;
+    std::array<chess::UnwinnableProof, 2> proofs{};  // White's, Black's
+    std::array<int, 3> counts{};                     // early agreement's move counts
+    Termination ending{};
+    bool duplicate_same_file = false;
+    OccurrenceWords earlier;                   // repetitions: the occurrences before this one
+    std::vector<DeclaredRepetition> declared;  // threefold-claim, declared route
+};
+
 struct Finding {
     Rule rule{};
     Laws laws = Laws::Laws2023;  // the edition the finding was judged by (RULES.md)
@@ -70,8 +140,11 @@ struct Finding {
     std::uint64_t line = 0;    // of the move token (or of the game's first tag)
     std::uint32_t column = 0;  // of the move token, 0 when not applicable
     std::uint64_t offset = 0;  // byte offset of the move token in the input (for the PGN writer)
-    std::string message;       // one readable sentence
-    std::string fen;           // position k (empty when the game could not be set up)
+    // The English sentence of a finding read back from a record (args.id Prerendered); empty
+    // for the audit's own findings, whose sentence report::english_message renders from args.
+    std::string message;
+    MessageArgs args;
+    std::string fen;  // position k (empty when the game could not be set up)
 
     // Per rule (empty / nullopt when not applicable):
     // Repetitions: the position indices where it appeared, all of them up to 10, else the first

@@ -3,8 +3,6 @@
 
 #include <algorithm>
 
-#include <fmt/format.h>
-
 #include "audit/wording.hpp"
 #include "chess/san.hpp"
 
@@ -87,29 +85,16 @@ std::string History::next_move_text(int k, chess::Move m) const {
     return numbered_move(from, std::string_view(san, length));
 }
 
-std::string History::occurrences_text(int latest) const {
-    if (latest < 0) return {};
+void History::occurrence_words(int latest, OccurrenceWords& out) const {
+    out.moves.clear();
+    out.total = 0;
+    if (latest < 0) return;
     std::vector<int>& listed = chain_scratch_;
     listed.clear();
     listed_occurrences(latest, listed);
-    const int unlisted = occurrence(latest) - static_cast<int>(listed.size());
-    std::string text;
-    bool said_after = false;
-    for (std::size_t i = 0; i < listed.size(); ++i) {
-        if (unlisted > 0 && i == listed.size() / 2) {
-            text += fmt::format(", and {} more, then ", unlisted);
-        } else if (!text.empty()) {
-            text += ", ";
-        }
-        if (listed[i] == 0) {
-            text += "at the start";
-            continue;
-        }
-        if (!said_after) text += "after ";
-        said_after = true;
-        text += move_text(listed[i]);
-    }
-    return text;
+    out.total = occurrence(latest);
+    out.moves.reserve(listed.size());
+    for (const int k : listed) out.moves.push_back(move_text(k));  // "" for the start
 }
 
 void History::listed_occurrences(int k, std::vector<int>& out) const {

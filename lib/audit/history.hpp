@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "audit/finding.hpp"
 #include "audit/window_keys.hpp"
 #include "chess/position.hpp"
 #include "pgn/visitor.hpp"
@@ -76,13 +77,12 @@ class History {
     const std::string& move_text(int k) const;
     // "36. Kd3": a move that could be played from position k (a null move: the number only).
     std::string next_move_text(int k, chess::Move m) const;
-    // "after 32. Kd3, 34. Kd3" (or "at the start, after 2... Ng8"): the occurrences of the
-    // position up to `latest`, oldest first, as listed_occurrences() lists them ("and 12 more"
-    // between the first and the last five).
-    std::string occurrences_text(int latest) const;
-    // The occurrences of position k before k, in words.
-    std::string earlier_occurrences_text(int k) const {
-        return occurrences_text(previous_occurrence(k));
+    // The occurrences of the position up to `latest`, oldest first, as listed_occurrences()
+    // lists them, with their moves ("" for the start) and their total: what a sentence names.
+    void occurrence_words(int latest, OccurrenceWords& out) const;
+    // The occurrences of position k before k (none when k is the first).
+    void earlier_occurrence_words(int k, OccurrenceWords& out) const {
+        occurrence_words(previous_occurrence(k), out);
     }
     // RULES.md "Output records": the occurrences of position k among 0..k that a finding lists,
     // oldest first, appended to `out`: all of them up to kListedOccurrences, else the first
@@ -145,7 +145,7 @@ class History {
     std::uint64_t game_serial_ = 0;
     mutable std::vector<std::string> move_texts_;
     mutable std::vector<std::uint64_t> move_text_games_;
-    mutable std::vector<int> chain_scratch_;  // occurrences_text's, kept for its capacity
+    mutable std::vector<int> chain_scratch_;  // occurrence_words', kept for its capacity
 };
 
 inline bool History::irreversible(const chess::Position& before, const chess::Position& after) {

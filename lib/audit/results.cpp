@@ -3,8 +3,6 @@
 // a draw agreed too early (5.2.3, 9.1.1).
 #include <algorithm>
 
-#include <fmt/format.h>
-
 #include "audit/dead_positions.hpp"
 #include "audit/rules.hpp"
 #include "audit/tags.hpp"
@@ -31,11 +29,9 @@ void check_against_ending(CurrentGame& game, int final_ply) {
     f.recorded = recorded;
     f.expected = record.expected_result;
     f.severity = is_recorded_result(recorded) ? Severity::Error : Severity::Warning;
-    f.message = fmt::format(
-        "The game ended {} by {}, which gives {}, but the Result tag {}",
-        final_ply == 0 ? std::string("at the start") : "after " + game.history.move_text(final_ply),
-        termination_reason(record.termination), record.expected_result,
-        recorded.empty() ? std::string("is missing") : fmt::format("says {}", recorded));
+    f.args.id = MessageId::ConflictWithEnding;
+    f.args.ended_after = game.history.move_text(final_ply);  // "" for the start
+    f.args.ending = record.termination;
 }
 
 // 5.1.2 (resignation), 6.9 (time) and 7.5.5 (second illegal move): a decisive result where the
@@ -60,11 +56,9 @@ void check_winner_can_mate(CurrentGame& game, int k) {
     f.expected = "1/2-1/2";
     // The rules give the result here too (the game is drawn), so the game record says so.
     record.expected_result = f.expected;
-    f.message = fmt::format(
-        "The Result tag says {}, but {} cannot checkmate by any series of legal moves in the "
-        "final position ({}), so the game is drawn{}",
-        record.result, colour_name(winner), unwinnable_reason(verdict.proof),
-        how.empty() ? std::string{} : fmt::format(" (Termination tag: \"{}\")", how));
+    f.args.id = MessageId::ConflictCannotMate;
+    f.args.proofs[0] = verdict.proof;
+    f.args.quoted = how;  // the winner is the recorded result's
 }
 
 // 5.2.3: a draw may be agreed only after both players have moved; 9.1.1: an event's regulations
@@ -89,14 +83,8 @@ void check_agreement(CurrentGame& game, const Claims& claims, int final_ply,
     f.recorded = record.result;
     const bool both_moved = white_moves >= 1 && black_moves >= 1;
     f.article = both_moved ? "9.1.1" : "5.2.3";
-    f.message = both_moved ? fmt::format(
-                                 "The draw was agreed after {} moves by White and {} by Black, "
-                                 "fewer than the {} moves each the event requires",
-                                 white_moves, black_moves, required)
-                           : fmt::format(
-                                 "The draw was agreed before both players had moved ({} "
-                                 "half-move{} played)",
-                                 final_ply, final_ply == 1 ? "" : "s");
+    f.args.id = both_moved ? MessageId::EarlyAfterMoves : MessageId::EarlyBeforeBothMoved;
+    f.args.counts = {white_moves, black_moves, required};
 }
 
 }  // namespace
@@ -131,9 +119,7 @@ void check_result_marker(CurrentGame& game, bool started, pgn::TextPos marker) {
     f.severity = Severity::Error;
     f.recorded = record.result;
     f.expected = record.movetext_result;
-    f.message =
-        fmt::format("The Result tag says {}, but the movetext ends with the termination marker {}",
-                    record.result, record.movetext_result);
+    f.args.id = MessageId::ResultMismatch;
 }
 
 }  // namespace drawaudit::audit

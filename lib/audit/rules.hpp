@@ -86,8 +86,7 @@ class Endings {
     pgn::TextPos first_extra_pos_{};
 };
 
-// The termination's reason and article, as the findings that follow from the end name them.
-std::string_view termination_reason(Termination t);
+// The termination's article, as the findings that follow from the end name it.
 std::string_view termination_article(Termination t);
 
 // RULES.md "The recorded result", once the game is judged up to position evaluated_up_to.

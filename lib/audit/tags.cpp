@@ -5,8 +5,6 @@
 #include <cstring>
 #include <tuple>
 
-#include <fmt/format.h>
-
 #include "audit/game.hpp"
 #include "pgn/text.hpp"
 
@@ -180,17 +178,15 @@ std::optional<chess::Position> GameTags::start_position(CurrentGame& game) const
     if (variant == VariantKind::Unsupported) {
         Finding& f = game.add_game_finding(Rule::UnsupportedVariant);
         f.severity = Severity::Warning;
-        f.message = fmt::format(
-            "The game is of the variant \"{}\", not standard chess or Chess960: it was counted "
-            "and not judged",
-            variant_);
+        f.args.id = MessageId::UnsupportedVariant;
+        f.args.quoted = variant_;
         return std::nullopt;
     }
     const bool chess960 = variant == VariantKind::Chess960;
     if (!has_fen_ && setup_ == "1") {
         Finding& f = game.add_game_finding(Rule::BadFen);
         f.severity = Severity::Error;
-        f.message = "The SetUp tag announces a start position, but the game has no FEN tag";
+        f.args.id = MessageId::SetUpWithoutFen;
         return std::nullopt;
     }
     chess::Position start = chess::Position::startpos();
@@ -200,21 +196,21 @@ std::optional<chess::Position> GameTags::start_position(CurrentGame& game) const
         if (!parsed) {
             Finding& f = game.add_game_finding(Rule::BadFen);
             f.severity = Severity::Error;
-            f.message =
-                fmt::format("The FEN tag \"{}\" cannot be set up: {}", fen, parsed.error().message);
+            f.args.id = MessageId::FenCannotBeSetUp;
+            f.args.quoted = fen;
+            f.args.reason = parsed.error().message;
             return std::nullopt;
         }
         start = parsed->position;
         if (!parsed->repairs.empty()) {
-            std::string what;
-            for (const chess::FenRepair& repair : parsed->repairs) {
-                if (!what.empty()) what += "; ";
-                what += repair.message;
-            }
             Finding& f = game.add_game_finding(Rule::FenRepaired);
             f.severity = Severity::Warning;
             f.fen = start.to_fen();
-            f.message = fmt::format("The FEN tag was repaired as the pieces demand ({})", what);
+            f.args.id = MessageId::FenRepaired;
+            for (const chess::FenRepair& repair : parsed->repairs) {
+                if (!f.args.reason.empty()) f.args.reason += "; ";
+                f.args.reason += repair.message;
+            }
         }
     }
     return start;

@@ -1,4 +1,5 @@
-// How findings name things in their messages: sides, ordinals, numbered moves ("29... Ng8").
+// How findings name the moves and sides of the game: numbered moves ("29... Ng8"), the side of
+// a colour. The sentences around them are lib/report's.
 #pragma once
 
 #include <string>
@@ -12,13 +13,6 @@ namespace drawaudit::audit {
 inline Side side_of(chess::Color c) {
     return c == chess::Color::White ? Side::White : Side::Black;
 }
-inline std::string_view colour_name(chess::Color c) {
-    return c == chess::Color::White ? "White" : "Black";
-}
-
-// "third", "fourth", ..., "11th", "21st".
-std::string ordinal(int n);
-
 // "29... Ng8": a move (or "" for the number alone) with the number and dots of the position it
 // is played from.
 std::string numbered_move(const chess::Position& from, std::string_view move);

@@ -53,7 +53,7 @@ class CsvWriter final : public Writer {
         field(out, audit::severity_name(f.severity));
         field(out, f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article));
         field(out, audit::laws_name(report.laws));
-        field(out, f.message);
+        field(out, english_message(f));
         field(out, report.white);
         field(out, report.black);
         field(out, report.event);

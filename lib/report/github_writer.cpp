@@ -52,7 +52,7 @@ class GithubWriter final : public Writer {
                                report.black);
             }
             if (!f.move.empty()) fmt::format_to(std::back_inserter(message_), ", {}", f.move);
-            fmt::format_to(std::back_inserter(message_), ": {}", f.message);
+            fmt::format_to(std::back_inserter(message_), ": {}", english_message(f));
             append_workflow_data(buffer_, std::string_view(message_.data(), message_.size()));
             buffer_.push_back('\n');
         }

@@ -324,7 +324,9 @@ class JsonlWriter final : public Writer {
                                                    : std::string_view(f.article));
         record.string<"severity">(audit::severity_name(f.severity));
         record.string<"laws">(audit::laws_name(report.laws));
-        record.string<"message">(f.message);
+        message_.clear();  // kept for its capacity
+        append_english_message(message_, f);
+        record.string<"message">(message_);
         record.string<"fen">(f.fen);
         record.int_list<"occurrences">(f.occurrences);
         record.number_or_null<"occurrence_count">(f.occurrence_count);
@@ -433,6 +435,7 @@ class JsonlWriter final : public Writer {
 
     // A shard's part (--shard) carries the fields drawaudit merge needs to write any format.
     bool shard_fields_ = false;
+    std::string message_;  // the finding's English sentence (kept for its capacity)
 };
 
 }  // namespace

@@ -1,6 +1,8 @@
-// The catalog's texts (English and Spanish) and the Spanish rendering of the findings. The
-// Spanish follows the terms of the Spanish text of the FIDE Laws (tablas, triple repetición,
-// regla de los 50 movimientos, posición muerta, ahogado, jaque mate, reclamar), worded here.
+// The catalog's texts (English and Spanish), the descriptor tables of the enums the sentences
+// name (rules, terminations, proofs, draw reasons), and the rendering of the findings' typed
+// arguments in either language. The Spanish follows the terms of the Spanish text of the FIDE
+// Laws (tablas, reclamación, planilla, triple repetición, regla de los 50 movimientos, posición
+// muerta, rey ahogado, jaque continuo, jaque mate), worded here.
 #include "report/messages.hpp"
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 #include <charconv>
 #include <vector>
 
-#include "audit/wording.hpp"
 #include "report/notation.hpp"
 
 namespace drawaudit::report {
@@ -82,21 +83,22 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "too early for the tournament rules (9.1.1).",
      "Partidas con tablas reclamables por triple repetición: {5} (con la posición ya repetida en "
      "el tablero: {1}); por la regla de los 50 movimientos: {2}. Partidas que siguieron después "
-     "de terminar: {6}; tablas acordadas antes de que ambos jugadores hubieran movido (5.2.3) o "
-     "demasiado pronto para el reglamento del torneo (9.1.1): {7}."},
+     "de terminar: {6}; tablas acordadas antes de que ambos jugadores hubieran movido (art. 5.2.3) "
+     "o "
+     "demasiado pronto para el reglamento del torneo (art. 9.1.1): {7}."},
     {Msg::SummaryEndings,
      "Automatic endings: {0} checkmate, {1} stalemate, {2} dead position, {3} fivefold, {4} "
      "seventy-five-move. Recorded results in conflict with the rules: {5}; Result tag and "
      "movetext marker differ: {6}.",
-     "Finales automáticos: jaque mate {0}, ahogado {1}, posición muerta {2}, quíntuple "
+     "Finales automáticos: jaque mate {0}, rey ahogado {1}, posición muerta {2}, quíntuple "
      "repetición {3}, regla de los 75 movimientos {4}. Resultados anotados en conflicto con las "
      "reglas: {7}; la etiqueta Result y el marcador final del texto de las jugadas difieren: {6}."},
     {Msg::SummaryUnreplayed,
      "Records that could not be replayed: ", "Registros que no se pudieron reproducir: "},
     {Msg::None, "none", "ninguno"},
-    {Msg::SummaryPlies, ". {} plies in {:.2f} s.", ". {} medios movimientos en {:.2f} s."},
+    {Msg::SummaryPlies, ". {} plies in {} s.", ". {} medios movimientos en {} s."},
     {Msg::ReasonCheckmate, "checkmate", "jaque mate"},
-    {Msg::ReasonStalemate, "stalemate", "ahogado"},
+    {Msg::ReasonStalemate, "stalemate", "rey ahogado"},
     {Msg::ReasonDeadPosition, "dead position", "posición muerta"},
     {Msg::ReasonFivefold, "fivefold repetition", "quíntuple repetición"},
     {Msg::ReasonSeventyFive, "75-move rule", "regla de los 75 movimientos"},
@@ -108,12 +110,8 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "{0} may claim a draw: the position has appeared for the {1} time ({2})",
      "{0} pueden reclamar tablas por triple repetición: la posición ha aparecido por {1} vez "
      "({2})"},
-    {Msg::ThreefoldDeclared, "{0} may claim a draw by writing {1} ({2} occurrence; before: {3})",
-     "{0} pueden reclamar tablas por triple repetición anotando {1} sin jugarla (la posición "
-     "aparecería por {2} vez; antes: {3})"},
-    {Msg::ThreefoldDeclaredMany, "{0} may claim a draw by writing {1} (before: {2})",
-     "{0} pueden reclamar tablas por triple repetición anotando, sin jugarla, {1} (la posición "
-     "repetida apareció antes: {2})"},
+    {Msg::ThreefoldDeclared, "{0} may claim a draw by writing {1}",
+     "{0} pueden reclamar tablas por triple repetición anotando en la planilla, sin jugarla, {1}"},
     {Msg::FiftyDeclared,
      "{0} may claim a draw by writing a move that is neither a pawn move nor a capture (e.g. "
      "{1}): with it, the last 50 moves by each player will have been made without a pawn move "
@@ -129,7 +127,7 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::Checkmated, "{0} is checkmated: the game is won by {1} ({2})",
      "{0} reciben jaque mate: ganan {1} ({2})"},
     {Msg::Stalemated, "{0} is stalemated: the game is drawn",
-     "{0} están ahogadas: la partida es tablas"},
+     "El rey de {1} está ahogado: la partida es tablas"},
     {Msg::DeadPositionDrawn,
      "Neither side can checkmate with the material left: the game is drawn (dead position)",
      "Ningún bando puede dar jaque mate con el material que queda: la partida es tablas "
@@ -221,13 +219,13 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::DuplicateWhere, "game {}", "la partida {}"},
     {Msg::DuplicateWhereIn, "game {} of {}", "la partida {} de {}"},
     {Msg::NoResultTag, "no Result tag", "ninguna etiqueta Result"},
-    {Msg::DrawnStalemate, "Drawn by stalemate (5.2.1).", "Tablas por ahogado (5.2.1)."},
+    {Msg::DrawnStalemate, "Drawn by stalemate (5.2.1).", "Tablas por rey ahogado (art. 5.2.1)."},
     {Msg::DrawnDeadPosition, "Drawn by a dead position (5.2.2).",
-     "Tablas por posición muerta (5.2.2)."},
+     "Tablas por posición muerta (art. 5.2.2)."},
     {Msg::DrawnFivefold, "Drawn by fivefold repetition (9.6.1).",
-     "Tablas por quíntuple repetición (9.6.1)."},
+     "Tablas por quíntuple repetición (art. 9.6.1)."},
     {Msg::DrawnSeventyFive, "Drawn by the 75-move rule (9.6.2).",
-     "Tablas por la regla de los 75 movimientos (9.6.2)."},
+     "Tablas por la regla de los 75 movimientos (art. 9.6.2)."},
     {Msg::DrawnPerpetual, "Drawn by perpetual check: {} checked on every move from {} to {}.",
      "Tablas por jaque continuo: {} dieron jaque en cada jugada desde {} hasta {}."},
     {Msg::DrawnPerpetualCycle,
@@ -235,15 +233,16 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "Tablas por jaque continuo: {} dieron jaque en cada jugada de la última repetición."},
     {Msg::DrawnThreefold,
      "Drawn by threefold repetition: a claim was available at the end of the record (9.2).",
-     "Tablas por triple repetición: al final del registro se podía reclamar (9.2)."},
+     "Tablas por triple repetición: al final del registro se podían reclamar (art. 9.2)."},
     {Msg::DrawnFifty,
      "Drawn by the fifty-move rule: a claim was available at the end of the record (9.3).",
-     "Tablas por la regla de los 50 movimientos: al final del registro se podía reclamar (9.3)."},
+     "Tablas por la regla de los 50 movimientos: al final del registro se podían reclamar (art. "
+     "9.3)."},
     {Msg::DrawnTimeForfeit, "Drawn on time: the Termination tag says a flag fell (6.9).",
-     "Tablas por tiempo: la etiqueta Termination dice que cayó la bandera (6.9)."},
+     "Tablas por tiempo: la etiqueta Termination dice que cayó la bandera (art. 6.9)."},
     {Msg::DrawnEarlyAgreement,
      "Drawn by an agreement made too early (5.2.3, or the event's rule under 9.1.1).",
-     "Tablas acordadas demasiado pronto (5.2.3, o la norma del torneo según 9.1.1)."},
+     "Tablas acordadas demasiado pronto (art. 5.2.3, o la norma del torneo según el art. 9.1.1)."},
     {Msg::DrawnAgreement, "Drawn by agreement (or adjudication: the record shows no other reason).",
      "Tablas de mutuo acuerdo (o por decisión arbitral: el registro no muestra otro motivo)."},
     {Msg::SummaryResults,
@@ -252,7 +251,7 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "resultado)."},
     {Msg::SummaryDrawReasons, "\nWhy the draws were drawn: ", "\nPor qué terminaron en tablas: "},
     {Msg::SummaryNoDraws, "no draws", "ninguna partida en tablas"},
-    {Msg::DrawReasonStalemate, "stalemate", "ahogado"},
+    {Msg::DrawReasonStalemate, "stalemate", "rey ahogado"},
     {Msg::DrawReasonDeadPosition, "dead-position", "posición muerta"},
     {Msg::DrawReasonFivefold, "fivefold", "quíntuple repetición"},
     {Msg::DrawReasonSeventyFive, "seventy-five-move", "regla de los 75 movimientos"},
@@ -303,6 +302,68 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::HtmlFen, "FEN", "FEN"},
     {Msg::HtmlFindingCount, "findings", "hallazgos"},
     {Msg::HtmlInfo, "info", "nota"},
+    {Msg::DeadAfter, "After {}", "tras {}"},
+    {Msg::DeadAtStart, "The start position", "desde la posición inicial"},
+    {Msg::ProofNone, "it cannot checkmate", "no puede dar mate"},
+    {Msg::DeclaredMove, "{0} ({1} occurrence; before: {2})",
+     "{0} (la posición aparecería por {1} vez; antes: {2})"},
+    {Msg::AndMoreThen, ", and {} more, then ", ", y {} más; luego, "},
+    {Msg::ReplayRefused, "the replay refused it", "la reproducción de la partida la rechazó"},
+    {Msg::AnotherResult, "another result", "otro resultado"},
+    {Msg::ArticleRef, "{}", "art. {}"},
+    {Msg::SeverityInfo, "info", "información"},
+    {Msg::SeverityWarning, "warning", "aviso"},
+    {Msg::SeverityError, "error", "error"},
+    {Msg::RuleThreefoldClaim, "threefold-claim", "reclamación por triple repetición"},
+    {Msg::RuleFiftyMoveClaim, "fifty-move-claim", "reclamación por la regla de los 50 movimientos"},
+    {Msg::RuleFivefoldDraw, "fivefold-draw", "tablas por quíntuple repetición"},
+    {Msg::RuleSeventyFiveMoveDraw, "seventy-five-move-draw",
+     "tablas por la regla de los 75 movimientos"},
+    {Msg::RuleCheckmate, "checkmate", "jaque mate"},
+    {Msg::RuleStalemate, "stalemate", "rey ahogado"},
+    {Msg::RuleDeadPosition, "dead-position", "posición muerta"},
+    {Msg::RuleMovesAfterEnd, "moves-after-end", "jugadas anotadas tras el final"},
+    {Msg::RuleResultConflict, "result-conflict", "resultado contrario a las Leyes"},
+    {Msg::RuleResultMismatch, "result-mismatch",
+     "resultado de la cabecera distinto del de las jugadas"},
+    {Msg::RuleEarlyAgreement, "early-agreement", "tablas acordadas antes de tiempo"},
+    {Msg::RuleIllegalMove, "illegal-move", "jugada ilegal"},
+    {Msg::RuleParseError, "parse-error", "error de lectura"},
+    {Msg::RuleBadFen, "bad-fen", "FEN incorrecto"},
+    {Msg::RuleFenRepaired, "fen-repaired", "FEN corregido"},
+    {Msg::RuleUnsupportedVariant, "unsupported-variant", "variante no admitida"},
+    {Msg::RuleNullMove, "null-move", "jugada nula"},
+    {Msg::RuleDuplicateGame, "duplicate-game", "partida duplicada"},
+    {Msg::RuleDuplicateConflict, "duplicate-conflict", "partida duplicada con otro resultado"},
+    {Msg::SummaryDuplicates,
+     "\nDuplicate games (--duplicates): {0} recorded again, {1} of them with another result "
+     "(duplicate-conflict).",
+     "\nPartidas duplicadas (--duplicates): {0} registradas de nuevo, {1} de ellas con otro "
+     "resultado (partida duplicada con otro resultado)."},
+    {Msg::SummaryBaselineOne, "\nLeft out: {} finding already in the baseline.",
+     "\nOmitido: {} hallazgo que ya está en la referencia (--baseline)."},
+    {Msg::SummaryBaselineMany, "\nLeft out: {} findings already in the baseline.",
+     "\nOmitidos: {} hallazgos que ya están en la referencia (--baseline)."},
+    {Msg::OmittedInGameOne,
+     "  And {0} more {1} finding of this game (beyond --max-findings-per-rule), counted and not "
+     "listed.\n",
+     "  Y {0} hallazgo más de «{1}» en esta partida (más allá de --max-findings-per-rule), "
+     "contado y no listado.\n"},
+    {Msg::OmittedInGameMany,
+     "  And {0} more {1} findings of this game (beyond --max-findings-per-rule), counted and not "
+     "listed.\n",
+     "  Y {0} hallazgos más de «{1}» en esta partida (más allá de --max-findings-per-rule), "
+     "contados y no listados.\n"},
+    {Msg::OmittedInRunOne,
+     "\nNot listed: {0} more {1} finding beyond the per-game limit of their rule "
+     "(--max-findings-per-rule).",
+     "\nNo listado: {0} hallazgo más de «{1}» por encima del límite por partida de su regla "
+     "(--max-findings-per-rule)."},
+    {Msg::OmittedInRunMany,
+     "\nNot listed: {0} more {1} findings beyond the per-game limit of their rule "
+     "(--max-findings-per-rule).",
+     "\nNo listados: {0} hallazgos más de «{1}» por encima del límite por partida de su regla "
+     "(--max-findings-per-rule)."},
 }};
 
 constexpr bool catalog_in_order() {
@@ -313,52 +374,310 @@ constexpr bool catalog_in_order() {
 }
 static_assert(catalog_in_order(), "catalog entries must follow the order of Msg");
 
-std::string_view after_prefix(std::string_view text, std::string_view prefix) {
-    if (text.substr(0, prefix.size()) != prefix) return {};
-    return text.substr(prefix.size());
+using audit::MessageArgs;
+using audit::MessageId;
+using audit::OccurrenceWords;
+using chess::UnwinnableProof;
+
+// Descriptor tables: the words of each value of an enum that several sentences name.
+struct TerminationWords {
+    audit::Termination termination;
+    Msg reason;  // "checkmate", "75-move rule", as "ended ... by {}" says it
+};
+constexpr std::array<TerminationWords, 5> termination_words{{
+    {audit::Termination::Checkmate, Msg::ReasonCheckmate},
+    {audit::Termination::Stalemate, Msg::ReasonStalemate},
+    {audit::Termination::DeadPosition, Msg::ReasonDeadPosition},
+    {audit::Termination::Fivefold, Msg::ReasonFivefold},
+    {audit::Termination::SeventyFiveMove, Msg::ReasonSeventyFive},
+}};
+
+struct ProofWords {
+    UnwinnableProof proof;
+    Msg clause;  // why a side cannot checkmate ("it has too little material left ...")
+};
+constexpr std::array<ProofWords, 4> proof_words{{
+    {UnwinnableProof::None, Msg::ProofNone},
+    {UnwinnableProof::Material, Msg::ProofMaterial},
+    {UnwinnableProof::LockedPawns, Msg::ProofLockedPawns},
+    {UnwinnableProof::Exhausted, Msg::ProofExhausted},
+}};
+
+std::string_view proof_clause(UnwinnableProof proof, Lang lang) {
+    for (const ProofWords& row : proof_words) {
+        if (row.proof == proof) return text(row.clause, lang);
+    }
+    return text(Msg::ProofNone, lang);
 }
 
-// The text of `message` between `before` and `after` (both found), or nullopt.
-std::optional<std::string_view> between(std::string_view message, std::string_view before,
-                                        std::string_view after) {
-    const auto start = message.find(before);
-    if (start == std::string_view::npos) return std::nullopt;
-    const auto from = start + before.size();
-    if (after.empty()) return message.substr(from);
-    const auto end = message.rfind(after);
-    if (end == std::string_view::npos || end < from) return std::nullopt;
-    return message.substr(from, end - from);
+// The rules as a person reads them: the label (RULES.md "Spanish notation") and, for SARIF's
+// rule metadata (English, as every machine format), what the rule reports. In Rule's order.
+struct RuleWords {
+    Rule rule;
+    Msg label;
+    std::string_view description;
+};
+constexpr std::array<RuleWords, audit::RuleCount> rule_words{{
+    {Rule::ThreefoldClaim, Msg::RuleThreefoldClaim,
+     "The player having the move may claim a draw by threefold repetition (appeared or declared)"},
+    {Rule::FiftyMoveClaim, Msg::RuleFiftyMoveClaim,
+     "The player having the move may claim a draw: 50 moves each without a pawn move or capture"},
+    {Rule::FivefoldDraw, Msg::RuleFivefoldDraw,
+     "The same position appeared five times: the game was drawn automatically"},
+    {Rule::SeventyFiveMoveDraw, Msg::RuleSeventyFiveMoveDraw,
+     "75 moves each without a pawn move or capture: the game was drawn automatically"},
+    {Rule::Checkmate, Msg::RuleCheckmate, "The game ended by checkmate"},
+    {Rule::Stalemate, Msg::RuleStalemate, "The game ended by stalemate"},
+    {Rule::DeadPosition, Msg::RuleDeadPosition,
+     "Neither side can checkmate (insufficient material): the game ended in a dead position"},
+    {Rule::MovesAfterEnd, Msg::RuleMovesAfterEnd,
+     "Moves were recorded after the game had ended automatically"},
+    {Rule::ResultConflict, Msg::RuleResultConflict,
+     "The recorded result differs from the result the rules give"},
+    {Rule::ResultMismatch, Msg::RuleResultMismatch,
+     "The Result tag differs from the game termination marker of the movetext"},
+    {Rule::EarlyAgreement, Msg::RuleEarlyAgreement,
+     "A draw was agreed before both players had made enough moves"},
+    {Rule::IllegalMove, Msg::RuleIllegalMove,
+     "A recorded move is illegal, ambiguous or unreadable"},
+    {Rule::ParseError, Msg::RuleParseError, "The PGN text of the game is malformed"},
+    {Rule::BadFen, Msg::RuleBadFen, "The FEN tag is malformed or describes an impossible position"},
+    {Rule::FenRepaired, Msg::RuleFenRepaired, "The FEN tag was repaired to what the pieces allow"},
+    {Rule::UnsupportedVariant, Msg::RuleUnsupportedVariant,
+     "The game is of a variant other than standard chess or Chess960"},
+    {Rule::NullMove, Msg::RuleNullMove,
+     "The movetext holds a null move; the game cannot be replayed past it"},
+    {Rule::DuplicateGame, Msg::RuleDuplicateGame,
+     "The game (start position, moves, White and Black) is recorded again in the collection"},
+    {Rule::DuplicateConflict, Msg::RuleDuplicateConflict,
+     "The game is recorded again in the collection with a different result"},
+}};
+
+constexpr bool rules_in_order() {
+    for (std::size_t i = 0; i < rule_words.size(); ++i) {
+        if (static_cast<std::size_t>(rule_words[i].rule) != i) return false;
+    }
+    return true;
+}
+static_assert(rules_in_order(), "rule_words must follow the order of audit::Rule");
+
+// The draw reasons (RULES.md "Why each draw happened"), in DrawReason's order after None: the
+// label the summaries show and the verdict's sentence.
+struct DrawReasonWords {
+    audit::DrawReason reason;
+    Msg label, sentence;
+};
+constexpr std::array<DrawReasonWords, audit::DrawReasonCount - 1> draw_reason_words{{
+    {audit::DrawReason::Stalemate, Msg::DrawReasonStalemate, Msg::DrawnStalemate},
+    {audit::DrawReason::DeadPosition, Msg::DrawReasonDeadPosition, Msg::DrawnDeadPosition},
+    {audit::DrawReason::Fivefold, Msg::DrawReasonFivefold, Msg::DrawnFivefold},
+    {audit::DrawReason::SeventyFiveMove, Msg::DrawReasonSeventyFive, Msg::DrawnSeventyFive},
+    {audit::DrawReason::PerpetualCheck, Msg::DrawReasonPerpetual, Msg::DrawnPerpetual},
+    {audit::DrawReason::ThreefoldRepetition, Msg::DrawReasonThreefold, Msg::DrawnThreefold},
+    {audit::DrawReason::FiftyMove, Msg::DrawReasonFifty, Msg::DrawnFifty},
+    {audit::DrawReason::TimeForfeit, Msg::DrawReasonTimeForfeit, Msg::DrawnTimeForfeit},
+    {audit::DrawReason::EarlyAgreement, Msg::DrawReasonEarlyAgreement, Msg::DrawnEarlyAgreement},
+    {audit::DrawReason::Agreement, Msg::DrawReasonAgreement, Msg::DrawnAgreement},
+}};
+
+constexpr bool draw_reasons_in_order() {
+    for (std::size_t i = 0; i < draw_reason_words.size(); ++i) {
+        if (static_cast<std::size_t>(draw_reason_words[i].reason) != i + 1) return false;
+    }
+    return true;
+}
+static_assert(draw_reasons_in_order(), "draw_reason_words must follow the order of DrawReason");
+
+const DrawReasonWords* words_of(audit::DrawReason reason) {
+    const auto i = static_cast<std::size_t>(reason);
+    if (i == 0 || i > draw_reason_words.size()) return nullptr;
+    return &draw_reason_words[i - 1];
 }
 
-// "at the start, after 2... Ng8, 4... Ng8": occurrences other than the finding's own position.
-std::string occurrence_list(const Finding& f, Lang lang) {
+// "after 32. Kd3, 34. Kd3" (or "at the start, after 2... Ng8"; "..., and 12 more, then ..."
+// between the first and the last five of a capped list).
+std::string occurrence_text(const OccurrenceWords& words, Lang lang) {
+    const std::size_t listed = words.moves.size();
+    const int unlisted = words.total - static_cast<int>(listed);
     std::string out;
     bool said_after = false;
-    const bool indexed = f.occurrences.size() == f.occurrence_moves.size();
-    for (std::size_t i = 0; i < f.occurrence_moves.size(); ++i) {
-        if (indexed && f.occurrences[i] == f.ply) continue;
-        if (!out.empty()) out += ", ";
-        const std::string& move = f.occurrence_moves[i];
-        if (move == "start" || move.empty()) {
+    for (std::size_t i = 0; i < listed; ++i) {
+        if (unlisted > 0 && i == listed / 2) {
+            out += say(lang, Msg::AndMoreThen, unlisted);
+        } else if (!out.empty()) {
+            out += ", ";
+        }
+        const std::string& move = words.moves[i];
+        if (move.empty()) {
             out += text(Msg::AtTheStart, lang);
             continue;
         }
-        if (!said_after) {
-            out += say(lang, Msg::AfterMove, move);
-            said_after = true;
-        } else {
-            out += move;
-        }
-        // A capped list (RULES.md: the first 5 and the last 5) says how many it leaves out.
-        const int hidden = f.occurrence_count.value_or(0) - static_cast<int>(f.occurrences.size());
-        if (i == 4 && hidden > 0) out += say(lang, Msg::AndMore, hidden);
+        out += said_after ? move_for(lang, move) : say(lang, Msg::AfterMove, move_for(lang, move));
+        said_after = true;
     }
     return out;
 }
 
-// How many times the finding's position has occurred (the count, where the list is capped).
-int occurrence_total(const Finding& f) {
-    return f.occurrence_count.value_or(static_cast<int>(f.occurrences.size()));
+// "after 61... Qd5" / "at the start": when the game ended.
+std::string ended(std::string_view ended_after, Lang lang) {
+    return ended_after.empty() ? std::string(text(Msg::EndedAtStart, lang))
+                               : say(lang, Msg::EndedAfter, move_for(lang, ended_after));
+}
+
+std::string duplicate_where(const Finding& f, const MessageArgs& a, Lang lang) {
+    return a.duplicate_same_file
+               ? say(lang, Msg::DuplicateWhere, f.duplicate_game)
+               : say(lang, Msg::DuplicateWhereIn, f.duplicate_game, f.duplicate_file);
+}
+
+std::string_view result_or_none(std::string_view result, Lang lang) {
+    if (result.empty()) return text(Msg::NoResultTag, lang);
+    if (result == "other") return text(Msg::AnotherResult, lang);
+    return result;
+}
+
+// The sentence of message `a` about finding `f`, in `lang`.
+std::string render(const Finding& f, const MessageArgs& a, Lang lang) {
+    const std::string_view subject = side_subject(f.side, lang);
+    switch (a.id) {
+        case MessageId::Prerendered:
+            return f.message;
+        case MessageId::ThreefoldAppeared:
+            return say(lang, Msg::ThreefoldAppeared, subject, ordinal(a.earlier.total + 1, lang),
+                       occurrence_text(a.earlier, lang));
+        case MessageId::ThreefoldDeclared: {
+            std::string moves;
+            for (const audit::DeclaredRepetition& d : a.declared) {
+                if (!moves.empty()) moves += text(Msg::Or, lang);
+                moves += say(lang, Msg::DeclaredMove, move_for(lang, d.move),
+                             ordinal(d.before.total + 1, lang), occurrence_text(d.before, lang));
+            }
+            return say(lang, Msg::ThreefoldDeclared, subject, moves);
+        }
+        case MessageId::FiftyDeclared:
+            return say(lang, Msg::FiftyDeclared, subject, move_for(lang, a.example_move));
+        case MessageId::FiftyAppeared:
+            return say(lang, Msg::FiftyAppeared, subject, f.halfmove_clock.value_or(0));
+        case MessageId::Checkmated: {
+            const bool white_mated = f.side == audit::Side::White;
+            return say(lang, Msg::Checkmated, subject,
+                       side_inside(white_mated ? audit::Side::Black : audit::Side::White, lang),
+                       white_mated ? "0-1" : "1-0");
+        }
+        case MessageId::Stalemated:
+            return say(lang, Msg::Stalemated, subject, side_inside(f.side, lang));
+        case MessageId::DeadByMaterial:
+            return std::string(text(Msg::DeadPositionDrawn, lang));
+        case MessageId::DeadProved: {
+            const std::string where = f.move.empty()
+                                          ? std::string(text(Msg::DeadAtStart, lang))
+                                          : say(lang, Msg::DeadAfter, move_for(lang, f.move));
+            const std::string why =
+                a.proofs[0] == a.proofs[1]
+                    ? say(lang, Msg::ProofEachSide, proof_clause(a.proofs[0], lang))
+                    : say(lang, Msg::ProofBySide, proof_clause(a.proofs[0], lang),
+                          proof_clause(a.proofs[1], lang));
+            return say(lang, Msg::DeadPositionProved, where, why);
+        }
+        case MessageId::FivefoldDrawn:
+            return say(lang, Msg::FivefoldDrawn, ordinal(a.earlier.total + 1, lang),
+                       occurrence_text(a.earlier, lang));
+        case MessageId::SeventyFiveDrawn:
+            return say(lang, Msg::SeventyFiveDrawn, f.halfmove_clock.value_or(0));
+        case MessageId::MovesAfterEnd: {
+            const int extra = f.extra_plies.value_or(0);
+            return extra == 1 ? say(lang, Msg::MovesAfterEndOne, ended(a.ended_after, lang),
+                                    termination_reason(a.ending, lang))
+                              : say(lang, Msg::MovesAfterEndMany, ended(a.ended_after, lang),
+                                    termination_reason(a.ending, lang), extra);
+        }
+        case MessageId::ConflictWithEnding: {
+            const std::string tag = f.recorded.empty() ? std::string(text(Msg::TagMissing, lang))
+                                                       : say(lang, Msg::TagSays, f.recorded);
+            return say(lang, Msg::ConflictEnding, ended(a.ended_after, lang),
+                       termination_reason(a.ending, lang), f.expected, tag);
+        }
+        case MessageId::ConflictCannotMate: {
+            const audit::Side winner =
+                f.recorded == "1-0" ? audit::Side::White : audit::Side::Black;
+            const std::string note =
+                a.quoted.empty() ? std::string() : say(lang, Msg::TerminationNote, a.quoted);
+            return say(lang, Msg::ConflictCannotMate, f.recorded, side_inside(winner, lang), note,
+                       proof_clause(a.proofs[0], lang));
+        }
+        case MessageId::ResultMismatch:
+            return say(lang, Msg::Mismatch, f.recorded, f.expected);
+        case MessageId::EarlyAfterMoves:
+            return say(lang, Msg::EarlyBothMoved, a.counts[0], a.counts[1], a.counts[2]);
+        case MessageId::EarlyBeforeBothMoved:
+            return f.ply == 1 ? std::string(text(Msg::EarlyBeforeOne, lang))
+                              : say(lang, Msg::EarlyBeforeMany, f.ply);
+        case MessageId::IllegalMove:
+            return say(
+                lang, Msg::IllegalMove, move_for(lang, f.move),
+                a.reason.empty() ? text(Msg::ReplayRefused, lang) : std::string_view(a.reason));
+        case MessageId::NullMove:
+            return say(lang, Msg::NullMove, move_for(lang, f.move));
+        case MessageId::ParseError:
+            return say(lang, Msg::ParseError, f.line, f.column, a.reason);
+        case MessageId::SetUpWithoutFen:
+            return std::string(text(Msg::SetUpWithoutFen, lang));
+        case MessageId::FenCannotBeSetUp:
+            return say(lang, Msg::FenCannotBeSetUp, a.quoted, a.reason);
+        case MessageId::FenRepaired:
+            return say(lang, Msg::FenRepaired, a.reason);
+        case MessageId::UnsupportedVariant:
+            return say(lang, Msg::UnsupportedVariant, a.quoted);
+        case MessageId::DuplicateGame:
+            return say(lang, Msg::DuplicateGame, duplicate_where(f, a, lang));
+        case MessageId::DuplicateConflict:
+            return say(lang, Msg::DuplicateConflict, duplicate_where(f, a, lang),
+                       result_or_none(a.earlier_result, lang), result_or_none(f.recorded, lang));
+    }
+    return f.message;
+}
+
+// The values a catalog entry's placeholders ({}, {0}, ...) took in `message`, by placeholder
+// index; nullopt when the literal text between them does not match. The last placeholder runs
+// to the last literal, which ends the message (a reader's reason may hold any text).
+std::optional<std::vector<std::string_view>> placeholder_values(std::string_view pattern,
+                                                                std::string_view message) {
+    std::vector<std::string_view> literals;
+    std::vector<std::size_t> indices;
+    std::size_t from = 0;
+    for (std::size_t next = 0;; ++next) {
+        const std::size_t open = pattern.find('{', from);
+        const std::size_t close = pattern.find('}', open);
+        if (open == std::string_view::npos || close == std::string_view::npos) {
+            literals.push_back(pattern.substr(from));
+            break;
+        }
+        literals.push_back(pattern.substr(from, open - from));
+        const std::string_view inside = pattern.substr(open + 1, close - open - 1);
+        const bool numbered = !inside.empty() && inside[0] >= '0' && inside[0] <= '9';
+        indices.push_back(numbered ? static_cast<std::size_t>(inside[0] - '0') : next);
+        from = close + 1;
+    }
+    if (message.substr(0, literals[0].size()) != literals[0]) return std::nullopt;
+    std::size_t at = literals[0].size();
+    std::vector<std::string_view> values(indices.size());
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        const std::string_view literal = literals[i + 1];
+        std::size_t end = 0;
+        if (i + 1 == indices.size()) {
+            if (message.size() < at + literal.size() ||
+                message.substr(message.size() - literal.size()) != literal)
+                return std::nullopt;
+            end = message.size() - literal.size();
+        } else {
+            end = message.find(literal, at);
+            if (end == std::string_view::npos) return std::nullopt;
+        }
+        if (indices[i] >= values.size()) return std::nullopt;
+        values[indices[i]] = message.substr(at, end - at);
+        at = end + literal.size();
+    }
+    return values;
 }
 
 // "36. Kd3": a move played from the finding's position, numbered from its FEN.
@@ -373,186 +692,189 @@ std::string next_move(const Finding& f, std::string_view san) {
         rest.remove_prefix(space + 1);
     }
     if (fields.size() < 6) return std::string(san);
-    const bool black = fields[1] == "b";
-    return fmt::format("{}{} {}", fields[5], black ? "..." : ".", san);
+    return fmt::format("{}{} {}", fields[5], fields[1] == "b" ? "..." : ".", san);
 }
 
-// The integers of a message, in order (for the few counts that only the message holds).
-std::vector<int> integers_in(std::string_view message) {
-    std::vector<int> out;
-    for (std::size_t i = 0; i < message.size();) {
-        if (message[i] < '0' || message[i] > '9') {
-            ++i;
-            continue;
-        }
-        int value = 0;
-        const auto [end, error] =
-            std::from_chars(message.data() + i, message.data() + message.size(), value);
-        if (error == std::errc{}) out.push_back(value);
-        i = static_cast<std::size_t>(end - message.data());
+// The occurrences before the finding's own position, from its record's fields: what its
+// sentence named where the list is not capped.
+OccurrenceWords earlier_from_record(const Finding& f, bool own_position_listed) {
+    OccurrenceWords words;
+    const bool indexed = f.occurrences.size() == f.occurrence_moves.size();
+    for (std::size_t i = 0; i < f.occurrence_moves.size(); ++i) {
+        if (own_position_listed && indexed && f.occurrences[i] == f.ply) continue;
+        const std::string& move = f.occurrence_moves[i];
+        words.moves.push_back(move == "start" ? std::string() : move);
     }
-    return out;
+    const int total = f.occurrence_count.value_or(static_cast<int>(f.occurrences.size()));
+    words.total = own_position_listed ? total - 1 : total;
+    return words;
 }
 
-// The proofs of unwinnability an audit message names (dead_positions.cpp words them), in the
-// order the message gives them, as the catalog's clauses.
-std::vector<Msg> proofs_named(std::string_view message) {
-    std::vector<std::pair<std::size_t, Msg>> found;
-    for (const Msg proof : {Msg::ProofMaterial, Msg::ProofLockedPawns, Msg::ProofExhausted}) {
-        const std::string_view clause = text(proof, Lang::En);
-        for (std::size_t at = message.find(clause); at != std::string_view::npos;
-             at = message.find(clause, at + 1))
-            found.emplace_back(at, proof);
+// The arguments of a finding read back from a record, from its fields (and the values its
+// English sentence quotes from the input), accepted only when they render that sentence again:
+// the first of `candidates` that does, or nullopt.
+std::optional<MessageArgs> first_rendering(const Finding& f, std::vector<MessageArgs> candidates) {
+    for (MessageArgs& a : candidates) {
+        if (render(f, a, Lang::En) == f.message) return std::move(a);
     }
-    std::sort(found.begin(), found.end());
-    std::vector<Msg> proofs;
-    for (const auto& [at, proof] : found) proofs.push_back(proof);
-    return proofs;
+    return std::nullopt;
 }
 
-std::string spanish_sentence(const Finding& f, const GameReport& game) {
-    constexpr Lang es = Lang::Es;
-    const std::string_view subject = side_subject(f.side, es);
-    const std::string_view message = f.message;
+std::optional<MessageArgs> recovered_args(const Finding& f, const GameReport& game) {
+    MessageArgs a;
+    const auto quoted = [&](Msg msg) { return placeholder_values(text(msg, Lang::En), f.message); };
     switch (f.rule) {
-        case Rule::ThreefoldClaim: {
-            const std::string earlier = occurrence_list(f, es);
+        case Rule::ThreefoldClaim:
             if (f.route == audit::Route::Appeared) {
-                const int times = occurrence_total(f);
-                return say(es, Msg::ThreefoldAppeared, subject, ordinal(times, es), earlier);
+                a.id = MessageId::ThreefoldAppeared;
+                a.earlier = earlier_from_record(f, true);
+            } else if (f.moves.size() == 1) {
+                a.id = MessageId::ThreefoldDeclared;
+                a.declared.push_back(
+                    {next_move(f, f.moves.front()), earlier_from_record(f, false)});
             }
-            if (f.moves.size() == 1) {
-                return say(es, Msg::ThreefoldDeclared, subject, next_move(f, f.moves.front()),
-                           ordinal(occurrence_total(f) + 1, es), earlier);
-            }
-            std::string moves;
-            for (const std::string& san : f.moves) {
-                if (!moves.empty()) moves += text(Msg::Or, es);
-                moves += next_move(f, san);
-            }
-            return say(es, Msg::ThreefoldDeclaredMany, subject, moves, earlier);
-        }
+            break;
         case Rule::FiftyMoveClaim:
-            if (f.route == audit::Route::Declared && !f.moves.empty())
-                return say(es, Msg::FiftyDeclared, subject, next_move(f, f.moves.front()));
-            return say(es, Msg::FiftyAppeared, subject, f.halfmove_clock.value_or(0));
-        case Rule::Checkmate: {
-            const audit::Side winner =
-                f.side == audit::Side::White ? audit::Side::Black : audit::Side::White;
-            return say(es, Msg::Checkmated, subject, side_inside(winner, es),
-                       f.side == audit::Side::White ? "0-1" : "1-0");
-        }
+            a.id = f.route == audit::Route::Declared ? MessageId::FiftyDeclared
+                                                     : MessageId::FiftyAppeared;
+            if (!f.moves.empty()) a.example_move = next_move(f, f.moves.front());
+            break;
+        case Rule::Checkmate:
+            a.id = MessageId::Checkmated;
+            break;
         case Rule::Stalemate:
-            return say(es, Msg::Stalemated, subject);
+            a.id = MessageId::Stalemated;
+            break;
         case Rule::DeadPosition: {
-            const std::vector<Msg> proofs = proofs_named(message);
-            if (proofs.empty()) return std::string(text(Msg::DeadPositionDrawn, es));
-            const std::string when = f.move.empty() ? std::string(text(Msg::EndedAtStart, es))
-                                                    : say(es, Msg::EndedAfter, f.move);
-            const std::string why =
-                proofs.size() == 1
-                    ? say(es, Msg::ProofEachSide, text(proofs[0], es))
-                    : say(es, Msg::ProofBySide, text(proofs[0], es), text(proofs[1], es));
-            return say(es, Msg::DeadPositionProved, when, why);
-        }
-        case Rule::FivefoldDraw:
-            return say(es, Msg::FivefoldDrawn, ordinal(occurrence_total(f), es),
-                       occurrence_list(f, es));
-        case Rule::SeventyFiveMoveDraw:
-            return say(es, Msg::SeventyFiveDrawn, f.halfmove_clock.value_or(0));
-        case Rule::MovesAfterEnd: {
-            std::string when = std::string(text(Msg::EndedAtStart, es));
-            if (game.end_ply && *game.end_ply > 0) {
-                // The move that ended the game is the move of the ending's own finding.
-                for (const Finding& other : game.findings) {
-                    if (other.ply == *game.end_ply && !other.move.empty()) {
-                        when = say(es, Msg::EndedAfter, other.move);
-                        break;
-                    }
+            std::vector<MessageArgs> candidates(1);
+            candidates[0].id = MessageId::DeadByMaterial;
+            for (const ProofWords& white : proof_words) {
+                for (const ProofWords& black : proof_words) {
+                    MessageArgs& c = candidates.emplace_back();
+                    c.id = MessageId::DeadProved;
+                    c.proofs = {white.proof, black.proof};
                 }
             }
-            const int extra = f.extra_plies.value_or(0);
-            return extra == 1 ? say(es, Msg::MovesAfterEndOne, when,
-                                    termination_reason(game.termination, es))
-                              : say(es, Msg::MovesAfterEndMany, when,
-                                    termination_reason(game.termination, es), extra);
+            return first_rendering(f, std::move(candidates));
         }
+        case Rule::FivefoldDraw:
+            a.id = MessageId::FivefoldDrawn;
+            a.earlier = earlier_from_record(f, true);
+            break;
+        case Rule::SeventyFiveMoveDraw:
+            a.id = MessageId::SeventyFiveDrawn;
+            break;
+        case Rule::MovesAfterEnd:
+            a.id = MessageId::MovesAfterEnd;
+            a.ending = game.termination;
+            // The move that ended the game is the move of the ending's own finding.
+            for (const Finding& other : game.findings) {
+                if (game.end_ply && other.ply == *game.end_ply && !other.move.empty()) {
+                    a.ended_after = other.move;
+                    break;
+                }
+            }
+            break;
         case Rule::ResultConflict: {
             if (game.end_ply) {
-                const std::string when = f.ply == 0 || f.move.empty()
-                                             ? std::string(text(Msg::EndedAtStart, es))
-                                             : say(es, Msg::EndedAfter, f.move);
-                const std::string tag = f.recorded.empty() ? std::string(text(Msg::TagMissing, es))
-                                                           : say(es, Msg::TagSays, f.recorded);
-                return say(es, Msg::ConflictEnding, when, termination_reason(game.termination, es),
-                           f.expected, tag);
-            }
-            const audit::Side winner =
-                f.recorded == "1-0" ? audit::Side::White : audit::Side::Black;
-            const std::string note = game.termination_tag.empty()
-                                         ? std::string()
-                                         : say(es, Msg::TerminationNote, game.termination_tag);
-            const std::vector<Msg> proofs = proofs_named(message);
-            return say(es, Msg::ConflictCannotMate, f.recorded, side_inside(winner, es), note,
-                       proofs.empty() ? std::string_view() : text(proofs[0], es));
-        }
-        case Rule::ResultMismatch:
-            return say(es, Msg::Mismatch, f.recorded, f.expected);
-        case Rule::EarlyAgreement: {
-            if (f.article == "9.1.1") {
-                const std::vector<int> counts = integers_in(after_prefix(message, "The draw"));
-                if (counts.size() == 3)
-                    return say(es, Msg::EarlyBothMoved, counts[0], counts[1], counts[2]);
+                a.id = MessageId::ConflictWithEnding;
+                a.ending = game.termination;
+                if (f.ply > 0) a.ended_after = f.move;
                 break;
             }
-            return f.ply == 1 ? std::string(text(Msg::EarlyBeforeOne, es))
-                              : say(es, Msg::EarlyBeforeMany, f.ply);
+            std::vector<MessageArgs> candidates;
+            for (const ProofWords& row : proof_words) {
+                MessageArgs& c = candidates.emplace_back();
+                c.id = MessageId::ConflictCannotMate;
+                c.quoted = game.termination_tag;
+                c.proofs[0] = row.proof;
+            }
+            return first_rendering(f, std::move(candidates));
         }
+        case Rule::ResultMismatch:
+            a.id = MessageId::ResultMismatch;
+            break;
+        case Rule::EarlyAgreement:
+            if (f.article != "9.1.1") {
+                a.id = MessageId::EarlyBeforeBothMoved;
+                break;
+            }
+            if (const auto values = quoted(Msg::EarlyBothMoved)) {
+                a.id = MessageId::EarlyAfterMoves;
+                for (std::size_t i = 0; i < a.counts.size() && i < values->size(); ++i) {
+                    const std::string_view digits = (*values)[i];
+                    std::from_chars(digits.data(), digits.data() + digits.size(), a.counts[i]);
+                }
+            }
+            break;
         case Rule::IllegalMove:
-            if (const auto why = between(
-                    message, " cannot be played here: ", "; the rest of the game is not audited"))
-                return say(es, Msg::IllegalMove, f.move, *why);
+            if (const auto values = quoted(Msg::IllegalMove)) {
+                a.id = MessageId::IllegalMove;
+                if ((*values)[1] != text(Msg::ReplayRefused, Lang::En)) a.reason = (*values)[1];
+            }
             break;
         case Rule::NullMove:
-            return say(es, Msg::NullMove, f.move);
+            a.id = MessageId::NullMove;
+            break;
         case Rule::ParseError:
-            if (const auto why = between(message, fmt::format("column {}: ", f.column), ""))
-                return say(es, Msg::ParseError, f.line, f.column, *why);
+            if (const auto values = quoted(Msg::ParseError)) {
+                a.id = MessageId::ParseError;
+                a.reason = (*values)[2];
+            }
             break;
         case Rule::BadFen:
-            if (message == text(Msg::SetUpWithoutFen, Lang::En))
-                return std::string(text(Msg::SetUpWithoutFen, es));
-            if (const auto fen = between(message, "The FEN tag \"", "\" cannot be set up: ")) {
-                if (const auto why = between(message, "\" cannot be set up: ", ""))
-                    return say(es, Msg::FenCannotBeSetUp, *fen, *why);
+            if (f.message == text(Msg::SetUpWithoutFen, Lang::En)) {
+                a.id = MessageId::SetUpWithoutFen;
+            } else if (const auto values = quoted(Msg::FenCannotBeSetUp)) {
+                a.id = MessageId::FenCannotBeSetUp;
+                a.quoted = (*values)[0];
+                a.reason = (*values)[1];
             }
             break;
         case Rule::FenRepaired:
-            if (const auto what = between(message, "as the pieces demand (", ")"))
-                return say(es, Msg::FenRepaired, *what);
+            if (const auto values = quoted(Msg::FenRepaired)) {
+                a.id = MessageId::FenRepaired;
+                a.reason = (*values)[0];
+            }
             break;
         case Rule::UnsupportedVariant:
-            if (const auto variant = between(message, "variant \"", "\", not standard"))
-                return say(es, Msg::UnsupportedVariant, *variant);
+            if (const auto values = quoted(Msg::UnsupportedVariant)) {
+                a.id = MessageId::UnsupportedVariant;
+                a.quoted = (*values)[0];
+            }
             break;
         case Rule::DuplicateGame:
         case Rule::DuplicateConflict: {
-            const std::string where =
-                f.duplicate_file == game.file
-                    ? say(es, Msg::DuplicateWhere, f.duplicate_game)
-                    : say(es, Msg::DuplicateWhereIn, f.duplicate_game, f.duplicate_file);
-            if (f.rule == Rule::DuplicateGame) return say(es, Msg::DuplicateGame, where);
-            const auto other = between(message, " with ", "; here with ");
-            if (!other) break;
-            // The result is its last word (a file name may hold " with " too).
-            const std::string_view theirs = other->substr(other->rfind(' ') + 1);
-            const std::string_view ours =
-                game.result.empty() ? text(Msg::NoResultTag, es) : std::string_view(game.result);
-            return say(es, Msg::DuplicateConflict, where,
-                       theirs == "tag" ? text(Msg::NoResultTag, es) : theirs, ours);
+            std::vector<MessageArgs> candidates;
+            for (const bool same_file : {true, false}) {
+                for (const std::string_view earlier : {"1-0", "0-1", "1/2-1/2", "*", "", "other"}) {
+                    MessageArgs& c = candidates.emplace_back();
+                    c.id = f.rule == Rule::DuplicateGame ? MessageId::DuplicateGame
+                                                         : MessageId::DuplicateConflict;
+                    c.duplicate_same_file = same_file;
+                    c.earlier_result = earlier;
+                    if (f.rule == Rule::DuplicateGame) break;
+                }
+            }
+            return first_rendering(f, std::move(candidates));
         }
     }
-    return f.message;  // a message of a shape this catalog does not know: its English text
+    if (a.id == MessageId::Prerendered) return std::nullopt;
+    std::vector<MessageArgs> one;
+    one.push_back(std::move(a));
+    return first_rendering(f, std::move(one));
+}
+
+// Whether a sentence names the first of the finding's other occurrences (the text report then
+// does not list them again).
+bool names_first_occurrence(const Finding& f, std::string_view sentence) {
+    for (std::size_t i = 0; i < f.occurrence_moves.size(); ++i) {
+        if (i < f.occurrences.size() && f.occurrences[i] == f.ply) continue;
+        const std::string& move = f.occurrence_moves[i];
+        return sentence.find(move == "start" ? std::string_view("start")
+                                             : std::string_view(move)) != std::string_view::npos;
+    }
+    return false;
 }
 
 }  // namespace
@@ -577,7 +899,21 @@ std::string_view text(Msg msg, Lang lang) {
 }
 
 std::string ordinal(int n, Lang lang) {
-    if (lang == Lang::En) return audit::ordinal(n);  // the audit's own wording
+    if (lang == Lang::En) {
+        static constexpr std::array<std::string_view, 11> words = {
+            "zeroth", "first",   "second", "third", "fourth", "fifth",
+            "sixth",  "seventh", "eighth", "ninth", "tenth"};
+        if (n >= 0 && n < static_cast<int>(words.size()))
+            return std::string(words[static_cast<std::size_t>(n)]);
+        const int last = n % 10;
+        const bool teen = n % 100 >= 11 && n % 100 <= 13;
+        const char* suffix = teen        ? "th"
+                             : last == 1 ? "st"
+                             : last == 2 ? "nd"
+                             : last == 3 ? "rd"
+                                         : "th";
+        return std::to_string(n) + suffix;
+    }
     // Feminine, as "vez" asks: "por tercera vez".
     static constexpr std::array<std::string_view, 11> words = {
         "0.ª",   "primera", "segunda", "tercera", "cuarta", "quinta",
@@ -588,15 +924,45 @@ std::string ordinal(int n, Lang lang) {
 }
 
 std::string_view draw_reason_label(audit::DrawReason reason, Lang lang) {
-    // DrawReason's values after None, in order (finding.hpp), and their entries here.
-    static constexpr std::array<Msg, audit::DrawReasonCount - 1> labels = {
-        Msg::DrawReasonStalemate,   Msg::DrawReasonDeadPosition, Msg::DrawReasonFivefold,
-        Msg::DrawReasonSeventyFive, Msg::DrawReasonPerpetual,    Msg::DrawReasonThreefold,
-        Msg::DrawReasonFifty,       Msg::DrawReasonTimeForfeit,  Msg::DrawReasonEarlyAgreement,
-        Msg::DrawReasonAgreement};
-    const auto i = static_cast<std::size_t>(reason);
-    if (i == 0 || i > labels.size()) return {};
-    return text(labels[i - 1], lang);
+    const DrawReasonWords* words = words_of(reason);
+    return words == nullptr ? std::string_view() : text(words->label, lang);
+}
+
+std::string draw_reason_sentence(const GameReport& report, Lang lang) {
+    const DrawReasonWords* words = words_of(report.draw_reason);
+    if (words == nullptr) return {};
+    if (report.draw_reason != audit::DrawReason::PerpetualCheck)
+        return std::string(text(words->sentence, lang));
+    // The moves are known where the auditor made the record (not in one read back).
+    if (report.draw_first_check.empty() || report.draw_last_check.empty())
+        return say(lang, Msg::DrawnPerpetualCycle, side_inside(report.draw_side, lang));
+    return say(lang, Msg::DrawnPerpetual, side_inside(report.draw_side, lang),
+               move_for(lang, report.draw_first_check), move_for(lang, report.draw_last_check));
+}
+
+std::string count_text(std::uint64_t n, Lang lang, std::string_view group) {
+    std::string digits = std::to_string(n);
+    if (lang == Lang::En || digits.size() < 5) return digits;
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += group;
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string decimal_text(double value, int decimals, Lang lang) {
+    std::string out = fmt::format("{:.{}f}", value, decimals);
+    if (lang == Lang::Es) std::replace(out.begin(), out.end(), '.', ',');
+    return out;
+}
+
+std::string percent_text(std::uint64_t part, std::uint64_t total, Lang lang,
+                         std::string_view space) {
+    if (total == 0) return "-";
+    const std::string share =
+        decimal_text(100.0 * static_cast<double>(part) / static_cast<double>(total), 1, lang);
+    return lang == Lang::En ? share + "%" : fmt::format("{}{}%", share, space);
 }
 
 std::string_view side_subject(audit::Side side, Lang lang) {
@@ -608,31 +974,70 @@ std::string_view side_inside(audit::Side side, Lang lang) {
 }
 
 std::string_view termination_reason(audit::Termination termination, Lang lang) {
-    switch (termination) {
-        case audit::Termination::Checkmate:
-            return text(Msg::ReasonCheckmate, lang);
-        case audit::Termination::Stalemate:
-            return text(Msg::ReasonStalemate, lang);
-        case audit::Termination::DeadPosition:
-            return text(Msg::ReasonDeadPosition, lang);
-        case audit::Termination::Fivefold:
-            return text(Msg::ReasonFivefold, lang);
-        case audit::Termination::SeventyFiveMove:
-            return text(Msg::ReasonSeventyFive, lang);
-        case audit::Termination::None:
-            break;
+    for (const TerminationWords& row : termination_words) {
+        if (row.termination == termination) return text(row.reason, lang);
     }
     return {};
 }
 
-std::string finding_sentence(const Finding& finding, const GameReport& game, Lang lang) {
-    if (lang == Lang::En) return finding.message;
-    return spanish_sentence(finding, game);
+std::string_view rule_label(audit::Rule rule, Lang lang) {
+    return text(rule_words[static_cast<std::size_t>(rule)].label, lang);
 }
 
-bool sentence_lists_occurrences(const Finding& finding, Lang lang) {
-    if (lang == Lang::En) return false;  // the text writer checks the audit's message itself
-    return finding.rule == Rule::ThreefoldClaim || finding.rule == Rule::FivefoldDraw;
+std::string_view rule_description(audit::Rule rule) {
+    return rule_words[static_cast<std::size_t>(rule)].description;
+}
+
+std::string_view severity_label(audit::Severity severity, Lang lang) {
+    switch (severity) {
+        case audit::Severity::Info:
+            return text(Msg::SeverityInfo, lang);
+        case audit::Severity::Warning:
+            return text(Msg::SeverityWarning, lang);
+        case audit::Severity::Error:
+            break;
+    }
+    return text(Msg::SeverityError, lang);
+}
+
+std::string article_ref(std::string_view article, Lang lang) {
+    return say(lang, Msg::ArticleRef, article);
+}
+
+std::string finding_sentence(const Finding& finding, const GameReport& game, Lang lang) {
+    if (finding.args.id != audit::MessageId::Prerendered)
+        return render(finding, finding.args, lang);
+    if (lang == Lang::En) return finding.message;
+    if (const auto recovered = recovered_args(finding, game))
+        return render(finding, *recovered, lang);
+    return finding.message;  // as read: its arguments are not all in the record
+}
+
+std::string english_message(const Finding& finding) {
+    return render(finding, finding.args, Lang::En);
+}
+
+void append_english_message(std::string& out, const Finding& finding) {
+    if (finding.args.id == audit::MessageId::Prerendered) {
+        out += finding.message;
+        return;
+    }
+    out += render(finding, finding.args, Lang::En);
+}
+
+bool sentence_lists_occurrences(const Finding& finding, Lang) {
+    // The repetition sentences name every earlier occurrence; a sentence read back from a record
+    // is looked at (in English: its Spanish rendering names what the English one does).
+    switch (finding.args.id) {
+        case audit::MessageId::ThreefoldAppeared:
+        case audit::MessageId::ThreefoldDeclared:
+        case audit::MessageId::FivefoldDrawn:
+            return true;
+        case audit::MessageId::Prerendered:
+            return names_first_occurrence(finding, finding.message);
+        default:
+            return false;
+    }
 }
 
 }  // namespace drawaudit::report

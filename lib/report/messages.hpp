@@ -1,6 +1,6 @@
-// The message catalog: every sentence an arbiter reads in the text and HTML reports, in each
-// language the reports speak. Machine formats (JSON Lines, CSV, SARIF) keep their English ids and
-// the audit's English `message`; only the readers' reports go through here.
+// The message catalog: every sentence of the findings and of the readers' reports, in each
+// language the reports speak. Machine formats (JSON Lines, CSV, SARIF, GitHub, PGN) keep their
+// English ids and write a finding's `message` as english_message() renders it.
 #pragma once
 
 #include <cstdint>
@@ -84,16 +84,15 @@ enum class Msg : std::uint16_t {
     BlackSubject,
     WhiteInside,
     BlackInside,
-    // Finding sentences, rendered from the finding's fields (finding_sentence).
-    ThreefoldAppeared,      // side, ordinal, occurrences
-    ThreefoldDeclared,      // side, move, ordinal, occurrences
-    ThreefoldDeclaredMany,  // side, moves, occurrences
-    FiftyDeclared,          // side, example move
-    FiftyAppeared,          // side, clock
-    Checkmated,             // loser, winner, result
-    Stalemated,             // side
+    // Finding sentences, rendered from the finding's MessageArgs and fields (finding_sentence).
+    ThreefoldAppeared,  // side, ordinal, occurrences
+    ThreefoldDeclared,  // side, the declared moves (DeclaredMove, joined by Or)
+    FiftyDeclared,      // side, example move
+    FiftyAppeared,      // side, clock
+    Checkmated,         // loser, winner, result
+    Stalemated,         // side as subject, side inside ("el rey de las negras")
     DeadPositionDrawn,
-    DeadPositionProved,  // when ("after 1. h4"), why (the proofs of both sides)
+    DeadPositionProved,  // where (DeadAfter, DeadAtStart), why (the proofs of both sides)
     ProofEachSide,       // "for each side, {}" (one proof)
     ProofBySide,         // white's proof, black's proof
     ProofMaterial,       // the proofs of unwinnability (lib/chess/unwinnable.hpp), as clauses
@@ -183,6 +182,47 @@ enum class Msg : std::uint16_t {
     HtmlFen,           // "FEN"
     HtmlFindingCount,  // chart axis: "findings"
     HtmlInfo,          // the label of an info finding (beside "[error] ", "[warning] ")
+    // Finding sentences' parts (added with the typed findings of issue 26).
+    DeadAfter,      // "After {}" (move): where a dead position arose
+    DeadAtStart,    // "The start position"
+    ProofNone,      // a side not proved unable to mate (never in a dead position's finding)
+    DeclaredMove,   // move, ordinal, occurrences: one move a threefold claim may write down
+    AndMoreThen,    // ", and {} more, then " (a capped occurrence list's gap)
+    ReplayRefused,  // an illegal move's reason when the SAN reader gave none
+    AnotherResult,  // duplicate-conflict: an earlier Result tag that is no PGN result
+    ArticleRef,     // "{}" / "art. {}": an article named inside a sentence
+    // Severities as a person reads them (the machine formats keep severity_name).
+    SeverityInfo,
+    SeverityWarning,
+    SeverityError,
+    // Rule labels (RULES.md "Spanish notation"), in the order of audit::Rule; English: the id.
+    RuleThreefoldClaim,
+    RuleFiftyMoveClaim,
+    RuleFivefoldDraw,
+    RuleSeventyFiveMoveDraw,
+    RuleCheckmate,
+    RuleStalemate,
+    RuleDeadPosition,
+    RuleMovesAfterEnd,
+    RuleResultConflict,
+    RuleResultMismatch,
+    RuleEarlyAgreement,
+    RuleIllegalMove,
+    RuleParseError,
+    RuleBadFen,
+    RuleFenRepaired,
+    RuleUnsupportedVariant,
+    RuleNullMove,
+    RuleDuplicateGame,
+    RuleDuplicateConflict,
+    // The text report's summary sentences on duplicates, the baseline and uncounted findings.
+    SummaryDuplicates,   // recorded again, with another result
+    SummaryBaselineOne,  // "\nLeft out: 1 finding already in the baseline."
+    SummaryBaselineMany,
+    OmittedInGameOne,  // count, rule label: beyond the per-game limit, in a game's block
+    OmittedInGameMany,
+    OmittedInRunOne,  // count, rule label: in the summary
+    OmittedInRunMany,
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);
@@ -196,19 +236,52 @@ std::string say(Lang lang, Msg msg, Args&&... args) {
     return fmt::format(fmt::runtime(text(msg, lang)), std::forward<Args>(args)...);
 }
 
-// The ordinal of a repetition count, as the sentences use it ("third"; Spanish "tercera", vez).
+// The ordinal of a repetition count, as the sentences use it ("third", "11th", "21st";
+// Spanish "tercera", as "vez" asks).
 std::string ordinal(int n, Lang lang);
 // A draw reason as the summary names it ("perpetual-check"; "jaque continuo").
 std::string_view draw_reason_label(audit::DrawReason reason, Lang lang);
 std::string_view side_subject(audit::Side side, Lang lang);  // "White" / "Las blancas"
 std::string_view side_inside(audit::Side side, Lang lang);   // "White" / "las blancas"
 std::string_view termination_reason(audit::Termination termination, Lang lang);
+// A rule as a person reads it (RULES.md "Spanish notation": "reclamación por triple
+// repetición"); English: its id. Machine formats and HTML element ids keep audit::rule_id.
+std::string_view rule_label(audit::Rule rule, Lang lang);
+// One sentence on what the rule reports, in English: SARIF's rule metadata.
+std::string_view rule_description(audit::Rule rule);
+// "info" / "información", "warning" / "aviso", "error".
+std::string_view severity_label(audit::Severity severity, Lang lang);
+// "art. 9.2.1.2" in Spanish, "9.2.1.2" in English: an article named inside a sentence.
+std::string article_ref(std::string_view article, Lang lang);
 
-// The sentence of a finding in `lang`. English is the audit's own message (the reports are
-// byte-identical to it); other languages are rendered from the finding's fields, keeping as it
-// is any detail that exists only in the message's text (a parser's reason, a FEN repair).
+// Numbers as `lang` writes them (RULES.md "Spanish notation"): Spanish groups the digits of an
+// integer of five digits or more by threes with `group` ("412 227"; HTML passes a no-break
+// space), and writes a decimal comma and `space` before '%' ("39,1 %"). English: "412227",
+// "39.1%". Years are not counts: print them as they are.
+std::string count_text(std::uint64_t n, Lang lang, std::string_view group = " ");
+// The share part/total in per cent with one decimal, "-" for an empty total.
+std::string percent_text(std::uint64_t part, std::uint64_t total, Lang lang,
+                         std::string_view space = " ");
+// A decimal number with `decimals` digits after the point (or the comma).
+std::string decimal_text(double value, int decimals, Lang lang);
+
+// Why a drawn game was drawn, one sentence (RULES.md "Why each draw happened"): "Drawn by
+// perpetual check: White checked on every move from 31. Qh6+ to 33. Qh6+."; empty where the
+// game has no draw reason.
+std::string draw_reason_sentence(const audit::GameReport& report, Lang lang);
+
+// The sentence of a finding in `lang`, rendered from its MessageArgs (audit/finding.hpp). The
+// English is the `message` of the machine formats. A finding read back from a record
+// (MessageId::Prerendered) says its `message` in English; in another language its arguments
+// are recovered from the record's fields (and checked by rendering the English again), and
+// where they cannot be, the English message is shown as it was read.
 std::string finding_sentence(const audit::Finding& finding, const audit::GameReport& game,
                              Lang lang);
+// The English sentence of a finding: the `message` field of JSON Lines, CSV, SARIF, GitHub and
+// the PGN comments.
+std::string english_message(const audit::Finding& finding);
+// The same, appended to `out` (the record writers' buffers).
+void append_english_message(std::string& out, const audit::Finding& finding);
 // True when finding_sentence lists the earlier occurrences itself.
 bool sentence_lists_occurrences(const audit::Finding& finding, Lang lang);
 

@@ -77,7 +77,7 @@ std::string earlier_occurrences(const audit::Finding& finding, Lang lang) {
         if (move == "start" || move.empty()) {
             out += text(Msg::StartPosition, lang);
         } else {
-            out += say(lang, Msg::AfterMove, move);
+            out += say(lang, Msg::AfterMove, move_for(lang, move));
         }
     }
     return out;

@@ -231,7 +231,7 @@ class PgnWriter final : public Writer {
             fmt::format_to(
                 std::back_inserter(buffer_), "{} ({}): ", audit::rule_id(f.rule),
                 f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article));
-            append_comment_text(f.message);
+            append_comment_text(english_message(f));
             collect_squares(f);
         });
         if (!squares_.empty()) {

@@ -175,7 +175,7 @@ class SarifWriter final : public Writer {
     void write_rule(Rule rule, bool first) {
         const std::string_view id = audit::rule_id(rule);
         const std::string_view article = audit::rule_article(rule);
-        const std::string_view description = audit::rule_description(rule);
+        const std::string_view description = rule_description(rule);
         append(buffer_, first ? "\n" : ",\n");
         append(buffer_, "            {\"id\": ");
         append_json_string(buffer_, id);
@@ -217,7 +217,7 @@ class SarifWriter final : public Writer {
             fmt::format_to(std::back_inserter(text_), " ({} - {})", report.white, report.black);
         }
         if (!f.move.empty()) fmt::format_to(std::back_inserter(text_), ", {}", f.move);
-        fmt::format_to(std::back_inserter(text_), ": {}", f.message);
+        fmt::format_to(std::back_inserter(text_), ": {}", english_message(f));
         if (const std::string_view article =
                 f.article.empty() ? audit::rule_article(f.rule) : std::string_view(f.article);
             !article.empty()) {

@@ -117,15 +117,16 @@ double share(std::uint64_t part, std::uint64_t total) {
     return total == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(total);
 }
 
-std::string percent(std::uint64_t part, std::uint64_t total) {
-    if (total == 0) return "-";
-    return fmt::format("{:.1f}%", 100.0 * share(part, total));
-}
-
 // A tag value as the tables name it: the PGN placeholders "?" and "" are one unknown name.
 std::string_view table_name(std::string_view tag) {
     const std::string_view known = known_tag(tag);
     return known.empty() ? std::string_view("?") : known;
+}
+
+// The columns a UTF-8 label takes (its code points: the labels hold no wide characters).
+std::size_t text_width(std::string_view utf8) {
+    return static_cast<std::size_t>(
+        std::count_if(utf8.begin(), utf8.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
 class StatsWriter final : public Writer {
@@ -134,7 +135,8 @@ class StatsWriter final : public Writer {
         : Writer(output),
           as_json_(options.stats_as_json),
           json_output_(options.stats_json_output),
-          min_moves_(options.min_moves_before_agreement) {}
+          min_moves_(options.min_moves_before_agreement),
+          lang_(options.lang) {}
 
     void game(const GameReport& report) override {
         if (report.draw_reason == DrawReason::EarlyAgreement) {
@@ -214,16 +216,23 @@ class StatsWriter final : public Writer {
         for (int r = 0; r < audit::RecordedResultCount; ++r) {
             const auto result = static_cast<RecordedResult>(r);
             out(fmt::format("  {:<8} {:>10}  {:>6}\n", audit::recorded_result_name(result),
-                            count(s, result), percent(count(s, result), s.games)));
+                            count(s, result), percent_text(count(s, result), s.games, lang_)));
         }
         out(fmt::format("  Draw rate: {} of the {} games with a result (1-0, 0-1 or 1/2-1/2).\n\n",
-                        percent(draws, decided(s)), decided(s)));
+                        percent_text(draws, decided(s), lang_), decided(s)));
 
         out(fmt::format("Why the draws were drawn (shares of the {} draws)\n", draws));
+        // The reasons as a person reads them: the ids in English, the labels in Spanish.
+        std::size_t label_width = 21;
         for (int i = 1; i < audit::DrawReasonCount; ++i) {
-            out(fmt::format("  {:<21} {:>10}  {:>6}\n",
-                            audit::draw_reason_id(static_cast<DrawReason>(i)), reason_count(s, i),
-                            percent(reason_count(s, i), draws)));
+            const std::string_view label = draw_reason_label(static_cast<DrawReason>(i), lang_);
+            label_width = std::max(label_width, text_width(label));
+        }
+        for (int i = 1; i < audit::DrawReasonCount; ++i) {
+            const std::string_view label = draw_reason_label(static_cast<DrawReason>(i), lang_);
+            out(fmt::format("  {}{:<{}} {:>10}  {:>6}\n", label, "",
+                            label_width - text_width(label), reason_count(s, i),
+                            percent_text(reason_count(s, i), draws, lang_)));
         }
         std::uint64_t explained = 0;
         for (int i = 1; i < audit::DrawReasonCount; ++i) explained += reason_count(s, i);
@@ -244,7 +253,7 @@ class StatsWriter final : public Writer {
                                       : decades ? fmt::format("{}s", period)
                                                 : std::to_string(period);
             out(fmt::format("  {:<7} {:>10} {:>10}  {:>9}\n", label, n.games, n.draws,
-                            percent(n.draws, n.games)));
+                            percent_text(n.draws, n.games, lang_)));
         }
         out("\n");
 
@@ -301,8 +310,8 @@ class StatsWriter final : public Writer {
             out(fmt::format("  {:<9} {:>10} {:>6.1f} {:>6}", label, lengths->games(),
                             lengths->mean(), lengths->median()));
             for (const Bucket& b : kBuckets)
-                out(fmt::format(" {:>7}",
-                                percent(lengths->between(b.first, b.last), lengths->games())));
+                out(fmt::format(" {:>7}", percent_text(lengths->between(b.first, b.last),
+                                                       lengths->games(), lang_)));
             out("\n");
         }
     }
@@ -391,6 +400,7 @@ class StatsWriter final : public Writer {
     bool as_json_;
     Output* json_output_;
     int min_moves_;
+    Lang lang_;  // the draw reasons' labels (RULES.md "Spanish notation")
     CappedCounts events_, players_;
     Lengths draws_, decisive_;
 };

@@ -21,52 +21,8 @@ struct Style {
 constexpr Style no_colour{};
 constexpr Style ansi_colour{"\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[33m", "\x1b[32m", "\x1b[0m"};
 
-std::string plural(std::uint64_t n, std::string_view one, std::string_view many) {
-    return fmt::format("{} {}", n, n == 1 ? one : many);
-}
 std::string plural(std::uint64_t n, Lang lang, Msg one, Msg many) {
-    return plural(n, text(one, lang), text(many, lang));
-}
-
-// The text report's sentence on why a drawn game was drawn (RULES.md "Why each draw happened"),
-// e.g. "Drawn by perpetual check: White checked on every move from 31. Qh6+ to 33. Qh6+.";
-// empty where the game has no draw reason.
-std::string draw_reason_sentence(const GameReport& report, Lang lang) {
-    switch (report.draw_reason) {
-        case audit::DrawReason::None:
-            return {};
-        case audit::DrawReason::Stalemate:
-            return std::string(text(Msg::DrawnStalemate, lang));
-        case audit::DrawReason::DeadPosition:
-            return std::string(text(Msg::DrawnDeadPosition, lang));
-        case audit::DrawReason::Fivefold:
-            return std::string(text(Msg::DrawnFivefold, lang));
-        case audit::DrawReason::SeventyFiveMove:
-            return std::string(text(Msg::DrawnSeventyFive, lang));
-        case audit::DrawReason::PerpetualCheck:
-            // The moves are known where the auditor made the record (not in one read back).
-            if (report.draw_first_check.empty() || report.draw_last_check.empty())
-                return say(lang, Msg::DrawnPerpetualCycle, side_subject(report.draw_side, lang));
-            return say(lang, Msg::DrawnPerpetual, side_subject(report.draw_side, lang),
-                       report.draw_first_check, report.draw_last_check);
-        case audit::DrawReason::ThreefoldRepetition:
-            return std::string(text(Msg::DrawnThreefold, lang));
-        case audit::DrawReason::FiftyMove:
-            return std::string(text(Msg::DrawnFifty, lang));
-        case audit::DrawReason::TimeForfeit:
-            return std::string(text(Msg::DrawnTimeForfeit, lang));
-        case audit::DrawReason::EarlyAgreement:
-            return std::string(text(Msg::DrawnEarlyAgreement, lang));
-        case audit::DrawReason::Agreement:
-            return std::string(text(Msg::DrawnAgreement, lang));
-    }
-    return {};
-}
-
-// "12.5%": a share of a total, "-" for an empty total.
-std::string percent(std::uint64_t part, std::uint64_t total) {
-    if (total == 0) return "-";
-    return fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(total));
+    return fmt::format("{} {}", count_text(n, lang), text(n == 1 ? one : many, lang));
 }
 
 class TextWriter final : public Writer {
@@ -82,8 +38,7 @@ class TextWriter final : public Writer {
         if (report.findings.empty() && !all_games_) return;
         write_identity(report);
         write_findings(report);
-        write_omitted(report.findings_omitted, "  And ",
-                      " of this game (beyond --max-findings-per-rule), counted and not listed.\n");
+        write_omitted(report.findings_omitted, Msg::OmittedInGameOne, Msg::OmittedInGameMany);
         out("  ");
         const bool bad =
             std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
@@ -108,55 +63,56 @@ class TextWriter final : public Writer {
             return summary.findings[static_cast<std::size_t>(rule)];
         };
         const Lang lang = lang_;
+        const auto number = [&](std::uint64_t n) { return count_text(n, lang); };
         out(style_.bold);
         out(say(lang, Msg::SummaryRead, plural(summary.games, lang, Msg::GameOne, Msg::GameMany),
-                plural(summary.files, lang, Msg::FileOne, Msg::FileMany), summary.games_with_errors,
-                summary.games));
+                plural(summary.files, lang, Msg::FileOne, Msg::FileMany),
+                number(summary.games_with_errors), number(summary.games)));
         if (summary.io_errors > 0)
             out(say(lang, Msg::SummaryIoErrors,
                     plural(summary.io_errors, lang, Msg::FileOne, Msg::FileMany),
-                    summary.io_errors));
+                    number(summary.io_errors)));
         out(text(Msg::Period, lang));
         out(style_.reset);
         out("\n");
         out(say(lang, Msg::SummaryClaims,
                 plural(games_with(Rule::ThreefoldClaim), lang, Msg::GameOne, Msg::GameMany),
-                threefold_on_board_games_, games_with(Rule::FiftyMoveClaim),
+                number(threefold_on_board_games_), number(games_with(Rule::FiftyMoveClaim)),
                 plural(games_with(Rule::MovesAfterEnd), lang, Msg::GameOne, Msg::GameMany),
                 plural(games_with(Rule::EarlyAgreement), lang, Msg::DrawOne, Msg::DrawMany),
-                games_with(Rule::ThreefoldClaim), games_with(Rule::MovesAfterEnd),
-                games_with(Rule::EarlyAgreement)));
+                number(games_with(Rule::ThreefoldClaim)), number(games_with(Rule::MovesAfterEnd)),
+                number(games_with(Rule::EarlyAgreement))));
         out("\n");
-        out(say(lang, Msg::SummaryEndings, games_with(Rule::Checkmate), games_with(Rule::Stalemate),
-                games_with(Rule::DeadPosition), games_with(Rule::FivefoldDraw),
-                games_with(Rule::SeventyFiveMoveDraw),
-                plural(games_with(Rule::ResultConflict), lang, Msg::GameOne, Msg::GameMany),
-                games_with(Rule::ResultMismatch), games_with(Rule::ResultConflict)));
+        out(say(
+            lang, Msg::SummaryEndings, number(games_with(Rule::Checkmate)),
+            number(games_with(Rule::Stalemate)), number(games_with(Rule::DeadPosition)),
+            number(games_with(Rule::FivefoldDraw)), number(games_with(Rule::SeventyFiveMoveDraw)),
+            plural(games_with(Rule::ResultConflict), lang, Msg::GameOne, Msg::GameMany),
+            number(games_with(Rule::ResultMismatch)), number(games_with(Rule::ResultConflict))));
         std::string errors;
         for (const Rule rule : {Rule::IllegalMove, Rule::ParseError, Rule::BadFen,
                                 Rule::FenRepaired, Rule::UnsupportedVariant, Rule::NullMove}) {
             if (findings(rule) == 0) continue;
             if (!errors.empty()) errors += ", ";
-            errors += fmt::format("{} {}", findings(rule), audit::rule_id(rule));
+            errors += fmt::format("{} {}", number(findings(rule)), rule_label(rule, lang));
         }
         write_results_and_draw_reasons(summary, lang);
         if (findings(Rule::DuplicateGame) + findings(Rule::DuplicateConflict) > 0) {
-            out(
-                fmt::format("\nDuplicate games (--duplicates): {} recorded again, {} of them with "
-                            "another result (duplicate-conflict).",
-                            findings(Rule::DuplicateGame) + findings(Rule::DuplicateConflict),
-                            findings(Rule::DuplicateConflict)));
+            out(say(lang, Msg::SummaryDuplicates,
+                    number(findings(Rule::DuplicateGame) + findings(Rule::DuplicateConflict)),
+                    number(findings(Rule::DuplicateConflict))));
         }
         if (summary.baselined > 0) {
-            out(fmt::format("\nLeft out: {} finding{} already in the baseline.", summary.baselined,
-                            summary.baselined == 1 ? "" : "s"));
+            out(say(lang,
+                    summary.baselined == 1 ? Msg::SummaryBaselineOne : Msg::SummaryBaselineMany,
+                    number(summary.baselined)));
         }
-        write_omitted(summary.findings_omitted, "\nNot listed: ",
-                      " beyond the per-game limit of their rule (--max-findings-per-rule).");
+        write_omitted(summary.findings_omitted, Msg::OmittedInRunOne, Msg::OmittedInRunMany);
         out("\n");
         out(text(Msg::SummaryUnreplayed, lang));
         out(errors.empty() ? text(Msg::None, lang) : std::string_view(errors));
-        out(say(lang, Msg::SummaryPlies, summary.plies, summary.seconds));
+        out(say(lang, Msg::SummaryPlies, number(summary.plies),
+                decimal_text(summary.seconds, 2, lang)));
         out("\n");
         flush();
     }
@@ -165,16 +121,13 @@ class TextWriter final : public Writer {
     void out(std::string_view text) { append(buffer_, text); }
 
     // One sentence per rule with findings counted beyond the per-game limit (none in real runs).
-    void write_omitted(const audit::OmittedFindings& all, std::string_view lead,
-                       std::string_view tail) {
+    void write_omitted(const audit::OmittedFindings& all, Msg one, Msg many) {
         if (!all.any()) return;
         const auto& omitted = all.by_rule;
         for (std::size_t i = 0; i < omitted.size(); ++i) {
             if (omitted[i] == 0) continue;
-            out(lead);
-            out(fmt::format("{} more {} finding{}", omitted[i],
-                            audit::rule_id(static_cast<Rule>(i)), omitted[i] == 1 ? "" : "s"));
-            out(tail);
+            out(say(lang_, omitted[i] == 1 ? one : many, count_text(omitted[i], lang_),
+                    rule_label(static_cast<Rule>(i), lang_)));
         }
     }
 
@@ -186,9 +139,11 @@ class TextWriter final : public Writer {
         const std::uint64_t draws = result_count(audit::RecordedResult::Draw);
         const std::uint64_t decided = result_count(audit::RecordedResult::WhiteWins) +
                                       result_count(audit::RecordedResult::BlackWins) + draws;
-        out(say(lang, Msg::SummaryResults, result_count(audit::RecordedResult::WhiteWins),
-                result_count(audit::RecordedResult::BlackWins), draws,
-                result_count(audit::RecordedResult::Unknown), percent(draws, decided),
+        const auto number = [&](std::uint64_t n) { return count_text(n, lang); };
+        out(say(lang, Msg::SummaryResults, number(result_count(audit::RecordedResult::WhiteWins)),
+                number(result_count(audit::RecordedResult::BlackWins)), number(draws),
+                number(result_count(audit::RecordedResult::Unknown)),
+                percent_text(draws, decided, lang),
                 plural(decided, lang, Msg::GameOne, Msg::GameMany)));
         std::string reasons;
         for (int i = 1; i < audit::DrawReasonCount; ++i) {
@@ -198,8 +153,8 @@ class TextWriter final : public Writer {
             // In English the reasons go by their ids, as --format stats and the machine formats
             // name them; other languages by their own words.
             reasons += fmt::format("{} {} ({})",
-                                   draw_reason_label(static_cast<audit::DrawReason>(i), lang), n,
-                                   percent(n, draws));
+                                   draw_reason_label(static_cast<audit::DrawReason>(i), lang),
+                                   number(n), percent_text(n, draws, lang));
         }
         out(text(Msg::SummaryDrawReasons, lang));
         out(reasons.empty() ? text(Msg::SummaryNoDraws, lang) : std::string_view(reasons));
@@ -265,9 +220,11 @@ class TextWriter final : public Writer {
         out(")");
     }
 
-    std::string_view move_label(const Finding& f) const {
-        if (!f.move.empty()) return f.move;
-        return f.ply == 0 ? text(Msg::StartLabel, lang_) : "-";  // about the text, not a move
+    // The move column: the finding's move in the report's notation.
+    std::string move_label(const Finding& f) const {
+        if (!f.move.empty()) return move_for(lang_, f.move);
+        // About the text, not a move.
+        return std::string(f.ply == 0 ? text(Msg::StartLabel, lang_) : "-");
     }
 
     // A move label as the terminal is shown it (a SAN token of the input may hold anything).
@@ -281,12 +238,12 @@ class TextWriter final : public Writer {
         std::size_t move_width = 5;
         for (const Finding& f : report.findings)
             move_width = std::max(move_width, shown_move(f).size());
-        std::string_view previous_move;
+        std::string previous_move;
         int previous_ply = -1;
         for (const Finding& f : report.findings) {
-            const std::string_view move = move_label(f);
+            std::string move = move_label(f);
             const bool same_move = f.ply == previous_ply && move == previous_move;
-            previous_move = move;
+            previous_move = std::move(move);
             previous_ply = f.ply;
             out("  ");
             out(style_.bold);
@@ -306,23 +263,11 @@ class TextWriter final : public Writer {
             }
             append_terminal_text(buffer_, finding_sentence(f, report, lang_));
             const std::string earlier = earlier_occurrences(f, lang_);
-            if (!earlier.empty() && !sentence_lists_occurrences(f, lang_) &&
-                !mentions_first_occurrence(f)) {
+            if (!earlier.empty() && !sentence_lists_occurrences(f, lang_)) {
                 out(say(lang_, Msg::EarlierList, earlier));
             }
             out("\n");
         }
-    }
-
-    // The auditor's message may list the occurrences itself; do not repeat them.
-    static bool mentions_first_occurrence(const Finding& f) {
-        for (std::size_t i = 0; i < f.occurrence_moves.size(); ++i) {
-            if (i < f.occurrences.size() && f.occurrences[i] == f.ply) continue;
-            const std::string& move = f.occurrence_moves[i];
-            return f.message.find(move == "start" ? std::string("start") : move) !=
-                   std::string::npos;
-        }
-        return false;
     }
 
     Style style_;

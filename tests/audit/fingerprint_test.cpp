@@ -199,7 +199,8 @@ TEST(Duplicates, AnotherResultIsAConflict) {
     const Finding& f = games[1].findings.at(0);
     EXPECT_EQ(f.rule, Rule::DuplicateConflict);
     EXPECT_EQ(f.severity, Severity::Error);
-    EXPECT_NE(f.message.find("1/2-1/2"), std::string::npos);
+    EXPECT_EQ(f.args.earlier_result, "1/2-1/2");
+    EXPECT_EQ(f.recorded, "1-0");
 }
 
 TEST(Duplicates, OtherMovesOrPlayersAreOtherGames) {

@@ -49,16 +49,14 @@ void expect_listed_occurrences_of(const Finding& f, int latest, int count) {
     if (count > 10) {
         EXPECT_EQ(f.occurrences[5], latest - 16) << "ply " << f.ply;
     }
-    // The message names the occurrences before the claim: those of the appeared route before
-    // position k itself.
+    // The sentence names the occurrences before the claim: those of the appeared route before
+    // position k itself, at most ten of them.
     const int named = latest == f.ply ? count - 1 : count;
-    if (named > 10) {
-        EXPECT_NE(f.message.find(fmt::format(", and {} more, then ", named - 10)),
-                  std::string::npos)
-            << f.message;
-    } else {
-        EXPECT_EQ(f.message.find(" more"), std::string::npos) << f.message;
-    }
+    ASSERT_TRUE(f.args.id == MessageId::ThreefoldAppeared || f.args.declared.size() == 1u);
+    const OccurrenceWords& words =
+        f.args.id == MessageId::ThreefoldAppeared ? f.args.earlier : f.args.declared[0].before;
+    EXPECT_EQ(words.total, named) << "ply " << f.ply;
+    EXPECT_EQ(words.moves.size(), static_cast<std::size_t>(std::min(named, 10))) << "ply " << f.ply;
 }
 
 void expect_bounded_claims(int plies) {
@@ -99,13 +97,17 @@ TEST(LongGames, ElevenOccurrencesListTheFirstAndTheLastFive) {
     EXPECT_EQ(f->occurrences, (std::vector<int>{0, 4, 8, 12, 16, 24, 28, 32, 36, 40}));
     const std::optional<Finding> twelve = finding_at(g, Rule::ThreefoldClaim, 44, Route::Appeared);
     ASSERT_TRUE(twelve);
-    EXPECT_NE(twelve->message.find("8... Ng8, and 1 more, then 12... Ng8"), std::string::npos)
-        << twelve->message;
+    // Its sentence: "..., 8... Ng8, and 1 more, then 12... Ng8, ..." (report/messages_test).
+    EXPECT_EQ(twelve->args.earlier.total, 11);
+    ASSERT_EQ(twelve->args.earlier.moves.size(), 10u);
+    EXPECT_EQ(twelve->args.earlier.moves[4], "8... Ng8");
+    EXPECT_EQ(twelve->args.earlier.moves[5], "12... Ng8");
     const std::optional<Finding> ten = finding_at(g, Rule::ThreefoldClaim, 36, Route::Appeared);
     ASSERT_TRUE(ten);
     EXPECT_EQ(ten->occurrence_count, 10);
     EXPECT_EQ(ten->occurrences.size(), 10u);
-    EXPECT_EQ(ten->message.find("more"), std::string::npos) << ten->message;
+    EXPECT_EQ(ten->args.earlier.total, 9);
+    EXPECT_EQ(ten->args.earlier.moves.size(), 9u);
 }
 
 // Issue 30: two claims per ply made records of gigabytes; beyond the limit they are counted.

@@ -66,7 +66,8 @@ void expect_same_report(const GameReport& a, const GameReport& b) {
         EXPECT_EQ(a.findings[i].ply, b.findings[i].ply);
         EXPECT_EQ(a.findings[i].move, b.findings[i].move);
         EXPECT_EQ(a.findings[i].extra_plies, b.findings[i].extra_plies);
-        EXPECT_EQ(a.findings[i].message, b.findings[i].message);
+        EXPECT_EQ(a.findings[i].args.id, b.findings[i].args.id);
+        EXPECT_EQ(a.findings[i].args.ended_after, b.findings[i].args.ended_after);
     }
     EXPECT_EQ(a.plies, b.plies);
     EXPECT_EQ(a.end_ply, b.end_ply);

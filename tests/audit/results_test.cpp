@@ -57,7 +57,7 @@ TEST(ResultConflict, Before2023OnlyALossOnTimeOrByIllegalMoveIsChecked) {
     const auto f = finding_at(on_time, Rule::ResultConflict, 1);
     ASSERT_TRUE(f);
     EXPECT_EQ(f->article, "6.9");
-    EXPECT_NE(f->message.find("time forfeit"), std::string::npos);
+    EXPECT_EQ(f->args.quoted, "time forfeit");  // the Termination tag its sentence quotes
 
     const GameReport illegal = audit_one(
         fen_game(LoneWhiteKing, "1. Kd1 1-0",

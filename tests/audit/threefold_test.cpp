@@ -22,9 +22,9 @@ TEST(Threefold, AppearedRouteStandsAtTheThirdOccurrenceCountingTheStart) {
     EXPECT_EQ(f->occurrence_moves, (std::vector<std::string>{"start", "2... Ng8", "4... Ng8"}));
     EXPECT_EQ(f->move, "4... Ng8");
     EXPECT_EQ(f->fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5");
-    EXPECT_EQ(f->message,
-              "White may claim a draw: the position has appeared for the third time (at the "
-              "start, after 2... Ng8)");
+    EXPECT_EQ(f->args.id, MessageId::ThreefoldAppeared);
+    EXPECT_EQ(f->args.earlier.moves, (std::vector<std::string>{"", "2... Ng8"}));
+    EXPECT_EQ(f->args.earlier.total, 2);
 }
 
 TEST(Threefold, DeclaredRouteListsTheMoveThatMakesTheThirdOccurrence) {
@@ -36,9 +36,11 @@ TEST(Threefold, DeclaredRouteListsTheMoveThatMakesTheThirdOccurrence) {
     EXPECT_EQ(f->article, "9.2.1.1");
     EXPECT_EQ(f->moves, (std::vector<std::string>{"Ng8"}));
     EXPECT_EQ(f->occurrences, (std::vector<int>{0, 4}));
-    EXPECT_EQ(f->message,
-              "Black may claim a draw by writing 4... Ng8 (third occurrence; before: at the start, "
-              "after 2... Ng8)");
+    EXPECT_EQ(f->args.id, MessageId::ThreefoldDeclared);
+    ASSERT_EQ(f->args.declared.size(), 1u);
+    EXPECT_EQ(f->args.declared[0].move, "4... Ng8");
+    EXPECT_EQ(f->args.declared[0].before.moves, (std::vector<std::string>{"", "2... Ng8"}));
+    EXPECT_EQ(f->args.declared[0].before.total, 2);
     const auto white = finding_at(g, Rule::ThreefoldClaim, 8, Route::Declared);
     ASSERT_TRUE(white);
     EXPECT_EQ(white->moves, (std::vector<std::string>{"Nf3"}));
@@ -52,7 +54,7 @@ TEST(Threefold, EveryFurtherRepetitionIsANewOpportunity) {
     const auto fourth = finding_at(g, Rule::ThreefoldClaim, 12, Route::Appeared);
     ASSERT_TRUE(fourth);
     EXPECT_EQ(fourth->occurrences, (std::vector<int>{0, 4, 8, 12}));
-    EXPECT_NE(fourth->message.find("fourth time"), std::string::npos);
+    EXPECT_EQ(fourth->args.earlier.total, 3);  // this is the fourth time
 }
 
 TEST(Threefold, DeclaredRouteListsEveryEarlierOccurrenceOfTheTarget) {
@@ -62,9 +64,10 @@ TEST(Threefold, DeclaredRouteListsEveryEarlierOccurrenceOfTheTarget) {
     const auto f = finding_at(g, Rule::ThreefoldClaim, 11, Route::Declared);
     ASSERT_TRUE(f);
     EXPECT_EQ(f->occurrences, (std::vector<int>{0, 4, 8}));
-    EXPECT_EQ(f->message,
-              "Black may claim a draw by writing 6... Ng8 (fourth occurrence; before: at the "
-              "start, after 2... Ng8, 4... Ng8)");
+    ASSERT_EQ(f->args.declared.size(), 1u);
+    EXPECT_EQ(f->args.declared[0].move, "6... Ng8");
+    EXPECT_EQ(f->args.declared[0].before.moves,
+              (std::vector<std::string>{"", "2... Ng8", "4... Ng8"}));
 }
 
 TEST(Threefold, DeclaredRouteIsFoundInEveryWindowOfTheGame) {

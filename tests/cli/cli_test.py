@@ -31,6 +31,8 @@ GOLDENS = {
     "html": ["--format", "html"],
     "es.html": ["--format", "html", "--lang", "es"],
     "es.text": ["--format", "text", "--lang", "es"],
+    # Issue 26: every sample game in Spanish, with or without findings.
+    "es-all.text": ["--format", "text", "--lang", "es", "--all-games"],
 }
 SAMPLES = "sample_pgns"
 TWIC = "../shared/corpus/twic/twic0920.pgn"
@@ -81,7 +83,7 @@ class Runner:
 def normalise(text, root):
     text = re.sub(r'"seconds":[0-9.eE+-]+', '"seconds":0', text)
     text = re.sub(r"plies in [0-9.]+ s\.", "plies in 0.00 s.", text)
-    text = re.sub(r"medios movimientos en [0-9.]+ s\.", "medios movimientos en 0.00 s.", text)
+    text = re.sub(r"medios movimientos en [0-9.,]+ s\.", "medios movimientos en 0,00 s.", text)
     return text.replace(root + "/", "")
 
 

@@ -87,6 +87,16 @@ TEST(Stats, TextHasEverySectionAndNoGameBlocks) {
     EXPECT_FALSE(contains(out, "Zvjaginsev"));  // no per-game block
 }
 
+TEST(Stats, SpanishNamesTheReasonsByTheirLabelsAndWritesDecimalCommas) {
+    const std::string out =
+        run(Format::Stats, {perpetual_game(), clean_game()}, {.lang = Lang::Es});
+    for (const std::string_view part :
+         {"  jaque continuo                       1  100,0 %", "Draw rate: 50,0 %"}) {
+        EXPECT_TRUE(contains(out, part)) << part << "\n" << out;
+    }
+    EXPECT_FALSE(contains(out, "perpetual-check"));
+}
+
 TEST(Stats, EventsAndPlayersWithTheMostEarlyAgreementsComeFirst) {
     const std::string out = run(Format::Stats,
                                 {early_draw("Open A", "X", "Y"), early_draw("Open B", "X", "Z"),

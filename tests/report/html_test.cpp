@@ -142,7 +142,13 @@ TEST(Html, FlaggedMovesLinkToTheirFindingsAndBack) {
 TEST(Html, SpanishReport) {
     WriterOptions options;
     options.lang = Lang::Es;
-    const std::string html = html_of({testing::threefold_game()}, options);
+    // The audit's own findings carry their sentence's arguments (the sample's are read back).
+    audit::GameReport game = testing::threefold_game();
+    game.findings[0].args.id = audit::MessageId::ThreefoldAppeared;
+    game.findings[0].args.earlier = {{"32. Kd3", "34. Kd3"}, 2};
+    game.findings[1].args.id = audit::MessageId::ThreefoldDeclared;
+    game.findings[1].args.declared = {{"36... Rd8+", {{"32... Rd8+", "34... Rd8+"}, 2}}};
+    const std::string html = html_of({game}, options);
     EXPECT_NE(html.find("<html lang=\"es\">"), std::string::npos);
     EXPECT_NE(html.find("Resumen"), std::string::npos);
     EXPECT_NE(html.find("Las negras pueden reclamar tablas por triple repetición"),

@@ -16,8 +16,9 @@ namespace drawaudit::report {
 namespace {
 
 // Entries that read the same in both languages (symbols, ids, punctuation).
-const std::set<Msg> same_in_every_language = {Msg::ErrorTag, Msg::VerdictMarker, Msg::VerdictClose,
-                                              Msg::Period, Msg::HtmlFen};
+const std::set<Msg> same_in_every_language = {Msg::ErrorTag,     Msg::VerdictMarker,
+                                              Msg::VerdictClose, Msg::Period,
+                                              Msg::HtmlFen,      Msg::SeverityError};
 
 TEST(Messages, EveryMessageHasEveryLanguage) {
     for (std::size_t i = 0; i < MsgCount; ++i) {
@@ -52,15 +53,170 @@ TEST(Messages, SpanishOrdinalsAreFeminineForVez) {
     EXPECT_EQ(ordinal(22, Lang::En), "22nd");
 }
 
-TEST(Messages, EnglishSentenceIsTheAuditsMessage) {
+TEST(Messages, AFindingReadBackSaysItsMessageAsRead) {
     audit::GameReport game;
     audit::Finding f;
     f.rule = audit::Rule::Stalemate;
     f.message = "Black is stalemated: the game is drawn";
     EXPECT_EQ(finding_sentence(f, game, Lang::En), f.message);
+    EXPECT_EQ(english_message(f), f.message);
     f.side = audit::Side::Black;
     EXPECT_EQ(finding_sentence(f, game, Lang::Es),
-              "Las negras están ahogadas: la partida es tablas");
+              "El rey de las negras está ahogado: la partida es tablas");
+}
+
+TEST(Messages, AReadBackSentenceOfAnotherShapeStaysInEnglish) {
+    audit::GameReport game;
+    audit::Finding f;
+    f.rule = audit::Rule::Stalemate;
+    f.side = audit::Side::Black;
+    f.message = "Black has no legal move";  // not the catalog's sentence: nothing to recover
+    EXPECT_EQ(finding_sentence(f, game, Lang::Es), f.message);
+}
+
+// A finding with every argument of every sentence set, as the audit fills them.
+audit::Finding finding_with_every_argument() {
+    audit::Finding f;
+    f.side = audit::Side::Black;
+    f.ply = 72;
+    f.move = "36... Rd8+";
+    f.line = 5;
+    f.column = 7;
+    f.recorded = "1-0";
+    f.expected = "1/2-1/2";
+    f.halfmove_clock = 100;
+    f.extra_plies = 2;
+    f.duplicate_game = 3;
+    f.duplicate_file = "b.pgn";
+    audit::MessageArgs& a = f.args;
+    a.quoted = "Time forfeit";
+    a.reason = "no piece can move there";
+    a.ended_after = "35. Qe7#";
+    a.example_move = "60. Kd3";
+    a.earlier_result = "0-1";
+    a.proofs = {chess::UnwinnableProof::Material, chess::UnwinnableProof::LockedPawns};
+    a.counts = {12, 11, 20};
+    a.ending = audit::Termination::Checkmate;
+    a.earlier = {{"", "32... Rd8+"}, 2};
+    a.declared = {{"37. Kd3", {{"33. Kd3", "35. Kd3"}, 2}}};
+    return f;
+}
+
+TEST(Messages, EveryMessageIdRendersInEveryLanguageWithAllItsArguments) {
+    const audit::GameReport game;
+    for (int i = 1; i < audit::MessageIdCount; ++i) {
+        audit::Finding f = finding_with_every_argument();
+        f.args.id = static_cast<audit::MessageId>(i);
+        // fmt throws on an entry that asks for an argument the renderer does not give.
+        const std::string english = finding_sentence(f, game, Lang::En);
+        const std::string spanish = finding_sentence(f, game, Lang::Es);
+        EXPECT_EQ(english, english_message(f));
+        for (const std::string& sentence : {english, spanish}) {
+            EXPECT_FALSE(sentence.empty()) << "id " << i;
+            EXPECT_EQ(sentence.find_first_of("{}"), std::string::npos) << sentence;
+        }
+        EXPECT_NE(spanish, english) << "id " << i << " has no Spanish sentence";
+        EXPECT_EQ(spanish.find("Rd8"), std::string::npos) << "an English move in: " << spanish;
+        EXPECT_EQ(spanish.find("Kd3"), std::string::npos) << "an English move in: " << spanish;
+    }
+}
+
+TEST(Messages, EnglishSentencesAreTheMessagesOfTheMachineFormats) {
+    audit::Finding f = finding_with_every_argument();
+    f.side = audit::Side::White;
+    f.args.id = audit::MessageId::ThreefoldAppeared;
+    f.args.earlier = {{"", "2... Ng8"}, 2};
+    EXPECT_EQ(english_message(f),
+              "White may claim a draw: the position has appeared for the third time (at the "
+              "start, after 2... Ng8)");
+    f.side = audit::Side::Black;
+    f.args.id = audit::MessageId::ThreefoldDeclared;
+    f.args.declared = {{"6... Ng8", {{"", "2... Ng8", "4... Ng8"}, 3}}};
+    EXPECT_EQ(english_message(f),
+              "Black may claim a draw by writing 6... Ng8 (fourth occurrence; before: at the "
+              "start, after 2... Ng8, 4... Ng8)");
+    f.args.declared.push_back({"6... Nf6", {{"1... Nf6", "3... Nf6"}, 2}});
+    EXPECT_EQ(english_message(f),
+              "Black may claim a draw by writing 6... Ng8 (fourth occurrence; before: at the "
+              "start, after 2... Ng8, 4... Ng8), or 6... Nf6 (third occurrence; before: after "
+              "1... Nf6, 3... Nf6)");
+    // A capped list: the first and the last five, and how many between.
+    f.args.id = audit::MessageId::ThreefoldAppeared;
+    f.args.earlier = {{"", "2... Ng8", "4... Ng8", "6... Ng8", "8... Ng8", "12... Ng8", "14... Ng8",
+                       "16... Ng8", "18... Ng8", "20... Ng8"},
+                      11};
+    EXPECT_NE(english_message(f).find("8... Ng8, and 1 more, then 12... Ng8"), std::string::npos)
+        << english_message(f);
+    f.move = "1. h4";
+    f.args.id = audit::MessageId::DeadProved;
+    f.args.proofs = {chess::UnwinnableProof::LockedPawns, chess::UnwinnableProof::LockedPawns};
+    EXPECT_EQ(english_message(f),
+              "After 1. h4 neither side can checkmate by any series of legal moves: for each "
+              "side, every pawn is blocked by a pawn and can never move or be captured, and its "
+              "pieces can never reach squares from which they could checkmate the other king; the "
+              "game is drawn (dead position)");
+    f.args.id = audit::MessageId::ConflictCannotMate;
+    f.recorded = "1-0";
+    f.args.proofs[0] = chess::UnwinnableProof::Material;
+    f.args.quoted = "time forfeit";
+    EXPECT_EQ(english_message(f),
+              "The Result tag says 1-0, but White cannot checkmate by any series of legal moves "
+              "in the final position (it has too little material left to checkmate), so the game "
+              "is drawn (Termination tag: \"time forfeit\")");
+}
+
+TEST(Messages, SpanishSentencesWriteMovesWithSpanishLetters) {
+    const audit::GameReport game;
+    audit::Finding f = finding_with_every_argument();
+    f.args.id = audit::MessageId::ThreefoldDeclared;
+    EXPECT_EQ(finding_sentence(f, game, Lang::Es),
+              "Las negras pueden reclamar tablas por triple repetición anotando en la planilla, "
+              "sin jugarla, 37. Rd3 (la posición aparecería por tercera vez; antes: tras 33. Rd3, "
+              "35. Rd3)");
+    f.args.id = audit::MessageId::IllegalMove;
+    EXPECT_EQ(finding_sentence(f, game, Lang::Es),
+              "36... Td8+ no se puede jugar aquí: no piece can move there; el resto de la partida "
+              "no se audita");
+}
+
+TEST(Messages, RuleLabelsAreThoseOfRulesMd) {
+    // RULES.md, "Spanish notation": one Spanish label per rule id.
+    const std::vector<std::pair<audit::Rule, std::string_view>> table = {
+        {audit::Rule::ThreefoldClaim, "reclamación por triple repetición"},
+        {audit::Rule::FiftyMoveClaim, "reclamación por la regla de los 50 movimientos"},
+        {audit::Rule::FivefoldDraw, "tablas por quíntuple repetición"},
+        {audit::Rule::SeventyFiveMoveDraw, "tablas por la regla de los 75 movimientos"},
+        {audit::Rule::Checkmate, "jaque mate"},
+        {audit::Rule::Stalemate, "rey ahogado"},
+        {audit::Rule::DeadPosition, "posición muerta"},
+        {audit::Rule::MovesAfterEnd, "jugadas anotadas tras el final"},
+        {audit::Rule::ResultConflict, "resultado contrario a las Leyes"},
+        {audit::Rule::ResultMismatch, "resultado de la cabecera distinto del de las jugadas"},
+        {audit::Rule::EarlyAgreement, "tablas acordadas antes de tiempo"},
+        {audit::Rule::DuplicateGame, "partida duplicada"},
+        {audit::Rule::DuplicateConflict, "partida duplicada con otro resultado"},
+        {audit::Rule::ParseError, "error de lectura"},
+        {audit::Rule::IllegalMove, "jugada ilegal"},
+        {audit::Rule::BadFen, "FEN incorrecto"},
+        {audit::Rule::FenRepaired, "FEN corregido"},
+        {audit::Rule::UnsupportedVariant, "variante no admitida"},
+        {audit::Rule::NullMove, "jugada nula"},
+    };
+    ASSERT_EQ(table.size(), static_cast<std::size_t>(audit::RuleCount));
+    for (const auto& [rule, spanish] : table) {
+        EXPECT_EQ(rule_label(rule, Lang::Es), spanish) << audit::rule_id(rule);
+        EXPECT_EQ(rule_label(rule, Lang::En), audit::rule_id(rule));
+        EXPECT_FALSE(rule_description(rule).empty());
+    }
+}
+
+TEST(Messages, SeveritiesAndArticlesAsSpanishReadsThem) {
+    EXPECT_EQ(severity_label(audit::Severity::Info, Lang::Es), "información");
+    EXPECT_EQ(severity_label(audit::Severity::Warning, Lang::Es), "aviso");
+    EXPECT_EQ(severity_label(audit::Severity::Error, Lang::Es), "error");
+    EXPECT_EQ(severity_label(audit::Severity::Warning, Lang::En), "warning");
+    EXPECT_EQ(article_ref("9.2.1.2", Lang::Es), "art. 9.2.1.2");
+    EXPECT_EQ(article_ref("9.2.1.2", Lang::En), "9.2.1.2");
 }
 
 std::string read_file(const std::filesystem::path& path) {
@@ -86,9 +242,16 @@ TEST(Messages, EverySampleFindingHasASpanishSentence) {
             duplicates.check(game, 0);
             for (const audit::Finding& f : game.findings) {
                 rules.insert(f.rule);
+                const std::string english = english_message(f);
                 const std::string spanish = finding_sentence(f, game, Lang::Es);
-                EXPECT_NE(spanish, f.message) << "no Spanish sentence for: " << f.message;
+                EXPECT_NE(spanish, english) << "no Spanish sentence for: " << english;
                 EXPECT_FALSE(spanish.empty());
+                // Read back from its record (drawaudit merge), it says the same in Spanish.
+                audit::Finding read_back = f;
+                read_back.args = audit::MessageArgs{};
+                read_back.message = english;
+                EXPECT_EQ(finding_sentence(read_back, game, Lang::Es), spanish) << english;
+                EXPECT_EQ(finding_sentence(read_back, game, Lang::En), english);
             }
         }
     }
@@ -131,7 +294,7 @@ TEST(Messages, SpanishVerdictAndLaws) {
     game.expected_result = "1/2-1/2";
     game.termination = audit::Termination::Stalemate;
     EXPECT_EQ(result_verdict(game, Lang::Es),
-              "Resultado 1/2-1/2: concuerda (las reglas dan 1/2-1/2 por ahogado).");
+              "Resultado 1/2-1/2: concuerda (las reglas dan 1/2-1/2 por rey ahogado).");
     EXPECT_EQ(result_verdict(game, Lang::En),
               "Result 1/2-1/2: consistent (the rules give 1/2-1/2 by stalemate).");
     EXPECT_EQ(laws_label(audit::Laws::Laws1997, Lang::Es), "Leyes anteriores al 2014-07-01");
@@ -143,6 +306,35 @@ TEST(Messages, EnglishDrawReasonLabelsAreTheIdsOfTheMachineFormats) {
         EXPECT_EQ(draw_reason_label(reason, Lang::En), audit::draw_reason_id(reason));
         EXPECT_NE(draw_reason_label(reason, Lang::Es), audit::draw_reason_id(reason));
     }
+}
+
+TEST(Messages, SpanishNumbersHaveADecimalCommaAndGroupedDigits) {
+    EXPECT_EQ(count_text(412227, Lang::Es), "412 227");
+    EXPECT_EQ(count_text(1803, Lang::Es), "1803");  // four digits: ungrouped
+    EXPECT_EQ(count_text(12345, Lang::Es), "12 345");
+    EXPECT_EQ(count_text(1234567, Lang::Es, "\u00a0"), "1\u00a0234\u00a0567");
+    EXPECT_EQ(count_text(412227, Lang::En), "412227");
+    EXPECT_EQ(percent_text(391, 1000, Lang::Es), "39,1 %");
+    EXPECT_EQ(percent_text(391, 1000, Lang::Es, "\u00a0"), "39,1\u00a0%");
+    EXPECT_EQ(percent_text(391, 1000, Lang::En), "39.1%");
+    EXPECT_EQ(percent_text(1, 0, Lang::Es), "-");
+    EXPECT_EQ(decimal_text(0.075, 2, Lang::Es), "0,07");
+}
+
+TEST(Messages, PerpetualCheckNamesItsMovesInTheReportsNotation) {
+    audit::GameReport game;
+    game.draw_reason = audit::DrawReason::PerpetualCheck;
+    game.draw_side = audit::Side::Black;
+    game.draw_first_check = "31... Qe1+";
+    game.draw_last_check = "33... Qe1+";
+    EXPECT_EQ(draw_reason_sentence(game, Lang::Es),
+              "Tablas por jaque continuo: las negras dieron jaque en cada jugada desde 31... De1+ "
+              "hasta 33... De1+.");
+    EXPECT_EQ(draw_reason_sentence(game, Lang::En),
+              "Drawn by perpetual check: Black checked on every move from 31... Qe1+ to 33... "
+              "Qe1+.");
+    game.draw_reason = audit::DrawReason::None;
+    EXPECT_EQ(draw_reason_sentence(game, Lang::Es), "");
 }
 
 TEST(Notation, SpanishMovesUseSpanishPieceLetters) {
