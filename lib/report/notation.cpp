@@ -169,6 +169,39 @@ std::string result_verdict(const audit::GameReport& report, Lang lang) {
     return judge_result(report, lang).text;
 }
 
+std::string draw_reason_sentence(const audit::GameReport& report, Lang lang) {
+    switch (report.draw_reason) {
+        case audit::DrawReason::None:
+            return {};
+        case audit::DrawReason::Stalemate:
+            return std::string(text(Msg::DrawnStalemate, lang));
+        case audit::DrawReason::DeadPosition:
+            return std::string(text(Msg::DrawnDeadPosition, lang));
+        case audit::DrawReason::Fivefold:
+            return std::string(text(Msg::DrawnFivefold, lang));
+        case audit::DrawReason::SeventyFiveMove:
+            return std::string(text(Msg::DrawnSeventyFive, lang));
+        case audit::DrawReason::PerpetualCheck:
+            // The moves are known where the auditor made the record (not in one read back).
+            if (report.draw_first_check.empty() || report.draw_last_check.empty())
+                return say(lang, Msg::DrawnPerpetualCycle, side_subject(report.draw_side, lang));
+            return say(lang, Msg::DrawnPerpetual, side_subject(report.draw_side, lang),
+                       move_for(lang, report.draw_first_check),
+                       move_for(lang, report.draw_last_check));
+        case audit::DrawReason::ThreefoldRepetition:
+            return std::string(text(Msg::DrawnThreefold, lang));
+        case audit::DrawReason::FiftyMove:
+            return std::string(text(Msg::DrawnFifty, lang));
+        case audit::DrawReason::TimeForfeit:
+            return std::string(text(Msg::DrawnTimeForfeit, lang));
+        case audit::DrawReason::EarlyAgreement:
+            return std::string(text(Msg::DrawnEarlyAgreement, lang));
+        case audit::DrawReason::Agreement:
+            return std::string(text(Msg::DrawnAgreement, lang));
+    }
+    return {};
+}
+
 std::string_view laws_label(audit::Laws laws, Lang lang) {
     switch (laws) {
         case audit::Laws::Laws1997:

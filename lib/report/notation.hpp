@@ -35,6 +35,10 @@ struct Verdict {
 };
 Verdict judge_result(const audit::GameReport& report, Lang lang = Lang::En);
 std::string result_verdict(const audit::GameReport& report, Lang lang = Lang::En);
+// Why a drawn game was drawn (RULES.md "Why each draw happened"), the sentence after the verdict
+// in the text and HTML reports: "Drawn by perpetual check: White checked on every move from
+// 31. Qh6+ to 33. Qh6+."; empty where the game has no draw reason.
+std::string draw_reason_sentence(const audit::GameReport& report, Lang lang = Lang::En);
 
 // "Laws of 2023", "Laws before 2014-07-01", ...
 std::string_view laws_label(audit::Laws laws, Lang lang = Lang::En);

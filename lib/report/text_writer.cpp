@@ -28,41 +28,6 @@ std::string plural(std::uint64_t n, Lang lang, Msg one, Msg many) {
     return plural(n, text(one, lang), text(many, lang));
 }
 
-// The text report's sentence on why a drawn game was drawn (RULES.md "Why each draw happened"),
-// e.g. "Drawn by perpetual check: White checked on every move from 31. Qh6+ to 33. Qh6+.";
-// empty where the game has no draw reason.
-std::string draw_reason_sentence(const GameReport& report, Lang lang) {
-    switch (report.draw_reason) {
-        case audit::DrawReason::None:
-            return {};
-        case audit::DrawReason::Stalemate:
-            return std::string(text(Msg::DrawnStalemate, lang));
-        case audit::DrawReason::DeadPosition:
-            return std::string(text(Msg::DrawnDeadPosition, lang));
-        case audit::DrawReason::Fivefold:
-            return std::string(text(Msg::DrawnFivefold, lang));
-        case audit::DrawReason::SeventyFiveMove:
-            return std::string(text(Msg::DrawnSeventyFive, lang));
-        case audit::DrawReason::PerpetualCheck:
-            // The moves are known where the auditor made the record (not in one read back).
-            if (report.draw_first_check.empty() || report.draw_last_check.empty())
-                return say(lang, Msg::DrawnPerpetualCycle, side_subject(report.draw_side, lang));
-            return say(lang, Msg::DrawnPerpetual, side_subject(report.draw_side, lang),
-                       report.draw_first_check, report.draw_last_check);
-        case audit::DrawReason::ThreefoldRepetition:
-            return std::string(text(Msg::DrawnThreefold, lang));
-        case audit::DrawReason::FiftyMove:
-            return std::string(text(Msg::DrawnFifty, lang));
-        case audit::DrawReason::TimeForfeit:
-            return std::string(text(Msg::DrawnTimeForfeit, lang));
-        case audit::DrawReason::EarlyAgreement:
-            return std::string(text(Msg::DrawnEarlyAgreement, lang));
-        case audit::DrawReason::Agreement:
-            return std::string(text(Msg::DrawnAgreement, lang));
-    }
-    return {};
-}
-
 // "12.5%": a share of a total, "-" for an empty total.
 std::string percent(std::uint64_t part, std::uint64_t total) {
     if (total == 0) return "-";
