@@ -175,14 +175,17 @@ enum class Msg : std::uint16_t {
     HtmlFinalPosition,  // "Final position"
     HtmlFile,           // "File"
     HtmlLine,           // "line"
-    HtmlEvent,
     HtmlDate,
     HtmlRound,
-    HtmlPlies,         // "{} plies"
+    HtmlMoveCount,     // "{} moves"
     HtmlNoMoves,       // the game's text was not kept / could not be replayed
     HtmlFen,           // "FEN"
     HtmlFindingCount,  // chart axis: "findings"
     HtmlInfo,          // the label of an info finding (beside "[error] ", "[warning] ")
+    HtmlSheet,         // the heading of the round's sheet (--all-games)
+    HtmlColumnGame,    // the sheet's columns
+    HtmlColumnResult,
+    HtmlColumnVerdict,
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);
