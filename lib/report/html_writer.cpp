@@ -422,6 +422,8 @@ class HtmlWriter final : public Writer {
                 append(buffer_, "</h2>");
             }
             append(buffer_, "<table>\n<thead><tr><th>#</th><th>");
+            append_html(buffer_, text(Msg::HtmlRound, lang));
+            append(buffer_, "</th><th>");
             append_html(buffer_, text(Msg::HtmlColumnGame, lang));
             append(buffer_, "</th><th>");
             append_html(buffer_, text(Msg::HtmlColumnResult, lang));
@@ -545,12 +547,14 @@ class HtmlWriter final : public Writer {
     }
 
     // A game's line in the index (games shown) or the round's sheet (--all-games): its place in
-    // the round, the players (linked to its section when it has one), the result, the verdict
-    // with the draw reason, and its findings' rules.
+    // the run, its Round tag, the players (linked to its section when it has one), the result, the
+    // verdict with the draw reason, and its findings' rules.
     void write_index_row(const GameReport& report, bool expanded) {
         fmt::memory_buffer row;
         fmt::format_to(std::back_inserter(row), "<tr class=\"{}\"><td>{}</td><td>",
                        worst_class(report), games_);
+        append_html(row, known_tag(report.round));
+        append(row, "</td><td>");
         if (expanded) fmt::format_to(std::back_inserter(row), "<a href=\"#g{}\">", shown_);
         append_html(row, players(report));
         if (expanded) append(row, "</a>");
