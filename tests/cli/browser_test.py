@@ -14,7 +14,8 @@ Then prints the report to PDF on Letter and on A4 (chromium --print-to-pdf; the 
 round on paper: page 1 is the summary and names no game; from page 2 on, every page names exactly
 one game (its header, "FILE, game N", repeated on each page the game takes); the games named are
 the games with findings, in input order, each on consecutive pages starting a page of its own; a
-game with at most SHORT_BOARDS finding positions and SHORT_PLIES plies takes exactly one page.
+game with at most SHORT_BOARDS finding positions and SHORT_PLIES plies takes exactly one page;
+the first page of a game holds its first finding (the header is never alone).
 So the page count is 1 + the games with findings + the pages that continue a long game. With
 --all-games the round's sheet follows the summary: it names every game of the round, and the
 games with findings follow it by the same rule. Exit 77 (a skip for ctest) when chromium or
@@ -198,6 +199,11 @@ def check_game_pages(pages, games, with_findings, paper):
             runs[-1][1] += 1
         else:
             runs.append([game, 1])
+            # The header stays with the first finding: the "Findings" heading is followed on
+            # this page by a finding (its severity tag).
+            after = page[page.rfind("Findings") + len("Findings"):] if "Findings" in page else ""
+            check(re.search(r"\[(warning|error)\]|\binfo\b", after),
+                  f"{paper} page {number}: {game[0]} game {game[1]} begins without a finding")
     order = [game for game, _ in runs]
     if order != expected:
         apart = next((a, b) for a, b in zip(order + [None], expected + [None]) if a != b)
