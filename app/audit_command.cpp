@@ -311,7 +311,8 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
         ->check(CLI::Range(0, 10000))
         ->type_name("N");
     app.add_flag("--all-games", command.all_games,
-                 "Text format: print every game, also those without findings (e.g. --all-games)");
+                 "Text and html formats: every game, also those without findings (html: the "
+                 "round's sheet, a line per game) (e.g. --all-games)");
     app.add_option("-j,--jobs", command.jobs,
                    "Worker threads (default: one per core); the report is the same for any N "
                    "(e.g. -j 4)")

@@ -969,7 +969,8 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
         ->check(CLI::IsMember({"info", "warning", "error", "never"}))
         ->capture_default_str();
     merge->add_flag("--all-games", options.all_games,
-                    "Text format: print every game, also those without findings");
+                    "Text and html formats: every game, also those without findings (html: the "
+                    "round's sheet, a line per game)");
     merge->add_option("--color", options.color, "Colour in the text report: auto, always or never")
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->capture_default_str();

@@ -1,8 +1,12 @@
 // The arbiter's report as one self-contained HTML file: inline CSS and SVG, no script, no request
-// to any network. A summary with bar charts at the top, then one section per game with findings
-// (up to WriterOptions::html_max_games): the game's identity, the verdict on its result, a
-// timeline of its plies with the claim windows shaded, the move list with every flagged move
-// marked and linked, and a board for each distinct position a finding stands at.
+// to any network. A summary with bar charts at the top, then the index of the games shown (with
+// --all-games: the round's sheet, every game on one line with its verdict and draw reason), then
+// one section per game with findings (up to WriterOptions::html_max_games): a header naming the
+// game, the verdict on its result and why it was drawn, a timeline in moves with the claim
+// windows shaded, the move list with every flagged move marked and linked, and a board for each
+// distinct position a finding stands at. Printed, each such game starts a page and every page it
+// takes repeats its header. Moves, rules and numbers are written as the reader's language writes
+// them (RULES.md, "Spanish notation"); rule ids stay as classes.
 //
 // Sections off screen are neither laid out nor painted until scrolled to (content-visibility),
 // so that a report of a week of tournaments opens at once; printing lays them all out.
@@ -215,14 +219,26 @@ std::vector<BoardArrow> declared_arrows(const Finding& f) {
 // ---------------------------------------------------------------------------------------------
 // Bar charts (SVG): one call per series.
 
+// Letters, not bytes: a UTF-8 string's code points.
+std::size_t utf8_length(std::string_view text) {
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
 struct Bar {
     std::string label;
-    std::uint64_t value = 0;
+    std::uint64_t value = 0;  // the bar's length
+    std::string shown;        // the number as the reader's language writes it
 };
 
 void append_bar_chart(fmt::memory_buffer& out, std::string_view title,
                       const std::vector<Bar>& bars) {
-    constexpr int label_width = 210, bar_width = 380, row = 22, value_width = 70;
+    // The labels' column fits the longest label (the Spanish rule labels run to 52 letters).
+    std::size_t longest = 0;
+    for (const Bar& bar : bars) longest = std::max(longest, utf8_length(bar.label));
+    const int label_width = std::max(210, static_cast<int>(longest) * 7 + 12);
+    constexpr int bar_width = 380, row = 22, value_width = 110;
     std::uint64_t largest = 1;
     for (const Bar& bar : bars) largest = std::max(largest, bar.value);
     const int height = row * static_cast<int>(bars.size()) + 8;
@@ -242,21 +258,27 @@ void append_bar_chart(fmt::memory_buffer& out, std::string_view title,
                                                      static_cast<double>(largest));
         append(out, "<g><title>");
         append_html(out, bar.label);
-        fmt::format_to(std::back_inserter(out),
-                       ": {}</title><text class=\"label\" x=\"{}\" y=\"{}\">", bar.value,
+        append(out, ": ");
+        append_html(out, bar.shown);
+        fmt::format_to(std::back_inserter(out), "</title><text class=\"label\" x=\"{}\" y=\"{}\">",
                        label_width - 6, y + 15);
         append_html(out, bar.label);
         fmt::format_to(std::back_inserter(out),
                        "</text><rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" "
-                       "height=\"{}\"/><text class=\"value\" x=\"{:.1f}\" y=\"{}\">{}</text></g>",
-                       label_width, y + 2, width, row - 6, label_width + width + 5, y + 15,
-                       bar.value);
+                       "height=\"{}\"/><text class=\"value\" x=\"{:.1f}\" y=\"{}\">",
+                       label_width, y + 2, width, row - 6, label_width + width + 5, y + 15);
+        append_html(out, bar.shown);
+        append(out, "</text></g>");
         y += row;
     }
     append(out, "</svg></figure>\n");
 }
 
 // ---------------------------------------------------------------------------------------------
+// Screen and paper. On paper (A4 or Letter: the margins and the widths in mm fit both) each game
+// with findings starts a page and its header (a table's <thead>, which the browser repeats on
+// every page the game takes) names it on each of its pages; a finding's board and its sentences
+// are never split, and the header stays with the game's first lines.
 
 constexpr std::string_view style_sheet = R"css(
 :root{color-scheme:light}
@@ -266,11 +288,15 @@ header.run p{margin:.2em 0}
 .chart svg{width:100%;max-width:660px;height:auto}.chart figcaption{font-weight:bold}
 .chart .bar{fill:#4a6fa5;stroke:#111;stroke-width:1}.chart text{font-size:13px}.chart .label{text-anchor:end}
 figure{margin:0}
-nav.index table{border-collapse:collapse;font-size:.9em}nav.index td,nav.index th{padding:1px 8px;border-bottom:1px solid #ddd;text-align:left}
+nav.index table{border-collapse:collapse;font-size:.9em}nav.index td,nav.index th{padding:1px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
+nav.index tr.worst-error td:first-child{border-left:4px double #b00020}nav.index tr.worst-warning td:first-child{border-left:4px dashed #b26a00}
 section.game{content-visibility:auto;contain-intrinsic-size:auto 1600px;border-top:3px double #444;margin-top:1.5em;padding-top:.8em}
+table.game-page{width:100%;border-collapse:collapse}table.game-page>thead th{text-align:left;font-weight:normal;padding:0 0 .3em}
+table.game-page>tbody>tr>td{padding:0}
+.where{margin:0;color:#333}.nowrap{white-space:nowrap}
 dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:0 12px;margin:.3em 0}dl.meta dt{font-weight:bold}dl.meta dd{margin:0}
-.verdict{font-weight:bold;padding:4px 8px;border-left:6px solid #888}
-.verdict.bad{border-left:6px double #b00020}.verdict.good{border-left:6px solid #2e7d32}
+.verdict{font-weight:bold;padding:4px 8px;border-left:6px solid #2e7d32;background:#eaf4ea}
+.verdict.worst-error{border-left:6px double #b00020;background:#fdecee}.verdict.worst-warning{border-left:6px dashed #b26a00;background:#fff4dc}
 .moves{line-height:1.8}.moves .n{color:#555}
 .moves a.flag{white-space:nowrap;font-weight:bold;background:#ffe08a;border:1px solid #111;padding:0 3px;text-decoration:none;color:#111}
 .moves .unplayed{text-decoration:line-through;color:#555}
@@ -285,34 +311,71 @@ dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:0 12px;margin:.3e
 .board .pw{fill:#fff;stroke:#000;stroke-width:1.4}.board .pb{fill:#000;stroke:#000;stroke-width:.6}
 .board .arrow line{stroke:#1f4e9c;stroke-width:6;stroke-opacity:.85;stroke-dasharray:10 4}.board .arrow polygon{fill:#1f4e9c;stroke:#fff;stroke-width:1}
 .fen{font-family:"DejaVu Sans Mono",monospace;font-size:.8em;word-break:break-all;color:#333}
-ul.findings{padding-left:1.1em;margin:.4em 0}ul.findings li{margin:.25em 0}
+ul.findings{padding-left:1.1em;margin:.4em 0}ul.findings li{margin:.25em 0;break-inside:avoid}
 .sev{font-weight:bold;border:1px solid #111;padding:0 3px;font-size:.85em}.sev-error{background:#f7c6cc}.sev-warning{background:#fde7b0}.sev-info{background:#e7eefc}
 .article{font-family:"DejaVu Sans Mono",monospace;font-size:.9em}
+@page{margin:10mm}
 @media print{
- body{max-width:none;font-size:11pt}nav.index{display:none}
- section.game{break-before:page;border-top:none}
+ body{max-width:none;font-size:9.5pt;padding:0}h1{font-size:15pt}h2{font-size:12pt}h3{font-size:10pt;margin:.5em 0 .2em}
+ nav.index{display:none}nav.index.sheet{display:block;break-before:page}nav.index table{width:100%}
+ nav.index thead{display:table-header-group}nav.index tr{break-inside:avoid}
+ .chart{break-inside:avoid}.chart svg{max-width:150mm}
+ section.game{break-before:page;border-top:none;margin:0;padding:0;content-visibility:visible}
+ table.game-page>thead th{border-bottom:1.5px solid #000}
+ dl.meta,.verdict,.timeline{break-after:avoid}dl.meta,.verdict{margin:1mm 0}
+ .timeline svg{max-height:22mm}.timeline .note{display:none}
+ .moves{line-height:1.5;font-size:8.5pt}
+ h3{break-after:avoid}
+ .positions{display:block}.position{display:flex;gap:4mm;padding:1.5mm;margin-bottom:2mm}
+ .position>.board{flex:0 0 32mm;width:32mm}.position>figcaption{flex:1;min-width:0}
+ .position h4{margin:0 0 .5mm}.position p{margin:.5mm 0}.position>figcaption{font-size:8pt}.fen{font-size:7pt}
+ ul.findings{margin:.5mm 0}ul.findings li{margin:.5mm 0}
+ dl.meta{display:flex;flex-wrap:wrap;gap:0 2mm}
  .chart .bar{fill:#bbb}.moves a.flag{background:none;border:1.5px solid #000}
  .sev{background:none}.board .arrow line{stroke:#000}.board .arrow polygon{fill:#000}
- .timeline .tick{fill:#000}.verdict{border-left-color:#000}
+ .timeline .tick{fill:#000}.verdict,.verdict.worst-error,.verdict.worst-warning{border-left-color:#000}
 }
 )css";
+
+// The game's worst finding, as the class of its verdict banner and sheet row.
+std::string_view worst_class(const GameReport& report) {
+    audit::Severity worst = audit::Severity::Info;
+    for (const Finding& f : report.findings) worst = std::max(worst, f.severity);
+    if (report.findings.empty() || worst == audit::Severity::Info) return "worst-none";
+    return worst == audit::Severity::Error ? "worst-error" : "worst-warning";
+}
+
+// The verdict on the result and, for a draw, why it was drawn: the text report's sentences.
+std::string verdict_line(const GameReport& report, Lang lang) {
+    std::string line = judge_result(report, lang).text;
+    if (const std::string why = draw_reason_sentence(report, lang); !why.empty()) {
+        line += ' ';
+        line += why;
+    }
+    return line;
+}
 
 class HtmlWriter final : public Writer {
   public:
     HtmlWriter(Output& output, const WriterOptions& options)
-        : Writer(output), lang_(options.lang), max_games_(options.html_max_games) {}
+        : Writer(output),
+          lang_(options.lang),
+          max_games_(options.html_max_games),
+          all_games_(options.all_games) {}
 
     void game(const GameReport& report) override {
         if (std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
                 return f.rule == Rule::ThreefoldClaim && f.route == audit::Route::Appeared;
             }))
             ++threefold_on_board_games_;
-        if (report.findings.empty()) return;
-        ++games_with_findings_;
-        if (shown_ >= max_games_) return;
-        ++shown_;
-        write_index_row(report);
-        write_section(report);
+        ++games_;
+        if (!report.findings.empty()) ++games_with_findings_;
+        const bool expanded = !report.findings.empty() && shown_ < max_games_;
+        if (expanded) ++shown_;
+        // --all-games: every game has its line in the round's sheet; else the index lists the
+        // games shown.
+        if (expanded || all_games_) write_index_row(report, expanded);
+        if (expanded) write_section(report);
         index_.maybe_spill();
         sections_.maybe_spill();
     }
@@ -341,30 +404,7 @@ class HtmlWriter final : public Writer {
         append_html(buffer_, text(Msg::HtmlSummary, lang));
         append(buffer_, "</h2>\n");
         write_summary_text(summary);
-        std::vector<Bar> by_rule;
-        for (std::size_t i = 0; i < summary.findings.size(); ++i) {
-            if (summary.findings[i] == 0) continue;
-            by_rule.push_back(
-                {std::string(audit::rule_id(static_cast<Rule>(i))), summary.findings[i]});
-        }
-        if (!by_rule.empty())
-            append_bar_chart(buffer_, text(Msg::HtmlFindingsByRule, lang), by_rule);
-        // RULES.md "Why each draw happened": the recorded results and the reasons of the draws.
-        std::vector<Bar> results;
-        for (std::size_t i = 0; i < summary.results.size(); ++i) {
-            results.push_back(
-                {std::string(audit::recorded_result_name(static_cast<audit::RecordedResult>(i))),
-                 summary.results[i]});
-        }
-        if (summary.games > 0) append_bar_chart(buffer_, text(Msg::HtmlResults, lang), results);
-        std::vector<Bar> reasons;
-        for (std::size_t i = 1; i < summary.draw_reasons.size(); ++i) {
-            if (summary.draw_reasons[i] == 0) continue;
-            reasons.push_back(
-                {std::string(audit::draw_reason_id(static_cast<audit::DrawReason>(i))),
-                 summary.draw_reasons[i]});
-        }
-        if (!reasons.empty()) append_bar_chart(buffer_, text(Msg::HtmlDrawReasons, lang), reasons);
+        write_charts(summary);
         append(buffer_, "</header>\n");
         maybe_flush();
         // Block by block from memory or the temporary file: never all of it at once.
@@ -374,9 +414,25 @@ class HtmlWriter final : public Writer {
         };
         bool whole = true;
         if (!index_.empty()) {
-            append(buffer_, "<nav class=\"index\"><table>\n");
+            append(buffer_, all_games_ ? "<nav class=\"index sheet\">" : "<nav class=\"index\">");
+            if (all_games_) {
+                append(buffer_, "<h2>");
+                append_html(buffer_, text(Msg::HtmlSheet, lang));
+                append(buffer_, "</h2>");
+            }
+            append(buffer_, "<table>\n<thead><tr><th>#</th><th>");
+            append_html(buffer_, text(Msg::HtmlRound, lang));
+            append(buffer_, "</th><th>");
+            append_html(buffer_, text(Msg::HtmlColumnGame, lang));
+            append(buffer_, "</th><th>");
+            append_html(buffer_, text(Msg::HtmlColumnResult, lang));
+            append(buffer_, "</th><th>");
+            append_html(buffer_, text(Msg::HtmlColumnVerdict, lang));
+            append(buffer_, "</th><th>");
+            append_html(buffer_, text(Msg::HtmlFindings, lang));
+            append(buffer_, "</th></tr></thead>\n<tbody>\n");
             whole = index_.replay(copy);
-            append(buffer_, "</table></nav>\n");
+            append(buffer_, "</tbody></table></nav>\n");
         }
         flush();
         whole = sections_.replay(copy) && whole;
@@ -395,6 +451,8 @@ class HtmlWriter final : public Writer {
         fmt::format_to(std::back_inserter(sections_buffer()), format, std::forward<Args>(args)...);
     }
 
+    std::string count(std::uint64_t n) const { return count_text(n, lang_, kNoBreakSpace); }
+
     std::string players(const GameReport& report) const {
         const auto player = [](std::string_view name, std::string_view elo) {
             std::string s(known_tag(name).empty() ? std::string_view("?") : name);
@@ -408,56 +466,101 @@ class HtmlWriter final : public Writer {
     void write_summary_text(const audit::Summary& summary) {
         const Lang lang = lang_;
         const auto plural = [&](std::uint64_t n, Msg one, Msg many) {
-            return fmt::format("{} {}", n, text(n == 1 ? one : many, lang));
+            return fmt::format("{} {}", count(n), text(n == 1 ? one : many, lang));
         };
         append(buffer_, "<p>");
         append_html(buffer_,
                     say(lang, Msg::SummaryRead, plural(summary.games, Msg::GameOne, Msg::GameMany),
                         plural(summary.files, Msg::FileOne, Msg::FileMany),
-                        summary.games_with_errors, summary.games));
+                        count(summary.games_with_errors), count(summary.games)));
         append_html(buffer_, text(Msg::Period, lang));
         // The same counts as the text report's summary, from the same catalog entries.
         const auto games_with = [&](Rule rule) {
-            return summary.games_by_rule[static_cast<std::size_t>(rule)];
+            return count(summary.games_by_rule[static_cast<std::size_t>(rule)]);
+        };
+        const auto plural_with = [&](Rule rule, Msg one, Msg many) {
+            return plural(summary.games_by_rule[static_cast<std::size_t>(rule)], one, many);
         };
         append(buffer_, "</p>\n<p>");
-        append_html(buffer_,
-                    say(lang, Msg::SummaryClaims,
-                        plural(games_with(Rule::ThreefoldClaim), Msg::GameOne, Msg::GameMany),
-                        threefold_on_board_games_, games_with(Rule::FiftyMoveClaim),
-                        plural(games_with(Rule::MovesAfterEnd), Msg::GameOne, Msg::GameMany),
-                        plural(games_with(Rule::EarlyAgreement), Msg::DrawOne, Msg::DrawMany),
-                        games_with(Rule::ThreefoldClaim), games_with(Rule::MovesAfterEnd),
-                        games_with(Rule::EarlyAgreement)));
+        append_html(buffer_, say(lang, Msg::SummaryClaims,
+                                 plural_with(Rule::ThreefoldClaim, Msg::GameOne, Msg::GameMany),
+                                 count(threefold_on_board_games_), games_with(Rule::FiftyMoveClaim),
+                                 plural_with(Rule::MovesAfterEnd, Msg::GameOne, Msg::GameMany),
+                                 plural_with(Rule::EarlyAgreement, Msg::DrawOne, Msg::DrawMany),
+                                 games_with(Rule::ThreefoldClaim), games_with(Rule::MovesAfterEnd),
+                                 games_with(Rule::EarlyAgreement)));
         append(buffer_, "</p>\n<p>");
         append_html(buffer_,
                     say(lang, Msg::SummaryEndings, games_with(Rule::Checkmate),
                         games_with(Rule::Stalemate), games_with(Rule::DeadPosition),
                         games_with(Rule::FivefoldDraw), games_with(Rule::SeventyFiveMoveDraw),
-                        plural(games_with(Rule::ResultConflict), Msg::GameOne, Msg::GameMany),
+                        plural_with(Rule::ResultConflict, Msg::GameOne, Msg::GameMany),
                         games_with(Rule::ResultMismatch), games_with(Rule::ResultConflict)));
         append(buffer_, "</p>\n<p>");
         if (games_with_findings_ == 0) {
             append_html(buffer_, text(Msg::HtmlNoFindings, lang));
         } else {
-            append_html(buffer_, say(lang, Msg::HtmlGamesShown, shown_, games_with_findings_));
+            append_html(buffer_,
+                        say(lang, Msg::HtmlGamesShown, count(shown_), count(games_with_findings_)));
             if (shown_ < games_with_findings_) {
                 append(buffer_, " <strong>");
-                append_html(buffer_, say(lang, Msg::HtmlGamesLeftOut, games_with_findings_ - shown_,
-                                         max_games_));
+                append_html(buffer_, say(lang, Msg::HtmlGamesLeftOut,
+                                         count(games_with_findings_ - shown_), count(max_games_)));
                 append(buffer_, "</strong>");
             }
         }
         append(buffer_, "</p>\n");
     }
 
-    void write_index_row(const GameReport& report) {
+    // RULES.md "Why each draw happened": the findings by rule, the recorded results and the
+    // reasons of the draws (each with its share of the draws), labelled in the reader's language.
+    void write_charts(const audit::Summary& summary) {
+        const Lang lang = lang_;
+        std::vector<Bar> by_rule;
+        for (std::size_t i = 0; i < summary.findings.size(); ++i) {
+            if (summary.findings[i] == 0) continue;
+            by_rule.push_back({std::string(rule_label(static_cast<Rule>(i), lang)),
+                               summary.findings[i], count(summary.findings[i])});
+        }
+        if (!by_rule.empty())
+            append_bar_chart(buffer_, text(Msg::HtmlFindingsByRule, lang), by_rule);
+        std::vector<Bar> results;
+        for (std::size_t i = 0; i < summary.results.size(); ++i) {
+            results.push_back(
+                {std::string(audit::recorded_result_name(static_cast<audit::RecordedResult>(i))),
+                 summary.results[i], count(summary.results[i])});
+        }
+        if (summary.games > 0) append_bar_chart(buffer_, text(Msg::HtmlResults, lang), results);
+        // Shares of the drawn results, as the text report's summary gives them.
+        const std::uint64_t draws =
+            summary.results[static_cast<std::size_t>(audit::RecordedResult::Draw)];
+        std::vector<Bar> reasons;
+        for (std::size_t i = 1; i < summary.draw_reasons.size(); ++i) {
+            const std::uint64_t n = summary.draw_reasons[i];
+            if (n == 0) continue;
+            reasons.push_back(
+                {std::string(draw_reason_label(static_cast<audit::DrawReason>(i), lang)), n,
+                 fmt::format("{} ({})", count(n), percent_text(n, draws, lang, kNoBreakSpace))});
+        }
+        if (!reasons.empty()) append_bar_chart(buffer_, text(Msg::HtmlDrawReasons, lang), reasons);
+    }
+
+    // A game's line in the index (games shown) or the round's sheet (--all-games): its place in
+    // the run, its Round tag, the players (linked to its section when it has one), the result, the
+    // verdict with the draw reason, and its findings' rules.
+    void write_index_row(const GameReport& report, bool expanded) {
         fmt::memory_buffer row;
-        fmt::format_to(std::back_inserter(row), "<tr><td><a href=\"#g{}\">{}</a></td><td>", shown_,
-                       shown_);
+        fmt::format_to(std::back_inserter(row), "<tr class=\"{}\"><td>{}</td><td>",
+                       worst_class(report), games_);
+        append_html(row, known_tag(report.round));
+        append(row, "</td><td>");
+        if (expanded) fmt::format_to(std::back_inserter(row), "<a href=\"#g{}\">", shown_);
         append_html(row, players(report));
+        if (expanded) append(row, "</a>");
         append(row, "</td><td>");
         append_html(row, report.result);
+        append(row, "</td><td>");
+        append_html(row, verdict_line(report, lang_));
         append(row, "</td><td>");
         std::set<Rule> rules;
         for (const Finding& f : report.findings) rules.insert(f.rule);
@@ -465,10 +568,41 @@ class HtmlWriter final : public Writer {
         for (const Rule rule : rules) {
             if (!first) append(row, ", ");
             first = false;
-            append(row, audit::rule_id(rule));
+            fmt::format_to(std::back_inserter(row), "<span class=\"{}\">", audit::rule_id(rule));
+            append_html(row, rule_label(rule, lang_));
+            append(row, "</span>");
         }
         append(row, "</td></tr>\n");
         append(index_.memory(), std::string_view(row.data(), row.size()));
+    }
+
+    // The header every printed page of the game repeats: players and result, then the event,
+    // the round and where the record is.
+    void write_game_header(const GameReport& report) {
+        const Lang lang = lang_;
+        out("<thead><tr><th><h2>");
+        esc(players(report));
+        out("  <span class=\"result\">");
+        esc(report.result.empty() ? text(Msg::NoResult, lang) : std::string_view(report.result));
+        out("</span></h2><p class=\"where\">");
+        std::string event(known_tag(report.event));
+        if (!known_tag(report.site).empty())
+            event += event.empty() ? std::string(report.site) : " (" + report.site + ")";
+        if (!event.empty()) {
+            esc(event);
+            out(" \u00b7 ");
+        }
+        if (!known_tag(report.round).empty()) {
+            esc(text(Msg::HtmlRound, lang));
+            out(" ");
+            esc(report.round);
+            out(" \u00b7 ");
+        }
+        out("<span class=\"nowrap\">");
+        esc(report.file);
+        out(", ");
+        esc(say(lang, Msg::GameLabel, report.game));
+        out("</span></p></th></tr></thead>\n");
     }
 
     void write_section(const GameReport& report) {
@@ -477,24 +611,16 @@ class HtmlWriter final : public Writer {
         const ReplayedGame moves = replay(report);
         const int replayed = static_cast<int>(moves.played.size());
 
-        outf("<section class=\"game\" id=\"g{}\">\n<h2>", id);
-        esc(players(report));
-        out("  <span class=\"result\">");
-        esc(report.result.empty() ? text(Msg::NoResult, lang) : std::string_view(report.result));
-        out("</span></h2>\n<dl class=\"meta\">");
-        const auto meta = [&](Msg label, std::string_view value) {
-            if (known_tag(value).empty()) return;
+        outf("<section class=\"game\" id=\"g{}\">\n<table class=\"game-page\">", id);
+        write_game_header(report);
+        out("<tbody><tr><td>\n<dl class=\"meta\">");
+        if (!known_tag(report.date).empty()) {
             out("<dt>");
-            esc(text(label, lang));
+            esc(text(Msg::HtmlDate, lang));
             out("</dt><dd>");
-            esc(value);
+            esc(report.date);
             out("</dd>");
-        };
-        meta(Msg::HtmlEvent, report.site.empty() || known_tag(report.site).empty()
-                                 ? report.event
-                                 : report.event + " (" + report.site + ")");
-        meta(Msg::HtmlRound, report.round);
-        meta(Msg::HtmlDate, report.date);
+        }
         out("<dt>");
         esc(text(Msg::HtmlFile, lang));
         out("</dt><dd>");
@@ -505,15 +631,8 @@ class HtmlWriter final : public Writer {
         esc(laws_label(report.laws, lang));
         out("]</dd></dl>\n");
 
-        const Verdict verdict = judge_result(report, lang);
-        const bool bad =
-            std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
-                return f.rule == Rule::ResultConflict || f.rule == Rule::ResultMismatch;
-            });
-        outf("<p class=\"verdict{}\">", bad                                       ? " bad"
-                                        : verdict.kind == VerdictKind::Consistent ? " good"
-                                                                                  : "");
-        esc(verdict.text);
+        outf("<p class=\"verdict {}\">", worst_class(report));
+        esc(verdict_line(report, lang));
         out("</p>\n");
 
         // Which finding each ply's first mention goes to, and the boards (one per position).
@@ -521,7 +640,7 @@ class HtmlWriter final : public Writer {
         for (std::size_t i = 0; i < report.findings.size(); ++i)
             first_finding_at.emplace(report.findings[i].ply, i);
 
-        write_timeline(report, id);
+        write_timeline(report, moves, id);
         write_moves(report, moves, id, first_finding_at);
 
         out("<h3>");
@@ -537,7 +656,7 @@ class HtmlWriter final : public Writer {
             if (report.findings[i].fen.empty()) {
                 for (std::size_t k = i; k < j; ++k) without_board.push_back(k);
             } else {
-                write_position(report, id, i, j, replayed);
+                write_position(report, moves, id, i, j, replayed);
             }
             i = j;
         }
@@ -547,18 +666,32 @@ class HtmlWriter final : public Writer {
             for (const std::size_t k : without_board) write_finding(report, id, k, replayed);
             out("</ul>\n");
         }
-        out("</section>\n");
+        out("</td></tr></tbody></table>\n</section>\n");
     }
 
-    // The label of position k: the move that led to it ("36. Kd3"), or the start.
+    // Position `ply` as a person names it: the move that led to it ("36. Kd3", "36... Td8+" in
+    // Spanish), its number alone where the record does not replay that far, or the start.
+    std::string move_label(const ReplayedGame& game, int ply) const {
+        if (ply <= 0) return std::string(text(Msg::StartPosition, lang_));
+        const int from_white = ply - 1 + (game.black_first ? 1 : 0);
+        const int number = game.first_fullmove + from_white / 2;
+        std::string label = fmt::format("{}{}", number, from_white % 2 == 0 ? "." : "...");
+        if (ply <= static_cast<int>(game.played.size())) {
+            label += ' ';
+            label += game.played[static_cast<std::size_t>(ply) - 1];
+        }
+        return move_for(lang_, label);
+    }
+
+    // The title of the board of a finding: the move that led to its position, or the start.
     std::string position_title(const Finding& f) const {
         if (f.ply == 0) return std::string(text(Msg::HtmlBoardStart, lang_));
         if (f.move.empty()) return std::string(text(Msg::HtmlFinalPosition, lang_));
-        return say(lang_, Msg::HtmlBoardAfter, f.move);
+        return say(lang_, Msg::HtmlBoardAfter, move_for(lang_, f.move));
     }
 
-    void write_position(const GameReport& report, std::uint64_t id, std::size_t first,
-                        std::size_t last, int replayed) {
+    void write_position(const GameReport& report, const ReplayedGame& game, std::uint64_t id,
+                        std::size_t first, std::size_t last, int replayed) {
         const Finding& f = report.findings[first];
         std::vector<BoardArrow> arrows;
         std::vector<std::string> declared;
@@ -574,7 +707,7 @@ class HtmlWriter final : public Writer {
         append_board_svg(sections_buffer(), f.fen, arrows);
         out("<figcaption><h4>");
         esc(position_title(f));
-        outf(" <span class=\"ply\">(k = {})</span></h4>", f.ply);
+        out("</h4>");
         out("<div class=\"fen\">");
         esc(text(Msg::HtmlFen, lang_));
         out(": ");
@@ -589,12 +722,10 @@ class HtmlWriter final : public Writer {
             const Finding& g = report.findings[k];
             if (!g.occurrence_moves.empty()) {
                 std::string list;
-                for (std::size_t o = 0; o < g.occurrence_moves.size(); ++o) {
+                for (const std::string& move : g.occurrence_moves) {
                     if (!list.empty()) list += ", ";
-                    const std::string& move = g.occurrence_moves[o];
-                    list += move == "start" ? std::string(text(Msg::StartPosition, lang_)) : move;
-                    if (o < g.occurrences.size())
-                        list += fmt::format(" (k = {})", g.occurrences[o]);
+                    list += move == "start" ? std::string(text(Msg::StartPosition, lang_))
+                                            : move_for(lang_, move);
                 }
                 if (said.insert("o" + list).second) {
                     out("<p>");
@@ -605,9 +736,10 @@ class HtmlWriter final : public Writer {
                 }
             }
             if (g.rule == Rule::FiftyMoveClaim) {
-                const std::string window = g.until_ply
-                                               ? say(lang_, Msg::HtmlWindow, g.ply, *g.until_ply)
-                                               : say(lang_, Msg::HtmlWindowOpen, g.ply);
+                const std::string window =
+                    g.until_ply ? say(lang_, Msg::HtmlWindow, move_label(game, g.ply),
+                                      move_label(game, *g.until_ply))
+                                : say(lang_, Msg::HtmlWindowOpen, move_label(game, g.ply));
                 if (said.insert("w" + window).second) {
                     out("<p>");
                     esc(window);
@@ -621,7 +753,7 @@ class HtmlWriter final : public Writer {
             out(" ");
             for (std::size_t d = 0; d < declared.size(); ++d) {
                 if (d > 0) out(", ");
-                esc(declared[d]);
+                esc(move_for(lang_, declared[d]));
             }
             out("</p>\n");
         }
@@ -635,11 +767,11 @@ class HtmlWriter final : public Writer {
         if (!f.move.empty()) {
             if (f.ply > 0 && f.ply <= replayed) {
                 outf("<a href=\"#g{}m{}\">", id, f.ply);
-                esc(f.move);
+                esc(move_for(lang_, f.move));
                 out("</a> ");
             } else {
                 out("<strong>");
-                esc(f.move);
+                esc(move_for(lang_, f.move));
                 out("</strong> ");
             }
         }
@@ -656,8 +788,8 @@ class HtmlWriter final : public Writer {
                                                      : text(Msg::HtmlInfo, lang_));
         out("</span> ");
         esc(finding_sentence(f, report, lang_));
-        out(" <span class=\"rule\">(");
-        esc(audit::rule_id(f.rule));
+        outf(" <span class=\"rule {}\">(", audit::rule_id(f.rule));
+        esc(rule_label(f.rule, lang_));
         out(")</span></li>\n");
     }
 
@@ -683,10 +815,10 @@ class HtmlWriter final : public Writer {
             if (flagged != first_finding_at.end()) {
                 outf("<a class=\"flag\" id=\"g{}m{}\" href=\"#g{}f{}\">", id, ply, id,
                      flagged->second);
-                esc(game.played[i]);
+                esc(move_for(lang_, game.played[i]));
                 out("\u2009\u2691</a> ");
             } else {
-                esc(game.played[i]);
+                esc(move_for(lang_, game.played[i]));
                 out(" ");
             }
             if (black) ++number;
@@ -694,16 +826,19 @@ class HtmlWriter final : public Writer {
         }
         for (const std::string& token : game.unplayed) {
             out("<span class=\"unplayed\">");
-            esc(token);
+            esc(move_for(lang_, token));
             out("</span> ");
         }
         esc(report.movetext_result);
         out("</p>\n");
     }
 
-    // One column per ply; the claim windows hatched; a linked tick at each finding.
-    void write_timeline(const GameReport& report, std::uint64_t id) {
+    // The game along one axis in moves: the claim windows hatched, a linked tick at each finding,
+    // the move numbers below.
+    void write_timeline(const GameReport& report, const ReplayedGame& game, std::uint64_t id) {
         const int plies = std::max(1, report.plies);
+        const int black_first = game.black_first ? 1 : 0;
+        const int moves = (report.plies + black_first + 1) / 2;
         constexpr double left = 10, width = 1000, top = 8, band = 26;
         const auto x_of = [&](double ply) { return left + ply * width / plies; };
         out("<div class=\"timeline\"><h3>");
@@ -715,7 +850,7 @@ class HtmlWriter final : public Writer {
             left * 2 + width);
         esc(text(Msg::HtmlTimeline, lang_));
         out(": ");
-        esc(say(lang_, Msg::HtmlPlies, report.plies));
+        esc(say(lang_, Msg::HtmlMoveCount, count(static_cast<std::uint64_t>(moves))));
         out("\">");
         outf("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" class=\"axis\"/>",
              left, top, width, band);
@@ -733,16 +868,22 @@ class HtmlWriter final : public Writer {
             const Finding& f = report.findings[i];
             const double x = x_of(std::min(f.ply, plies));
             outf("<a href=\"#g{}f{}\"><title>", id, i);
-            esc(f.move.empty() ? audit::rule_id(f.rule) : std::string_view(f.move));
-            out(": ");
-            esc(audit::rule_id(f.rule));
+            if (!f.move.empty()) {
+                esc(move_for(lang_, f.move));
+                out(": ");
+            }
+            esc(rule_label(f.rule, lang_));
             outf("</title><path class=\"tick\" d=\"M{:.1f} {}l-5 9h10z\"/></a>", x, top + band);
         }
-        // Move numbers every ten moves.
-        const int step = plies > 200 ? 40 : 20;
-        for (int ply = 0; ply <= plies; ply += step) {
-            outf("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>", x_of(ply),
-                 top + band + 24, ply);
+        // A move number every ten moves (five in a short game, twenty in a game of more than a
+        // hundred), under the position after White's move of that number.
+        const int step = moves > 100 ? 20 : moves > 30 ? 10 : 5;
+        for (int move = game.first_fullmove; move <= game.first_fullmove + moves; ++move) {
+            if (move % step != 0 && move != game.first_fullmove) continue;
+            const int ply = 2 * (move - game.first_fullmove) + 1 - black_first;
+            if (ply > plies) break;
+            outf("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+                 x_of(std::max(ply, 0)), top + band + 24, move);
         }
         out("</svg>\n<p class=\"note\">");
         esc(text(Msg::HtmlTimelineNote, lang_));
@@ -751,10 +892,12 @@ class HtmlWriter final : public Writer {
 
     Lang lang_;
     std::uint64_t max_games_;
+    bool all_games_;
+    std::uint64_t games_ = 0;  // every game so far: a game's number in the round's sheet
     std::uint64_t games_with_findings_ = 0;
     std::uint64_t shown_ = 0;
     std::uint64_t threefold_on_board_games_ = 0;
-    SpillBuffer index_;     // the rows of the index table
+    SpillBuffer index_;     // the rows of the index table (the round's sheet with --all-games)
     SpillBuffer sections_;  // the games' sections
 };
 

@@ -174,10 +174,9 @@ enum class Msg : std::uint16_t {
     HtmlFinalPosition,  // "Final position"
     HtmlFile,           // "File"
     HtmlLine,           // "line"
-    HtmlEvent,
     HtmlDate,
     HtmlRound,
-    HtmlPlies,         // "{} plies"
+    HtmlMoveCount,     // "{} moves"
     HtmlNoMoves,       // the game's text was not kept / could not be replayed
     HtmlFen,           // "FEN"
     HtmlFindingCount,  // chart axis: "findings"
@@ -223,6 +222,10 @@ enum class Msg : std::uint16_t {
     OmittedInGameMany,
     OmittedInRunOne,  // count, rule label: in the summary
     OmittedInRunMany,
+    HtmlSheet,       // the heading of the round's sheet (--all-games)
+    HtmlColumnGame,  // the sheet's columns
+    HtmlColumnResult,
+    HtmlColumnVerdict,
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);
@@ -259,6 +262,8 @@ std::string article_ref(std::string_view article, Lang lang);
 // space), and writes a decimal comma and `space` before '%' ("39,1 %"). English: "412227",
 // "39.1%". Years are not counts: print them as they are.
 std::string count_text(std::uint64_t n, Lang lang, std::string_view group = " ");
+// What the HTML report passes as `group` and `space`: a number stays on one line.
+inline constexpr std::string_view kNoBreakSpace = "\u00a0";
 // The share part/total in per cent with one decimal, "-" for an empty total.
 std::string percent_text(std::uint64_t part, std::uint64_t total, Lang lang,
                          std::string_view space = " ");

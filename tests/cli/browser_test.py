@@ -7,8 +7,19 @@ Checks the DOM after rendering (one board per distinct finding position, every i
 resolves to an element id), that the page made no network request (chromium's net log: no
 request with the page as initiator; and the HTML holds no external src/href/url()), and takes a
 screenshot that must not be blank (its pixels are decoded and must vary). A control page with one
-external image proves that the net-log check can fail. Exit 77 (a skip for ctest) when chromium
-is not installed.
+external image proves that the net-log check can fail.
+
+Then prints the report to PDF on Letter and on A4 (chromium --print-to-pdf; the paper set by an
+@page rule added to a copy) and checks, from the text of each page (pdftotext), the rule of the
+round on paper: page 1 is the summary and names no game; from page 2 on, every page names exactly
+one game (its header, "FILE, game N", repeated on each page the game takes); the games named are
+the games with findings, in input order, each on consecutive pages starting a page of its own; a
+game with at most SHORT_BOARDS finding positions and SHORT_PLIES plies takes exactly one page;
+the first page of a game holds its first finding (the header is never alone).
+So the page count is 1 + the games with findings + the pages that continue a long game. With
+--all-games the round's sheet follows the summary: it names every game of the round, and the
+games with findings follow it by the same rule. Exit 77 (a skip for ctest) when chromium or
+pdftotext (poppler-utils) is not installed.
 """
 
 import argparse
@@ -24,6 +35,9 @@ import zlib
 
 SKIP = 77
 SAMPLES = "sample_pgns"
+# A game this small fits on one printed page (its header, verdict, timeline, moves and boards).
+SHORT_BOARDS = 4
+SHORT_PLIES = 120
 
 
 class Failure(Exception):
@@ -128,6 +142,115 @@ def expected_boards(binary, root):
     return len(positions)
 
 
+def round_games(binary, root):
+    """The games of the sample round in input order: (file, game, plies, finding positions), and
+    which of them have findings."""
+    completed = subprocess.run([binary, "--format", "jsonl", "--no-progress", SAMPLES], cwd=root,
+                               capture_output=True, timeout=300)
+    games, positions, with_findings = [], {}, set()
+    for line in completed.stdout.decode("utf-8").splitlines():
+        record = json.loads(line)
+        key = (record.get("file"), record.get("game"))
+        if record.get("type") == "finding":
+            with_findings.add(key)
+            if record.get("fen"):
+                positions.setdefault(key, set()).add((record["ply"], record["fen"]))
+        elif record.get("type") == "game":
+            games.append((key[0], key[1], record.get("plies") or 0))
+    return [(file, game, plies, len(positions.get((file, game), ()))) for file, game, plies in games
+            ], with_findings
+
+
+def pdf_pages(chromium, html_path, paper, workdir):
+    """The text of each page of `html_path` printed on `paper` (an @page size), whitespace folded."""
+    with open(html_path, encoding="utf-8") as f:
+        html = f.read()
+    printed = os.path.join(workdir, f"print-{paper}.html")
+    with open(printed, "w", encoding="utf-8") as f:
+        f.write(html.replace("</head>", f"<style>@page{{size:{paper}}}</style></head>", 1))
+    pdf = os.path.join(workdir, f"report-{paper}.pdf")
+    run_chromium(chromium, "file://" + printed, workdir, "--no-pdf-header-footer",
+                 f"--print-to-pdf={pdf}")
+    completed = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True, timeout=300)
+    check(completed.returncode == 0, f"pdftotext exit {completed.returncode}")
+    pages = completed.stdout.decode("utf-8").split("\f")
+    if pages and not pages[-1].strip():
+        pages.pop()  # the form feed after the last page
+    return [" ".join(page.split()) for page in pages]
+
+
+def games_named(page):
+    """The game headers on a page: (file, game) of each "FILE, game N"."""
+    return [(file, int(game)) for file, game in
+            re.findall(r"(%s/[\w.-]+\.pgn), game (\d+)(?!\d)" % SAMPLES, page)]
+
+
+def check_game_pages(pages, games, with_findings, paper):
+    """The rule of the docstring for the pages after the summary (and sheet); returns how many
+    pages continue a long game."""
+    expected = [(file, game) for file, game, _, _ in games if (file, game) in with_findings]
+    size = {(file, game): (plies, boards) for file, game, plies, boards in games}
+    runs = []  # [game, pages]
+    for number, page in enumerate(pages, start=1):
+        named = set(games_named(page))
+        check(len(named) == 1, f"{paper} page {number} names {len(named)} games: {sorted(named)}")
+        game = named.pop()
+        if runs and runs[-1][0] == game:
+            runs[-1][1] += 1
+        else:
+            runs.append([game, 1])
+            # The header stays with the first finding: the "Findings" heading is followed on
+            # this page by a finding (its severity tag).
+            after = page[page.rfind("Findings") + len("Findings"):] if "Findings" in page else ""
+            check(re.search(r"\[(warning|error)\]|\binfo\b", after),
+                  f"{paper} page {number}: {game[0]} game {game[1]} begins without a finding")
+    order = [game for game, _ in runs]
+    if order != expected:
+        apart = next((a, b) for a, b in zip(order + [None], expected + [None]) if a != b)
+        raise Failure(f"{paper}: the games on paper are not the games with findings in order "
+                      f"({len(order)} runs, {len(expected)} games; first apart: {apart})")
+    for game, count in runs:
+        plies, boards = size[game]
+        if boards <= SHORT_BOARDS and plies <= SHORT_PLIES:
+            check(count == 1, f"{paper}: {game[0]} game {game[1]} ({boards} boards, {plies} "
+                  f"plies) takes {count} pages")
+    return sum(count - 1 for _, count in runs)
+
+
+def check_print(chromium, binary, root, workdir, env):
+    """The round on paper, Letter and A4, without and with --all-games."""
+    games, with_findings = round_games(binary, root)
+    report = os.path.join(workdir, "print.html")
+    sheet = os.path.join(workdir, "sheet.html")
+    for path, extra in ((report, []), (sheet, ["--all-games"])):
+        completed = subprocess.run([binary, "--format", "html", "--no-progress", *extra, "-o",
+                                    path, SAMPLES], cwd=root, capture_output=True, env=env,
+                                   timeout=300)
+        check(completed.returncode in (0, 1), f"drawaudit exit {completed.returncode}")
+    summary = []
+    for paper in ("letter", "A4"):
+        pages = pdf_pages(chromium, report, paper, workdir)
+        check(pages and not games_named(pages[0]), f"{paper}: page 1 is not the summary alone")
+        longer = check_game_pages(pages[1:], games, with_findings, paper)
+        check(len(pages) == 1 + len(with_findings) + longer,
+              f"{paper}: {len(pages)} pages")
+        summary.append(f"{paper} {len(pages)} pages ({len(with_findings)} games, "
+                       f"{longer} continued)")
+    pages = pdf_pages(chromium, sheet, "A4", workdir)
+    first_game = next(i for i, page in enumerate(pages) if games_named(page))
+    check(first_game >= 2, "--all-games: no sheet page between the summary and the games")
+    sheet_text = " ".join(pages[1:first_game])
+    rows = re.findall(r'<tr class="worst-[a-z]+"><td>(\d+)</td>', open(sheet, encoding="utf-8").read())
+    check(rows == [str(n) for n in range(1, len(games) + 1)],
+          f"--all-games: the sheet has {len(rows)} rows, the round {len(games)} games")
+    verdicts = len(re.findall(r"\bResult [^:]{1,24}: ", sheet_text))
+    check(verdicts == len(games), f"--all-games: {verdicts} verdicts printed in the sheet, "
+          f"{len(games)} games in the round")
+    check_game_pages(pages[first_game:], games, with_findings, "A4 --all-games")
+    summary.append(f"A4 --all-games {len(pages)} pages (sheet {first_game - 1})")
+    return "; ".join(summary)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -138,6 +261,10 @@ def main():
     chromium = chromium_binary()
     if chromium is None:
         print("SKIP browser test: chromium is not installed (scripts/deps.sh installs it)")
+        return SKIP
+    if shutil.which("pdftotext") is None:
+        print("SKIP browser test: pdftotext is not installed (poppler-utils; scripts/deps.sh "
+              "installs it)")
         return SKIP
     binary, root = os.path.abspath(args.binary), os.path.abspath(args.root)
     workdir = tempfile.mkdtemp(prefix="drawaudit-browser-")
@@ -203,13 +330,15 @@ def main():
         check(inked > sampled // 100, f"the screenshot is nearly blank ({inked} of {sampled} inked)")
         if args.screenshot:
             shutil.copyfile(shot, args.screenshot)
+
+        printed = check_print(chromium, binary, root, workdir, env)
     except Failure as failure:
         print(f"FAIL browser: {failure}", file=sys.stderr)
         return 1
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     print(f"ok browser: {boards} boards, {len(links)} links, no request, screenshot "
-          f"{len(colours)} colours")
+          f"{len(colours)} colours; printed: {printed}")
     return 0
 
 

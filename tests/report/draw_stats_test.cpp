@@ -91,7 +91,7 @@ TEST(Stats, SpanishNamesTheReasonsByTheirLabelsAndWritesDecimalCommas) {
     const std::string out =
         run(Format::Stats, {perpetual_game(), clean_game()}, {.lang = Lang::Es});
     for (const std::string_view part :
-         {"  jaque continuo                       1  100,0 %", "Draw rate: 50,0 %"}) {
+         {"  jaque continuo                                 1  100,0 %", "Draw rate: 50,0 %"}) {
         EXPECT_TRUE(contains(out, part)) << part << "\n" << out;
     }
     EXPECT_FALSE(contains(out, "perpetual-check"));

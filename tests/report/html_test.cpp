@@ -6,6 +6,7 @@
 
 #include "report/board_svg.hpp"
 #include "report/escape.hpp"
+#include "report/notation.hpp"
 #include "report/sample_reports.hpp"
 #include "report/writer.hpp"
 
@@ -154,6 +155,121 @@ TEST(Html, SpanishReport) {
     EXPECT_NE(html.find("Las negras pueden reclamar tablas por triple repetición"),
               std::string::npos);
     EXPECT_EQ(html.find("may claim a draw"), std::string::npos);
+}
+
+// The verdict banner of the game's only section.
+std::string banner_class(const std::string& html) {
+    const std::string lead = "<p class=\"verdict ";
+    const auto at = html.find(lead);
+    if (at == std::string::npos) return {};
+    const auto from = at + lead.size();
+    return html.substr(from, html.find('"', from) - from);
+}
+
+TEST(Html, BannerColourFollowsTheWorstFinding) {
+    audit::GameReport game = testing::threefold_game();  // info findings, consistent result
+    EXPECT_EQ(banner_class(html_of({game})), "worst-none");
+    game.findings[1].severity = audit::Severity::Warning;
+    EXPECT_EQ(banner_class(html_of({game})), "worst-warning");
+    game.findings[0].severity = audit::Severity::Error;  // the result still reads consistent
+    EXPECT_EQ(banner_class(html_of({game})), "worst-error");
+}
+
+TEST(Html, PositionsAreNamedByMovesNeverByPlyIndex) {
+    audit::GameReport game = testing::threefold_game();
+    const std::string html = html_of({game});
+    EXPECT_EQ(html.find("k = "), std::string::npos);
+    EXPECT_NE(html.find("Position after 36. Kd3"), std::string::npos);
+    EXPECT_NE(html.find("Occurrences: 32. Kd3, 34. Kd3, 36. Kd3"), std::string::npos);
+    // The timeline counts moves: 71 plies from the start are 36 moves.
+    EXPECT_NE(html.find("aria-label=\"Timeline: 36 moves\""), std::string::npos);
+}
+
+TEST(Html, EachSectionHasTheVerdictAndTheDrawReasonOfTheTextReport) {
+    audit::GameReport game = testing::threefold_game();
+    game.draw_reason = audit::DrawReason::PerpetualCheck;
+    game.draw_side = audit::Side::White;
+    game.draw_first_check = "31. Qh6+";
+    game.draw_last_check = "33. Qh6+";
+    const std::string html = html_of({game});
+    const std::string line = judge_result(game).text + " " + draw_reason_sentence(game, Lang::En);
+    EXPECT_NE(line.find("perpetual"), std::string::npos);
+    EXPECT_NE(html.find(">" + line + "</p>"), std::string::npos) << line;
+}
+
+TEST(Html, EachSectionHasAHeaderNamingItsGameForEveryPrintedPage) {
+    const std::string html = html_of({testing::threefold_game()});
+    // A <thead> is repeated on every page a table takes.
+    const auto head = html.find("<table class=\"game-page\"><thead>");
+    ASSERT_NE(head, std::string::npos);
+    const std::string header = html.substr(head, html.find("</thead>", head) - head);
+    EXPECT_NE(header.find("Zvjaginsev,V – Maletin,P"), std::string::npos);
+    EXPECT_NE(header.find("1/2-1/2"), std::string::npos);
+    EXPECT_NE(header.find("65th ch-RUS HL"), std::string::npos);
+    EXPECT_NE(header.find("Round 3"), std::string::npos);
+    EXPECT_NE(header.find("games/twic.pgn, game 56"), std::string::npos);
+}
+
+TEST(Html, AllGamesListsEveryGameInTheRoundsSheet) {
+    WriterOptions options;
+    options.all_games = true;
+    const std::string html =
+        html_of({testing::clean_game(), testing::threefold_game(), testing::clean_game()}, options);
+    EXPECT_NE(html.find("<nav class=\"index sheet\">"), std::string::npos);
+    EXPECT_NE(html.find("The round, game by game"), std::string::npos);
+    for (const char* number : {"1", "2", "3"})
+        EXPECT_NE(html.find(std::string("<td>") + number + "</td>"), std::string::npos) << number;
+    // The games without findings are one line each, with their verdict; only the other one is
+    // expanded.
+    EXPECT_EQ(count(html, "<tr class=\"worst-none\">"), 3u);
+    EXPECT_EQ(count(html, judge_result(testing::clean_game()).text), 2u);
+    EXPECT_EQ(count(html, "<section class=\"game\""), 1u);
+}
+
+TEST(Html, WithoutAllGamesOnlyTheGamesWithFindingsAreListed) {
+    const std::string html =
+        html_of({testing::clean_game(), testing::threefold_game(), testing::clean_game()});
+    EXPECT_EQ(html.find("index sheet"), std::string::npos);
+    EXPECT_EQ(count(html, "<tr class=\"worst-"), 1u);
+    EXPECT_EQ(html.find(judge_result(testing::clean_game()).text), std::string::npos);
+}
+
+TEST(Html, SpanishShowsRuleLabelsAndSpanishMovesAndKeepsTheIdsAsClasses) {
+    WriterOptions options;
+    options.lang = Lang::Es;
+    audit::GameReport game = testing::threefold_game();
+    game.findings[1].moves = {"Rd8+"};
+    const std::string html = html_of({game}, options);
+    EXPECT_NE(html.find("(reclamación por triple repetición)"), std::string::npos);
+    EXPECT_EQ(html.find("(threefold-claim)"), std::string::npos);
+    EXPECT_NE(html.find("class=\"rule threefold-claim\""), std::string::npos);
+    // Spanish piece letters (the king is R, the rook T) in the caption, the card, the
+    // occurrences and the declared moves.
+    EXPECT_NE(html.find("Posición tras 36. Rd3"), std::string::npos);
+    EXPECT_NE(html.find("<strong>36. Rd3</strong>"), std::string::npos);
+    EXPECT_NE(html.find("Apariciones: 32. Rd3, 34. Rd3, 36. Rd3"), std::string::npos);
+    EXPECT_NE(html.find("Apariciones: 32... Td8+, 34... Td8+"), std::string::npos);
+    EXPECT_NE(html.find("aparecer de nuevo: Td8+"), std::string::npos);
+    // The chart's labels: the rule and the draw reason in Spanish.
+    EXPECT_NE(html.find("<title>reclamación por triple repetición: 2</title>"), std::string::npos);
+}
+
+TEST(Html, SpanishNumbersHaveADecimalCommaAndNoBreakSpaces) {
+    WriterOptions options;
+    options.lang = Lang::Es;
+    StringOutput output;
+    auto writer = make_writer(Format::Html, output, options);
+    audit::Summary summary;
+    summary.games = 41227;
+    summary.files = 1;
+    summary.results[static_cast<std::size_t>(audit::RecordedResult::Draw)] = 1000;
+    summary.draw_reasons[static_cast<std::size_t>(audit::DrawReason::PerpetualCheck)] = 391;
+    writer->begin();
+    writer->end(summary);
+    const std::string& html = output.text;
+    EXPECT_NE(html.find("Partidas leídas: 41\u00a0227"), std::string::npos);
+    EXPECT_NE(html.find("jaque continuo: 391 (39,1\u00a0%)"), std::string::npos);
+    EXPECT_EQ(html.find("39.1"), std::string::npos);
 }
 
 }  // namespace

@@ -179,6 +179,26 @@ TEST(Messages, SpanishSentencesWriteMovesWithSpanishLetters) {
               "no se audita");
 }
 
+TEST(Messages, DrawReasonLabelsAreThoseOfRulesMd) {
+    // RULES.md, "Spanish notation": the draw reasons' Spanish labels, in the order of DrawReason.
+    const std::vector<std::string_view> spanish = {"rey ahogado",
+                                                   "posición muerta",
+                                                   "quíntuple repetición",
+                                                   "regla de los 75 movimientos",
+                                                   "jaque continuo",
+                                                   "triple repetición",
+                                                   "regla de los 50 movimientos",
+                                                   "tiempo agotado sin mate posible (6.9)",
+                                                   "acuerdo antes de tiempo",
+                                                   "mutuo acuerdo"};
+    ASSERT_EQ(spanish.size() + 1, static_cast<std::size_t>(audit::DrawReasonCount));
+    for (int i = 1; i < audit::DrawReasonCount; ++i) {
+        const auto reason = static_cast<audit::DrawReason>(i);
+        EXPECT_EQ(draw_reason_label(reason, Lang::Es), spanish[static_cast<std::size_t>(i - 1)])
+            << audit::draw_reason_id(reason);
+    }
+}
+
 TEST(Messages, RuleLabelsAreThoseOfRulesMd) {
     // RULES.md, "Spanish notation": one Spanish label per rule id.
     const std::vector<std::pair<audit::Rule, std::string_view>> table = {
