@@ -11,9 +11,13 @@ install(FILES ${DRAWAUDIT_CLI_DOC_DIR}/zsh/_drawaudit
 install(FILES ${DRAWAUDIT_CLI_DOC_DIR}/fish/drawaudit.fish
   DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 # docs/ beside README.md, so that the README's links (docs/rules.md) still lead somewhere.
-install(FILES README.md CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES README.md ${PROJECT_BINARY_DIR}/packaging/changelog.gz
+  DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
   FILES_MATCHING PATTERN "*.md" PATTERN "*.png")
-# Debian's policy files (lintian): the copyright and a Debian changelog, compressed.
+# Debian's policy files (lintian): the copyright and a Debian changelog, compressed, and the one
+# lintian tag that does not apply (the package is not uploaded to Debian, so closes no ITP bug).
 install(FILES packaging/copyright ${PROJECT_BINARY_DIR}/packaging/changelog.Debian.gz
   DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES packaging/lintian-overrides RENAME drawaudit
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides)
