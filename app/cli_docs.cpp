@@ -82,6 +82,10 @@ CommandDoc command_doc(const CLI::App& app, std::string name) {
     for (const CLI::Option* option : app.get_options()) {
         if (option->get_group().empty()) continue;  // hidden (--chunk-bytes, --print-cli-docs)
         doc.options.push_back(option_doc(*option));
+        if (option == app.get_config_ptr()) {  // its type name is empty: a TOML file
+            doc.options.back().value_name = "FILE";
+            doc.options.back().kind = ValueKind::File;
+        }
     }
     return doc;
 }

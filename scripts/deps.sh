@@ -4,7 +4,9 @@
 #   run    build and run the tool (compiler, CMake, Ninja, the libraries it links)
 #   test   run + GoogleTest, nlohmann-json, Python, pgn-extract (the PGN round-trip test), zstd,
 #          Dask distributed (the driver test), chromium and a font with chess glyphs (the HTML
-#          report opened in a real browser), git, pre-commit and PyYAML (the CI examples and hook)
+#          report opened in a real browser), git, pre-commit and PyYAML (the CI examples and hook),
+#          dpkg-dev, file, lintian and man-db (the .deb: cpack's dpkg-shlibdeps, lintian, man -l),
+#          zsh and fish (the generated completions are loaded by the shells they are for)
 #   bench  run + Google Benchmark and the peers scripts/bench.sh measures against
 #   fuzz   run + clang and its sanitizer runtime (scripts/fuzz.sh)
 # Non-interactive and quiet when nothing is missing, so the scripts can call it on every run.
@@ -17,7 +19,8 @@ run_packages=(
   libzstd-dev zlib1g-dev libbz2-dev
 )
 test_packages=(libgtest-dev libgmock-dev nlohmann-json3-dev python3 pgn-extract zstd gzip bzip2
-  python3-distributed chromium fonts-dejavu-core git pre-commit python3-yaml)
+  python3-distributed chromium fonts-dejavu-core git pre-commit python3-yaml
+  dpkg-dev file lintian man-db zsh fish)
 bench_packages=(libbenchmark-dev pgn-extract stockfish hyperfine time zstd valgrind)
 fuzz_packages=(clang libclang-rt-14-dev)
 
