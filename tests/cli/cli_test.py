@@ -174,9 +174,10 @@ def case_jsonl_valid(runner):
             check(g["draw_reason"] in reasons, f"draw_reason of {g}")
         check((g["draw_side"] is not None) == (g["draw_reason"] == "perpetual-check"), f"draw_side of {g}")
     summary = records[-1]
-    summary_keys = ["type", "files", "games", "games_with_errors", "plies", "findings", "games_by_rule",
+    summary_keys = ["type", "version", "files", "games", "games_with_errors", "plies", "findings", "games_by_rule",
                     "results", "draw_reasons", "by_year"]
     check(list(summary)[:len(summary_keys)] == summary_keys, f"summary keys {list(summary)}")
+    check(re.fullmatch(r"\d+\.\d+\.\d+", summary["version"]), f"summary version {summary['version']!r}")
     check(list(summary["results"]) == ["1-0", "0-1", "1/2-1/2", "*"], "results keys")
     check(sum(summary["results"].values()) == games, "results do not add up to the games")
     check(summary["results"]["1/2-1/2"] == sum(1 for g in game_records if g["result"] == "1/2-1/2"),
