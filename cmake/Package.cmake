@@ -1,20 +1,19 @@
 # `cpack -G DEB` in a build directory: a .deb of what `cmake --install` puts in /usr, its
 # library dependencies computed from the binary (dpkg-shlibdeps), checked by lintian in the test
-# suite (tests/cli/package_test.py).
+# suite (tests/cli/install_test.py package).
+# The Debian changelog and the upstream one under the name Debian gives it (policy 12.7),
+# compressed when the build is configured (configure_file re-runs it when CHANGELOG.md changes),
+# so that building the drawaudit target alone is enough for cmake --install and cpack.
 configure_file(${PROJECT_SOURCE_DIR}/packaging/changelog.Debian.in
   ${PROJECT_BINARY_DIR}/packaging/changelog.Debian @ONLY)
-add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/packaging/changelog.Debian.gz
-  COMMAND gzip -9 -n -c ${PROJECT_BINARY_DIR}/packaging/changelog.Debian
-    > ${PROJECT_BINARY_DIR}/packaging/changelog.Debian.gz
-  DEPENDS ${PROJECT_BINARY_DIR}/packaging/changelog.Debian
-  VERBATIM)
-# The upstream changelog under the name Debian gives it (policy 12.7).
-add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/packaging/changelog.gz
-  COMMAND gzip -9 -n -c ${PROJECT_SOURCE_DIR}/CHANGELOG.md > ${PROJECT_BINARY_DIR}/packaging/changelog.gz
-  DEPENDS ${PROJECT_SOURCE_DIR}/CHANGELOG.md
-  VERBATIM)
-add_custom_target(drawaudit_changelog ALL DEPENDS ${PROJECT_BINARY_DIR}/packaging/changelog.Debian.gz
-  ${PROJECT_BINARY_DIR}/packaging/changelog.gz)
+configure_file(${PROJECT_SOURCE_DIR}/CHANGELOG.md ${PROJECT_BINARY_DIR}/packaging/changelog COPYONLY)
+foreach(changelog IN ITEMS changelog.Debian changelog)
+  execute_process(COMMAND gzip -9 -n -f -k ${PROJECT_BINARY_DIR}/packaging/${changelog}
+    RESULT_VARIABLE gzip_result)
+  if(NOT gzip_result EQUAL 0)
+    message(FATAL_ERROR "gzip ${changelog}: ${gzip_result}")
+  endif()
+endforeach()
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME drawaudit)

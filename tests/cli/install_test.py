@@ -194,8 +194,7 @@ def case_package(options):
     if not os.path.isfile(os.path.join(release, "CPackConfig.cmake")):
         completed = run(["cmake", "--preset", "release", "-S", options.root], timeout=900)
         check(completed.returncode == 0, f"cmake --preset release: {completed.stderr}")
-    completed = run(["cmake", "--build", release, "--target", "drawaudit", "drawaudit_cli_docs",
-                     "drawaudit_changelog"], timeout=1800)
+    completed = run(["cmake", "--build", release, "--target", "drawaudit"], timeout=1800)
     check(completed.returncode == 0, f"building {release}: {completed.stdout[-2000:]}")
     with tempfile.TemporaryDirectory() as scratch:
         out = os.path.join(scratch, "out")
