@@ -61,7 +61,10 @@ for case in cases:
         reason = next((out[i + 1] for i, line in enumerate(out[:-1]) if line.endswith(": Skipped")),
                       None) or next((line for line in reversed(out) if "skip" in line.lower()),
                                     out[-1] if out else "no reason given")
-        skipped.append(f"  skipped {case.get('name')}: {reason.strip()[:200]}")
+        reason = reason.strip()
+        if reason.lower().startswith("skipped"):  # the scripts' own "skipped CASE: " prefix
+            reason = reason.split(":", 1)[-1].strip()
+        skipped.append(f"  skipped {case.get('name')}: {reason[:200]}")
     else:
         counts["failed"] += 1
 if release:
