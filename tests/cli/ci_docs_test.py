@@ -79,11 +79,11 @@ class Workspace:
         if shutil.which("ccache"):
             self.env["CMAKE_CXX_COMPILER_LAUNCHER"] = "ccache"
             self.env["CCACHE_BASEDIR"] = self.dir
-            for name in ("CCACHE_DIR", "XDG_CACHE_HOME"):
-                if name in os.environ:
-                    self.env[name] = os.environ[name]
-            if "CCACHE_DIR" not in self.env:
-                self.env["CCACHE_DIR"] = os.path.join(os.path.expanduser("~"), ".cache", "ccache")
+            # The user's cache, wherever their configuration puts it (HOME is a scratch one here).
+            cache_dir = subprocess.run(["ccache", "--get-config", "cache_dir"], capture_output=True,
+                                       text=True).stdout.strip()
+            if cache_dir:
+                self.env["CCACHE_DIR"] = cache_dir
         # The binary under test stays off PATH: the recipes must build their own.
         self.binary = binary
 
