@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "audit_command.hpp"
+#include "cli_docs.hpp"
 #include "merge_command.hpp"
 #include "output_file.hpp"
 #include "perft_command.hpp"
@@ -13,7 +14,9 @@ int main(int argc, char** argv) {
     CLI::App app{
         "drawaudit: audits PGN chess games against the draw rules of the FIDE Laws of Chess",
         "drawaudit"};
-    app.set_version_flag("--version", std::string("drawaudit ") + DRAWAUDIT_VERSION);
+    // The commit is read when the build is configured (cmake/GitCommit.cmake).
+    app.set_version_flag("--version", std::string("drawaudit ") + DRAWAUDIT_VERSION + " (commit " +
+                                          DRAWAUDIT_COMMIT + ")");
     app.footer(
         "Exit status: 0 no finding at or above --fail-on, 1 findings at or above it, 2 usage or "
         "I/O "
@@ -31,6 +34,7 @@ int main(int argc, char** argv) {
     CLI::App* merge = drawaudit::app::add_merge_command(app, merge_options);
     drawaudit::app::WinnableOptions winnable_options;
     CLI::App* winnable = drawaudit::app::add_winnable_command(app, winnable_options);
+    drawaudit::app::add_cli_docs_option(app, DRAWAUDIT_VERSION);  // the build's man page
 
     try {
         app.parse(argc, argv);

@@ -5,7 +5,10 @@
 #   test   run + GoogleTest, nlohmann-json, Python, pgn-extract (the PGN round-trip test), zstd,
 #          Dask distributed (the driver test), chromium and a font with chess glyphs (the HTML
 #          report opened in a real browser), poppler-utils (pdftotext: the report's printed pages),
-#          git, pre-commit and PyYAML (the CI examples and hook)
+#          git, pre-commit and PyYAML (the CI examples and hook),
+#          dpkg-dev, file, lintian and man-db (the .deb: cpack's dpkg-shlibdeps, lintian, man -l),
+#          zsh and fish (the generated completions are loaded by the shells they are for), jq and
+#          ccache (docs/ci.md's recipes, built in fresh clones by tests/cli/ci_docs_test.py)
 #   bench  run + Google Benchmark and the peers scripts/bench.sh measures against
 #   fuzz   run + clang and its sanitizer runtime (scripts/fuzz.sh)
 # Non-interactive and quiet when nothing is missing, so the scripts can call it on every run.
@@ -18,7 +21,8 @@ run_packages=(
   libzstd-dev zlib1g-dev libbz2-dev
 )
 test_packages=(libgtest-dev libgmock-dev nlohmann-json3-dev python3 pgn-extract zstd gzip bzip2
-  python3-distributed chromium fonts-dejavu-core poppler-utils git pre-commit python3-yaml)
+  python3-distributed chromium fonts-dejavu-core poppler-utils git pre-commit python3-yaml
+  dpkg-dev file lintian man-db zsh fish jq ccache)
 bench_packages=(libbenchmark-dev pgn-extract stockfish hyperfine time zstd valgrind)
 fuzz_packages=(clang libclang-rt-14-dev)
 

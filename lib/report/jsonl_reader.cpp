@@ -618,6 +618,7 @@ constexpr Field<GameRecord> kGameFields[] = {
 
 constexpr Field<audit::Summary> kSummaryFields[] = {
     {"type", ignore_type<audit::Summary>},
+    {"version", ignore_type<audit::Summary>},  // the writer's version: no part of the counts
     {"files", [](audit::Summary& s, const JsonValue& v) { return set_int(s.files, v); }},
     {"games", [](audit::Summary& s, const JsonValue& v) { return set_int(s.games, v); }},
     {"games_with_errors",

@@ -250,7 +250,8 @@ class JsonRecord {
 class JsonlWriter final : public Writer {
   public:
     explicit JsonlWriter(bool shard_fields) : shard_fields_(shard_fields) {}
-    JsonlWriter(Output& output, bool shard_fields) : Writer(output), shard_fields_(shard_fields) {}
+    JsonlWriter(Output& output, bool shard_fields, std::string tool_version)
+        : Writer(output), shard_fields_(shard_fields), tool_version_(std::move(tool_version)) {}
 
     void game(const GameReport& report) override {
         for (const Finding& finding : report.findings) write_finding(report, finding);
@@ -266,6 +267,8 @@ class JsonlWriter final : public Writer {
     void end(const audit::Summary& summary) override {
         {
             JsonRecord<schema::summary_fields> record(buffer_, "{\"type\":\"summary\"");
+            // Which drawaudit wrote the report (issue 31), as SARIF's tool.driver.version.
+            record.string<"version">(tool_version_);
             record.number<"files">(summary.files);
             record.number<"games">(summary.games);
             record.number<"games_with_errors">(summary.games_with_errors);
@@ -436,12 +439,13 @@ class JsonlWriter final : public Writer {
     // A shard's part (--shard) carries the fields drawaudit merge needs to write any format.
     bool shard_fields_ = false;
     std::string message_;  // the finding's English sentence (kept for its capacity)
+    std::string tool_version_;  // the summary's "version"
 };
 
 }  // namespace
 
 std::unique_ptr<Writer> make_jsonl_writer(Output& output, const WriterOptions& options) {
-    return std::make_unique<JsonlWriter>(output, options.shard_fields);
+    return std::make_unique<JsonlWriter>(output, options.shard_fields, options.tool_version);
 }
 
 }  // namespace drawaudit::report

@@ -123,6 +123,7 @@ inline constexpr Field game_fields[] = {
 // The summary record (`"type": "summary"`), last.
 inline constexpr Field summary_fields[] = {
     {"type", T::String, P::Always, ""},
+    {"version", T::String, P::Always, ""},
     {"files", T::Integer, P::Always, ""},
     {"games", T::Integer, P::Always, ""},
     {"games_with_errors", T::Integer, P::Always, ""},

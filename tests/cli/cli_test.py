@@ -194,9 +194,10 @@ def case_jsonl_valid(runner):
             check(g["draw_reason"] in reasons, f"draw_reason of {g}")
         check((g["draw_side"] is not None) == (g["draw_reason"] == "perpetual-check"), f"draw_side of {g}")
     summary = records[-1]
-    summary_keys = ["type", "files", "games", "games_with_errors", "plies", "findings", "games_by_rule",
+    summary_keys = ["type", "version", "files", "games", "games_with_errors", "plies", "findings", "games_by_rule",
                     "results", "draw_reasons", "by_year"]
     check(list(summary)[:len(summary_keys)] == summary_keys, f"summary keys {list(summary)}")
+    check(re.fullmatch(r"\d+\.\d+\.\d+", summary["version"]), f"summary version {summary['version']!r}")
     check(list(summary["results"]) == ["1-0", "0-1", "1/2-1/2", "*"], "results keys")
     check(sum(summary["results"].values()) == games, "results do not add up to the games")
     check(summary["results"]["1/2-1/2"] == sum(1 for g in game_records if g["result"] == "1/2-1/2"),
@@ -973,14 +974,24 @@ def make_merge_inputs(runner, scratch):
 def case_merge_formats(runner):
     """drawaudit merge of the parts writes what one run writes: JSON Lines byte for byte (but
     "seconds"), and the text, CSV, SARIF, GitHub, PGN, HTML, statistics and games-csv reports (PGN
-    and HTML with the
-    games' text read back from the inputs), on sample_pgns/, on plain and compressed inputs with
-    text between the games, and on a draws/ file (the Dask driver's test merges all of draws/)."""
+    and HTML with the games' text read back from the inputs), on sample_pgns/ and on plain and
+    compressed inputs with text between the games (the shared corpus's draws/ files:
+    merge-formats-corpus)."""
     with tempfile.TemporaryDirectory() as scratch:
         check_merge(runner, [SAMPLES], scratch)
         make_merge_inputs(runner, scratch)
         os.makedirs(os.path.join(scratch, "parts"))
         check_merge(runner, ["inputs"], os.path.join(scratch, "parts"), cwd=scratch)
+        # The writer options merge takes as a run does.
+        check_merge(runner, [SAMPLES], scratch, counts=(2,), formats=["text", "html"],
+                    report=("--lang", "es", "--html-max-games", "3", "--all-games"))
+
+
+def case_merge_formats_corpus(runner):
+    """merge-formats on the shared corpus's draws/ (the Dask driver's test merges all of it): a
+    damaged zstd stream, a draws/ file, and the statistics' early agreements and JSON object."""
+    with tempfile.TemporaryDirectory() as scratch:
+        os.makedirs(os.path.join(scratch, "parts"))
         # A damaged stream: the run reports the games before the damage and stops reading there;
         # the merge's second read stops at the same place (exit 2 both).
         # (A file of several zstd blocks: the games of the first ones come out before the damage.)
@@ -999,9 +1010,6 @@ def case_merge_formats(runner):
                     os.path.join(scratch, "damaged"))
         check_merge(runner, ["damaged"], os.path.join(scratch, "parts"), cwd=scratch, counts=(1, 2))
         check_merge(runner, [os.path.join(DRAWS, "pgnmentor-fifty-move.pgn")], scratch, counts=(3,))
-        # The writer options merge takes as a run does.
-        check_merge(runner, [SAMPLES], scratch, counts=(2,), formats=["text", "html"],
-                    report=("--lang", "es", "--html-max-games", "3", "--all-games"))
         # The statistics' early agreements follow the run's option, which the parts record; and
         # their JSON object (-o FILE.json) equals the run's but for "seconds".
         check_merge(runner, [DRAWS], scratch, counts=(3,), formats=["stats"],
@@ -1699,6 +1707,7 @@ CASES = {
     "part-records-documented": case_part_records_documented,
     "shard-union": case_shard_union,
     "merge-formats": case_merge_formats,
+    "merge-formats-corpus": case_merge_formats_corpus,
     "merge-errors": case_merge_errors,
     "winnable": case_winnable,
     "fingerprints": case_fingerprints,
@@ -1728,7 +1737,10 @@ def needs_shared(function, seen=None):
     seen = set() if seen is None else seen
     seen.add(function.__name__)
     source = inspect.getsource(function)
-    if any(name in source for name in ("TWIC", "LARGE", "ODD", "SHARED", "../shared")):
+    # Every path constant of this file under ../shared (TWIC, DRAWS, ...), not a list to keep up.
+    shared_names = [name for name, value in globals().items()
+                    if isinstance(value, str) and value.startswith(SHARED)]
+    if "../shared" in source or any(re.search(r"\b" + name + r"\b", source) for name in shared_names):
         return True
     for name in set(re.findall(r"\b([a-z_][a-z0-9_]*)\(", source)) - seen:
         called = globals().get(name)

@@ -93,6 +93,14 @@ TEST(Notation, EarlierOccurrencesSkipThePositionItself) {
     EXPECT_EQ(earlier_occurrences(from_start), "the start position, after 2... Ng8");
 }
 
+TEST(Jsonl, SummaryNamesTheVersionThatWroteIt) {
+    WriterOptions options;
+    options.tool_version = "1.2.3";
+    const auto lines = lines_of(run(Format::Jsonl, {clean_game()}, options));
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines.back().rfind(R"({"type":"summary","version":"1.2.3",)", 0), 0u) << lines.back();
+}
+
 TEST(Jsonl, FindingsThenGameThenSummary) {
     const audit::GameReport report_of_threefold = threefold_game();
     const std::string out = run(Format::Jsonl, {threefold_game(), clean_game()});
@@ -119,9 +127,12 @@ TEST(Jsonl, FindingsThenGameThenSummary) {
         R"("expected_result":null,"status":"ok","findings":2,"draw_reason":null,"draw_side":null,)"
         R"("final_unwinnable":null})");
     EXPECT_EQ(lines[3].rfind(R"({"type":"game","file":"games/twic.pgn","game":57,)", 0), 0u);
-    EXPECT_EQ(lines[4].rfind(
-                  R"({"type":"summary","files":1,"games":2,"games_with_errors":0,"plies":111,)", 0),
-              0u);
+    EXPECT_EQ(
+        lines[4].rfind(
+            R"({"type":"summary","version":"0.0.0","files":1,"games":2,"games_with_errors":0,)"
+            R"("plies":111,)",
+            0),
+        0u);
     EXPECT_NE(lines[4].find(R"("findings":{"threefold-claim":2,"fifty-move-claim":0,)"),
               std::string::npos);
     EXPECT_NE(lines[4].find(R"("games_by_rule":{"threefold-claim":1,)"), std::string::npos);
