@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "interrupt.hpp"
 #include "logging.hpp"
@@ -67,6 +68,7 @@ report::WriterOptions RunOutputs::writer_options(report::Format format,
     report::WriterOptions options;
     options.all_games = choices.all_games;
     options.tool_version = DRAWAUDIT_VERSION;
+    options.warn = [](std::string_view sentence) { spdlog::warn("{}", sentence); };
     if (!choices.lang.empty()) {
         options.lang = report::lang_from_name(choices.lang).value_or(report::Lang::En);
     } else if (const char* locale = std::getenv("LANG"); locale != nullptr) {

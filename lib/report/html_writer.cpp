@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -61,18 +63,27 @@ class SpillBuffer {
     bool empty() const { return spilled_ == 0 && memory_.size() == 0; }
     bool spilled() const { return spilled_ > 0; }
 
-    // Moves the text to the file once it has grown past kMemoryBytes.
-    void maybe_spill() {
-        if (memory_.size() < kMemoryBytes || spill_failed_) return;
+    // Moves the text to the file once it has grown past kMemoryBytes. Returns the errno of the
+    // failure the first time the text cannot be moved (0 otherwise): from then on it stays in
+    // memory.
+    int maybe_spill() {
+        if (memory_.size() < kMemoryBytes || spill_failed_) return 0;
         if (fd_ < 0) fd_ = open_unnamed_file();
         if (fd_ < 0 || !write_all(fd_, memory_.data(), memory_.size())) {
             // The text stays in memory from here on; replay() reads only the first spilled_
             // bytes of the file, so a partial write does not matter.
             spill_failed_ = true;
-            return;
+            return errno != 0 ? errno : EIO;
         }
         spilled_ += memory_.size();
         memory_.clear();
+        return 0;
+    }
+
+    // The directory the temporary file goes to: TMPDIR, or /tmp.
+    static std::string directory() {
+        const char* dir = std::getenv("TMPDIR");
+        return dir != nullptr && *dir != '\0' ? dir : "/tmp";
     }
 
     // Hands the whole text to `write` in order, in blocks; false when the file could not be read
@@ -95,9 +106,7 @@ class SpillBuffer {
 
   private:
     static int open_unnamed_file() {
-        const char* dir = std::getenv("TMPDIR");
-        std::string path = dir != nullptr && *dir != '\0' ? dir : "/tmp";
-        path += "/.drawaudit-html-XXXXXX";
+        std::string path = directory() + "/.drawaudit-html-XXXXXX";
         const int fd = ::mkstemp(path.data());
         if (fd >= 0) ::unlink(path.c_str());
         return fd;
@@ -361,7 +370,8 @@ class HtmlWriter final : public Writer {
         : Writer(output),
           lang_(options.lang),
           max_games_(options.html_max_games),
-          all_games_(options.all_games) {}
+          all_games_(options.all_games),
+          warn_(options.warn) {}
 
     void game(const GameReport& report) override {
         if (std::any_of(report.findings.begin(), report.findings.end(), [](const Finding& f) {
@@ -376,8 +386,8 @@ class HtmlWriter final : public Writer {
         // games shown.
         if (expanded || all_games_) write_index_row(report, expanded);
         if (expanded) write_section(report);
-        index_.maybe_spill();
-        sections_.maybe_spill();
+        spill(index_);
+        spill(sections_);
     }
 
     void end(const audit::Summary& summary) override {
@@ -897,6 +907,20 @@ class HtmlWriter final : public Writer {
     std::uint64_t games_with_findings_ = 0;
     std::uint64_t shown_ = 0;
     std::uint64_t threefold_on_board_games_ = 0;
+    // Moves a part of the page to its temporary file; says so once when it cannot (the page is
+    // the same, but its memory is no longer bounded).
+    void spill(SpillBuffer& part) {
+        const int error = part.maybe_spill();
+        if (error == 0 || said_kept_in_memory_ || !warn_) return;
+        said_kept_in_memory_ = true;
+        warn_(
+            fmt::format("html: no temporary file in {} ({}): the report is kept in memory, which "
+                        "grows with it (set TMPDIR to a writable directory)",
+                        terminal_text(SpillBuffer::directory()), std::strerror(error)));
+    }
+
+    std::function<void(std::string_view)> warn_;
+    bool said_kept_in_memory_ = false;
     SpillBuffer index_;     // the rows of the index table (the round's sheet with --all-games)
     SpillBuffer sections_;  // the games' sections
 };

@@ -994,7 +994,8 @@ def case_repeating_games_bounded(runner):
 def case_html_spill_same_report(runner):
     """Issue 30: an HTML report past its in-memory share (4 MiB of sections) is the same page
     whether its sections spill to an unlinked temporary file in TMPDIR or, when no temporary
-    file can be made there, stay in memory; the spilled run needs less memory."""
+    file can be made there, stay in memory (and a warning naming TMPDIR says so); the spilled run
+    needs less memory."""
     with tempfile.TemporaryDirectory() as scratch:
         game = (b'[Event "e"]\n[White "w"]\n[Black "b"]\n[Result "0-1"]\n\n'
                 b"1. f3 e5 2. g4 Qh4# 1-0\n\n")
@@ -1015,6 +1016,9 @@ def case_html_spill_same_report(runner):
             with open(out, "rb") as f:
                 pages[name] = (f.read(), usage.ru_maxrss / 1024)
             check(not os.listdir(tmp), f"{name}: a temporary file left in TMPDIR: {os.listdir(tmp)}")
+            said = b"the report is kept in memory" in stderr
+            check(said == (name == "in-memory") and (not said or tmpdir.encode() in stderr),
+                  f"{name}: stderr {stderr[:600]!r}")
         (spilled, spilled_rss), (kept, kept_rss) = pages["spilled"], pages["in-memory"]
         check(len(spilled) > 8 * 1024 * 1024, f"the page has only {len(spilled)} bytes")
         check(spilled == kept, "the spilled page differs from the one kept in memory")
