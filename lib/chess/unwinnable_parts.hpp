@@ -1,0 +1,69 @@
+// The parts of the unwinnability analysis (numbered as in unwinnable.hpp), shared between their
+// source files; not for use outside lib/chess/unwinnable*.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "chess/position.hpp"
+#include "chess/unwinnable.hpp"
+#include "chess/unwinnable_search_tools.hpp"
+
+namespace drawaudit::chess::unwinnable_parts {
+
+// Part 1 (unwinnable_material.cpp): W has only bishops of one colour, no pawn is on the board,
+// and the other side's possible blockers are all rooks and queens.
+bool bishops_against_lines(const Position& pos, Color winner);
+
+// Parts 1-2, the proofs that play no move: the searches close their positions with these.
+UnwinnableProof static_proof(const Position& pos, Color winner);
+
+// Part 3 (unwinnable_check.cpp): `root` is in check and every position reachable from it within
+// 24 positions ends the game or is closed by the static proofs, none of them W's mate.
+bool small_walk_closes(const Position& root, Color winner);
+
+// Part 4a (unwinnable_guided.cpp): a depth-first helpmate search guided by a move ordering.
+class GuidedSearch {
+  public:
+    GuidedSearch(Color winner, std::uint64_t budget) : winner_(winner), budget_(budget) {}
+
+    std::uint64_t nodes() const { return nodes_; }
+    const std::vector<Move>& line() const { return line_; }
+
+    // A helpmate of at most `max_plies` plies, with `budget` more nodes at most (and never past
+    // the budget given at construction); the line in line() when found.
+    bool find_helpmate(const Position& root, int max_plies, std::uint64_t budget);
+
+  private:
+    bool out_of_budget() const { return nodes_ >= budget_; }
+    bool helpmate(const Position& pos, int depth, int discrepancies);
+
+    Color winner_;
+    std::uint64_t budget_;
+    std::uint64_t nodes_ = 0;
+    std::vector<Move> line_;
+    FailTable fails_;
+    Square target_ = NoSquare;  // where the helpmate search guides the other king
+};
+
+// Part 4b (unwinnable_best_first.cpp): a greedy best-first helpmate search; `pull` weighs how
+// far the other side's men stand from the corner of the mate.
+struct BestFirstResult {
+    bool mate = false;
+    std::vector<Move> line;
+    std::uint64_t nodes = 0;
+};
+BestFirstResult best_first_helpmate(const Position& root, Color winner, std::uint64_t budget,
+                                    int pull);
+
+// Part 4c (unwinnable_walk.cpp): every position reachable from `root`, with at most `budget`
+// positions visited; positions the static proofs close are leaves.
+enum class Walk : std::uint8_t { Mate, Exhausted, OutOfBudget };
+struct WalkResult {
+    Walk outcome = Walk::OutOfBudget;
+    std::vector<Move> line;  // for Mate: the moves from `root` to W's mate
+    std::uint64_t nodes = 0;
+};
+WalkResult walk_everything(const Position& root, Color winner, std::uint64_t budget);
+
+}  // namespace drawaudit::chess::unwinnable_parts
