@@ -72,7 +72,7 @@ struct WriterOptions {
     bool baseline = false;  // the run has a --baseline: SARIF marks its results "new"
     // Where a writer says what the person running drawaudit should know but that does not stop
     // the report (one sentence, for stderr): the HTML report kept in memory, say. None: silence.
-    std::function<void(std::string_view)> warn;
+    std::function<void(std::string_view)> warn{};
 };
 
 // Records formatted apart from the report, by an audit worker, before the numbers of their games
