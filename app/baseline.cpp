@@ -157,6 +157,13 @@ tl::expected<void, std::string> read_jsonl(LineReader& lines, const std::string&
             return tl::unexpected(
                 at_line(path, lines.number(), "not a drawaudit JSON Lines record"));
         }
+        if (record.starts_with("{\"type\":\"shard\"")) {
+            return tl::unexpected(at_line(
+                path, lines.number(),
+                "a part of a sharded run (--shard K/N), which holds only its piece's findings: "
+                "merge the parts (drawaudit merge --format jsonl -o report.jsonl PART...) and give "
+                "that report as the baseline"));
+        }
         if (record.starts_with("{\"type\":\"summary\"") ||
             record.starts_with("{\"type\":\"baseline\"")) {
             closed = true;

@@ -18,6 +18,7 @@
 #include <sstream>
 #include <string>
 
+#include "baseline.hpp"
 #include "finding_filter.hpp"
 #include "interrupt.hpp"
 #include "logging.hpp"
@@ -36,6 +37,31 @@ audit::GameReport game_with(std::initializer_list<audit::Rule> rules) {
         report.findings.push_back(f);
     }
     return report;
+}
+
+// A shard's part (--shard K/N) holds the findings of one piece of the run: as a --baseline it
+// would leave out the others' findings unnoticed, so it is refused with what to do instead.
+TEST(BaselineFile, AShardsPartIsRefusedWithWhatToDo) {
+    const std::string path = (std::filesystem::temp_directory_path() /
+                              ("drawaudit-part-" + std::to_string(getpid()) + ".jsonl"))
+                                 .string();
+    {
+        std::ofstream part(path);
+        part
+            << R"({"type":"shard","shard":1,"of":2,"version":"0.1.0","inputs":[]})"
+            << "\n"
+            << R"({"type":"finding","file":"a.pgn","game":1,"line":1,"fingerprint":"0123456789abcdef","offset":0})"
+            << "\n"
+            << R"({"type":"summary","files":1})"
+            << "\n"
+            << R"({"type":"shard-end","pieces":[]})"
+            << "\n";
+    }
+    const auto loaded = Baseline::load(path);
+    std::filesystem::remove(path);
+    ASSERT_FALSE(loaded.has_value());
+    EXPECT_NE(loaded.error().find("a part of a sharded run"), std::string::npos) << loaded.error();
+    EXPECT_NE(loaded.error().find("drawaudit merge"), std::string::npos) << loaded.error();
 }
 
 TEST(FindingFilter, EverythingByDefault) {
