@@ -686,16 +686,13 @@ def case_stdin(runner):
           "standard input not audited")
 
 
-def run_on_terminal(runner, args, env_extra):
-    """Runs drawaudit with standard output on a pseudo-terminal; returns what it wrote there."""
+def read_terminal(runner, args, env, stream):
+    """Runs drawaudit with `stream` ("stdout" or "stderr") on a pseudo-terminal, the other one
+    discarded; returns what it wrote there."""
     import pty
     leader, follower = pty.openpty()
-    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", **env_extra)
-    if not env_extra:
-        env.pop("NO_COLOR", None)
-        env.pop("LANG", None)  # the reports' language follows LANG=es*: keep them in English
-    process = subprocess.Popen([runner.binary, *args], cwd=runner.root, stdout=follower,
-                               stderr=subprocess.DEVNULL, env=env)
+    streams = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, stream: follower}
+    process = subprocess.Popen([runner.binary, *args], cwd=runner.root, env=env, **streams)
     os.close(follower)
     output = b""
     while True:
@@ -709,6 +706,15 @@ def run_on_terminal(runner, args, env_extra):
     process.wait(timeout=60)
     os.close(leader)
     return output
+
+
+def run_on_terminal(runner, args, env_extra):
+    """Runs drawaudit with standard output on a pseudo-terminal; returns what it wrote there."""
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", **env_extra)
+    if not env_extra:
+        env.pop("NO_COLOR", None)
+        env.pop("LANG", None)  # the reports' language follows LANG=es*: keep them in English
+    return read_terminal(runner, args, env, "stdout")
 
 
 def case_text_colour(runner):
@@ -733,27 +739,11 @@ def case_text_colour(runner):
 def stderr_on_terminal(runner, args, no_color):
     """Runs drawaudit with standard error on a pseudo-terminal of a colour terminal (TERM=xterm);
     returns what it wrote there."""
-    import pty
-    leader, follower = pty.openpty()
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", TERM="xterm")
     env.pop("NO_COLOR", None)
     if no_color is not None:
         env["NO_COLOR"] = no_color
-    process = subprocess.Popen([runner.binary, *args], cwd=runner.root, stdout=subprocess.DEVNULL,
-                               stderr=follower, env=env)
-    os.close(follower)
-    output = b""
-    while True:
-        try:
-            data = os.read(leader, 65536)
-        except OSError:  # EIO once the process has closed the terminal
-            break
-        if not data:
-            break
-        output += data
-    process.wait(timeout=60)
-    os.close(leader)
-    return output
+    return read_terminal(runner, args, env, "stderr")
 
 
 def case_no_color_messages(runner):
