@@ -944,10 +944,11 @@ std::string draw_reason_sentence(const GameReport& report, Lang lang) {
 
 std::string count_text(std::uint64_t n, Lang lang, std::string_view group) {
     std::string digits = std::to_string(n);
-    if (lang == Lang::En || digits.size() < 5) return digits;
+    if (digits.size() < 5) return digits;
+    const std::string_view separator = lang == Lang::En ? std::string_view(",") : group;
     std::string out;
     for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += group;
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += separator;
         out += digits[i];
     }
     return out;

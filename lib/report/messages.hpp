@@ -257,10 +257,11 @@ std::string_view severity_label(audit::Severity severity, Lang lang);
 // "art. 9.2.1.2" in Spanish, "9.2.1.2" in English: an article named inside a sentence.
 std::string article_ref(std::string_view article, Lang lang);
 
-// Numbers as `lang` writes them (RULES.md "Spanish notation"): Spanish groups the digits of an
-// integer of five digits or more by threes with `group` ("412 227"; HTML passes a no-break
-// space), and writes a decimal comma and `space` before '%' ("39,1 %"). English: "412227",
-// "39.1%". Years are not counts: print them as they are.
+// Numbers as `lang` writes them (RULES.md "Spanish notation"): an integer of five digits or more
+// has its digits grouped by threes, with a comma in English ("412,227") and `group` in Spanish
+// ("412 227"; HTML passes a no-break space); four digits stay whole ("1803"). Spanish writes a
+// decimal comma and `space` before '%' ("39,1 %"), English "39.1%". Years are not counts: print
+// them as they are.
 std::string count_text(std::uint64_t n, Lang lang, std::string_view group = " ");
 // What the HTML report passes as `group` and `space`: a number stays on one line.
 inline constexpr std::string_view kNoBreakSpace = "\u00a0";

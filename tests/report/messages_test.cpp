@@ -333,7 +333,9 @@ TEST(Messages, SpanishNumbersHaveADecimalCommaAndGroupedDigits) {
     EXPECT_EQ(count_text(1803, Lang::Es), "1803");  // four digits: ungrouped
     EXPECT_EQ(count_text(12345, Lang::Es), "12 345");
     EXPECT_EQ(count_text(1234567, Lang::Es, "\u00a0"), "1\u00a0234\u00a0567");
-    EXPECT_EQ(count_text(412227, Lang::En), "412227");
+    EXPECT_EQ(count_text(412227, Lang::En), "412,227");  // RULES.md's English column
+    EXPECT_EQ(count_text(412227, Lang::En, "\u00a0"), "412,227");
+    EXPECT_EQ(count_text(1803, Lang::En), "1803");
     EXPECT_EQ(percent_text(391, 1000, Lang::Es), "39,1 %");
     EXPECT_EQ(percent_text(391, 1000, Lang::Es, "\u00a0"), "39,1\u00a0%");
     EXPECT_EQ(percent_text(391, 1000, Lang::En), "39.1%");
