@@ -7,6 +7,13 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/deps.sh" test
+# ccache (deps.sh installs it) lets the release builds of the suite share their objects: the one
+# cli.package makes in build/release and those docs/ci.md's recipes make in fresh clones
+# (tests/cli/ci_docs_test.py), which compile the same sources with the same flags.
+if command -v ccache >/dev/null; then
+  export CMAKE_CXX_COMPILER_LAUNCHER="${CMAKE_CXX_COMPILER_LAUNCHER:-ccache}"
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(dirname "$root")}"
+fi
 cmake --preset dev -S "$root"
 cmake --build "$root/build/dev" -j "$(nproc)"
 cd "$root"
