@@ -33,16 +33,6 @@ TEST(ParseJson, NamesTheColumnOfAnError) {
     EXPECT_FALSE(parse_json(R"({"a":"\ud800"})"));
 }
 
-std::string write_temp(const std::string& text) {
-    char name[] = "/tmp/jsonl-reader-test-XXXXXX";
-    const int fd = mkstemp(name);
-    EXPECT_GE(fd, 0);
-    std::FILE* file = fdopen(fd, "wb");
-    std::fwrite(text.data(), 1, text.size(), file);
-    std::fclose(file);
-    return name;
-}
-
 TEST(GameRecordReader, RebuildsWhatTheWriterWrote) {
     std::vector<audit::GameReport> games = {testing::threefold_game(), testing::awkward_game(),
                                             testing::clean_game()};
@@ -62,7 +52,7 @@ TEST(GameRecordReader, RebuildsWhatTheWriterWrote) {
         summary.add(game);
     }
     writer->end(summary);
-    const std::string path = write_temp(first.text);
+    const std::string path = testing::write_temp(first.text);
 
     auto file = JsonlFile::open(path);
     ASSERT_TRUE(file);
@@ -120,7 +110,7 @@ TEST(GameRecordReader, APartWithoutItsNullFieldsGivesBackThePlainReport) {
     const auto first_null = part.find(":null");
     EXPECT_EQ(first_null, part.find("\"movetext_result\":null") + 17);
     EXPECT_EQ(part.find(":null", first_null + 1), std::string::npos);
-    const std::string path = write_temp(part);
+    const std::string path = testing::write_temp(part);
     auto file = JsonlFile::open(path);
     ASSERT_TRUE(file);
     GameRecordReader reader(**file);
@@ -138,7 +128,7 @@ TEST(GameRecordReader, APartWithoutItsNullFieldsGivesBackThePlainReport) {
 
 TEST(GameRecordReader, AnUnknownFieldIsAnErrorWithItsLine) {
     const std::string path =
-        write_temp("{\"type\":\"game\",\"file\":\"a.pgn\",\"game\":1,\"surprise\":3}\n");
+        testing::write_temp("{\"type\":\"game\",\"file\":\"a.pgn\",\"game\":1,\"surprise\":3}\n");
     auto file = JsonlFile::open(path);
     ASSERT_TRUE(file);
     GameRecordReader reader(**file);
@@ -153,7 +143,7 @@ TEST(GameRecordReader, AnUnknownFieldIsAnErrorWithItsLine) {
 
 // The error of reading one game from `text` (a part's records), or "" when it reads.
 std::string game_read_error(const std::string& text) {
-    const std::string path = write_temp(text);
+    const std::string path = testing::write_temp(text);
     auto file = JsonlFile::open(path);
     EXPECT_TRUE(file);
     GameRecordReader reader(**file);

@@ -120,22 +120,12 @@ TEST(RecordSchema, APlainReportWritesEveryFieldButThePartsOwn) {
     EXPECT_EQ(member_names(record_of(records, "summary")), names_of(schema::summary_fields, false));
 }
 
-std::string write_temp(const std::string& text) {
-    char name[] = "/tmp/record-schema-test-XXXXXX";
-    const int fd = mkstemp(name);
-    EXPECT_GE(fd, 0);
-    std::FILE* file = fdopen(fd, "wb");
-    std::fwrite(text.data(), 1, text.size(), file);
-    std::fclose(file);
-    return name;
-}
-
 // With every field written (the test above), a field the reader lost or misread would write
 // differently here.
 TEST(RecordSchema, ARichRecordOfEachTypeReadsBackToTheSameRecord) {
     const audit::GameReport written = rich_game();
     const std::string part = write_jsonl(written, true);
-    const std::string path = write_temp(part);
+    const std::string path = testing::write_temp(part);
     auto file = JsonlFile::open(path);
     ASSERT_TRUE(file);
     GameRecordReader reader(**file);

@@ -7,10 +7,23 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 namespace drawaudit::report::testing {
+
+// A new file in /tmp holding `text`; returns its path (the test removes it).
+inline std::string write_temp(const std::string& text) {
+    char name[] = "/tmp/drawaudit-report-test-XXXXXX";
+    const int fd = mkstemp(name);
+    EXPECT_GE(fd, 0);
+    std::FILE* file = fdopen(fd, "wb");
+    std::fwrite(text.data(), 1, text.size(), file);
+    std::fclose(file);
+    return name;
+}
 
 // A game whose record has a threefold claim by both routes at "36. Kd3".
 inline audit::GameReport threefold_game() {
