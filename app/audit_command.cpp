@@ -147,7 +147,8 @@ tl::expected<AuditPlan, std::string> plan_audit(const AuditCommand& command) {
         return tl::unexpected(std::string(
             "no input: give PGN files, directories or - for standard input (see --help)"));
     const auto format = report::format_from_name(command.format);
-    auto filter = FindingFilter::create(command.only, command.ignore, command.severity);
+    auto filter =
+        FindingFilter::create(command.only, command.ignore, command.severity, command.min_severity);
     if (!filter) return tl::unexpected(filter.error());
     if (!format) return tl::unexpected("unknown format " + command.format);
     if (auto error = usage_error(command, *format)) return tl::unexpected(*error);
@@ -191,18 +192,24 @@ std::unique_ptr<report::Writer> make_audit_writer(const AuditCommand& command,
                       command.min_moves_before_agreement});
     options.baseline = plan.baseline != nullptr;
     options.shard_fields = plan.shard.has_value();
+    if (!command.min_severity.empty())
+        options.min_severity = audit::severity_from_name(command.min_severity);
     return report::make_writer(plan.format, outputs.report(), options);
 }
 
 // What decides a shard's records: every part of one run must have been made with the same.
 std::vector<std::string> record_options(const AuditCommand& command) {
-    return {"laws=" + command.laws,
-            "min-moves-before-agreement=" + std::to_string(command.min_moves_before_agreement),
-            "only=" + fmt::format("{}", fmt::join(command.only, ",")),
-            "ignore=" + fmt::format("{}", fmt::join(command.ignore, ",")),
-            "severity=" + fmt::format("{}", fmt::join(command.severity, ",")),
-            "max-game-bytes=" + std::to_string(command.max_game_bytes),
-            fmt::format("duplicates={}", command.duplicates)};
+    std::vector<std::string> options = {
+        "laws=" + command.laws,
+        "min-moves-before-agreement=" + std::to_string(command.min_moves_before_agreement),
+        "only=" + fmt::format("{}", fmt::join(command.only, ",")),
+        "ignore=" + fmt::format("{}", fmt::join(command.ignore, ",")),
+        "severity=" + fmt::format("{}", fmt::join(command.severity, ",")),
+        "max-game-bytes=" + std::to_string(command.max_game_bytes),
+        fmt::format("duplicates={}", command.duplicates)};
+    // Only when given, so that the parts of runs without it keep their header.
+    if (!command.min_severity.empty()) options.push_back("min-severity=" + command.min_severity);
+    return options;
 }
 
 // The audit itself; a shard's part is opened and closed by its own records.
@@ -238,6 +245,14 @@ std::optional<int> settle_outputs(const PipelineResult& result, RunOutputs& outp
     return std::nullopt;
 }
 
+// The data formats (stats, games-csv) feed scripts and spreadsheets, where exit 1 would stop a
+// `set -e` export: they fail on findings only when --fail-on is given (or set in the config).
+std::string fail_on_level(const AuditCommand& command, report::Format format) {
+    const bool given = command.fail_on_option != nullptr && command.fail_on_option->count() > 0;
+    if (!given && is_data_format(format)) return "never";
+    return command.fail_on;
+}
+
 void log_run_statistics(const PipelineResult& result) {
     const auto& summary = result.summary;
     const double megabytes = static_cast<double>(summary.bytes) / 1e6;
@@ -264,9 +279,10 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
            "arbiter's report with boards, one self-contained file), stats (a database's draw "
            "statistics: results, draw rate, why the draws were drawn, by year, early agreements, "
            "game lengths; JSON with -o FILE.json) or games-csv (one row per game, for "
-           "spreadsheets, pandas and R) (e.g. --format sarif)")
+           "spreadsheets, pandas and R); default text (e.g. --format sarif)")
         ->check(CLI::IsMember(report::format_names()))
-        ->capture_default_str();
+        ->capture_default_str()
+        ->type_name("FORMAT");
     app.add_option("-o,--output", command.output,
                    "Write the report to FILE instead of standard output; a file is replaced "
                    "atomically when the run ends, a device or pipe written in place (e.g. "
@@ -294,17 +310,26 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
         ->allow_extra_args(false)
         ->check(severity_setting_validator())
         ->type_name("RULE=LEVEL");
-    app.add_option("--fail-on", command.fail_on,
-                   "Exit 1 when a finding is at or above this level: info, warning, error or never "
-                   "(e.g. --fail-on warning)")
-        ->check(CLI::IsMember({"info", "warning", "error", "never"}))
-        ->capture_default_str();
+    command.fail_on_option =
+        app.add_option("--fail-on", command.fail_on,
+                       "Exit 1 when a finding is at or above this level: info, warning, error or "
+                       "never (default error; the data formats stats and games-csv: never unless "
+                       "given) (e.g. --fail-on warning)")
+            ->check(CLI::IsMember({"info", "warning", "error", "never"}))
+            ->type_name("LEVEL");
+    app.add_option("--min-severity", command.min_severity,
+                   "Leave out the findings below LEVEL (info, warning or error) from the report; "
+                   "the summary counts them, and they do not count for --fail-on (default: info, "
+                   "every finding; --format github: warning) (e.g. --min-severity warning)")
+        ->check(CLI::IsMember({"info", "warning", "error"}))
+        ->type_name("LEVEL");
     app.add_option(
            "--laws", command.laws,
-           "Edition of the Laws: auto (from each game's Date tag), 2023, 2017, 2014 or 1997 "
-           "(e.g. --laws 2023)")
+           "Edition of the Laws: auto (the default: from each game's Date tag), 2023, 2017, 2014 "
+           "or 1997 (e.g. --laws 2023)")
         ->check(CLI::IsMember({"auto", "2023", "2017", "2014", "1997"}))
-        ->capture_default_str();
+        ->capture_default_str()
+        ->type_name("EDITION");
     app.add_option("--min-moves-before-agreement", command.min_moves_before_agreement,
                    "Tournament rule (9.1.1): report draws agreed before each player made N moves "
                    "(e.g. --min-moves-before-agreement 30)")
@@ -324,17 +349,19 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
                      "e.g. --no-progress)");
     app.add_option(
            "--color", command.color,
-           "Colour in the text report: auto (on a terminal, unless NO_COLOR is set), always "
-           "or never (e.g. --color never)")
+           "Colour in the text report: auto (the default: on a terminal, unless NO_COLOR is "
+           "set), always or never (e.g. --color never)")
         ->check(CLI::IsMember({"auto", "always", "never"}))
-        ->capture_default_str();
+        ->capture_default_str()
+        ->type_name("WHEN");
     app.add_option("--lang", command.lang,
                    "Language of the text and html reports: en or es (default: es when the LANG "
                    "environment variable starts with es, else en; e.g. --lang es)")
-        ->check(CLI::IsMember({"en", "es"}));
+        ->check(CLI::IsMember({"en", "es"}))
+        ->type_name("LANG");
     app.add_option("--html-max-games", command.html_max_games,
                    "Html format: at most N games with findings get a section; the summary counts "
-                   "them all (e.g. --html-max-games 500)")
+                   "them all (default 2000; e.g. --html-max-games 500)")
         ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40))
         ->capture_default_str()
         ->type_name("N");
@@ -344,23 +371,28 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
     app.add_option("--log-level", command.log_level,
                    "Level of the messages on stderr: trace, debug, info, warn, error, critical or "
                    "off (e.g. --log-level debug)")
-        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+        ->type_name("LEVEL");
     app.add_option("--max-game-bytes", command.max_game_bytes,
                    "Longest game text read; a longer one is reported as a parse error and skipped "
                    "(default 64 MiB; e.g. --max-game-bytes 1048576)")
-        ->check(CLI::Range(std::size_t{1} << 17, std::size_t{1} << 34));
+        ->check(CLI::Range(std::size_t{1} << 17, std::size_t{1} << 34))
+        ->type_name("BYTES");
     app.add_option("--max-plies", command.max_plies,
                    "Most moves read in one game; past them a parse error and the rest of the game "
                    "is skipped (default 100000; e.g. --max-plies 5000)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+        ->type_name("N");
     app.add_option("--max-findings-per-rule", command.max_findings_per_rule,
                    "Most findings of one rule listed per game; the rest are counted in the game's "
                    "record and the summary (default 1000; e.g. --max-findings-per-rule 100)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+        ->type_name("N");
     app.add_option("--max-variation-depth", command.max_variation_depth,
                    "Deepest nesting of variations read; deeper is a parse error and the rest of "
                    "the game is skipped (default 1000; e.g. --max-variation-depth 50)")
-        ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{1} << 30));
+        ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{1} << 30))
+        ->type_name("N");
     app.add_option("--shard", command.shard,
                    "Audit only the K-th of N disjoint parts of the input and write its JSON Lines "
                    "part for drawaudit merge (e.g. --shard 2/8 --format jsonl -o part2.jsonl)")
@@ -387,10 +419,12 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
                    "Bytes per work unit (e.g. --chunk-bytes 65536); for tests")
         ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))
         ->group("");  // hidden from --help
-    command.config_option = app.set_config(
+    CLI::Option* config = app.set_config(
         "--config", ".drawaudit.toml",
         "Read options from a TOML file whose keys are the long option names (default: "
         ".drawaudit.toml in the current directory, if present; e.g. --config ci.toml)");
+    config->type_name("FILE");
+    command.config_option = config;
     // The strict reader (config_file.hpp): an unknown key, a refused value, a table or a file
     // that is not UTF-8 is a usage error naming the file and line, never ignored.
     app.config_formatter(std::make_shared<StrictConfig>(app));
@@ -404,6 +438,10 @@ int run_audit(const AuditCommand& command) {
         spdlog::error("{}", plan.error());
         return ExitError;
     }
+    // Not one input could be read (each named on stderr): no report, not even an empty summary
+    // that reads like an audit of nothing. A shard still writes its part for the merge.
+    if (!plan->shard && plan->settings.files.empty() && plan->settings.path_errors > 0)
+        return ExitError;
     auto outputs = open_outputs(command, *plan);
     if (!outputs) {
         spdlog::error("{}", outputs.error());
@@ -413,7 +451,7 @@ int run_audit(const AuditCommand& command) {
     const PipelineResult result = run_planned(command, *plan, *writer, (*outputs)->report());
     if (auto stopped = settle_outputs(result, **outputs, *writer)) return *stopped;
     log_run_statistics(result);
-    return exit_code_for(result.io_errors, result.worst, command.fail_on);
+    return exit_code_for(result.io_errors, result.worst, fail_on_level(command, plan->format));
 }
 
 int exit_code_for(std::uint64_t io_errors, std::optional<audit::Severity> worst,

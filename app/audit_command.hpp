@@ -25,6 +25,7 @@ struct AuditCommand {
     std::string stats_json;
     std::vector<std::string> only, ignore, severity;
     std::string fail_on = "error";
+    std::string min_severity;  // --min-severity: empty for every level
     std::string laws = "auto";
     int min_moves_before_agreement = 0;
     bool all_games = false;
@@ -51,6 +52,8 @@ struct AuditCommand {
     std::string shard;  // "K/N": audit only that part of the input (RULES.md "Shards")
     // Set after parsing: whether --progress / --no-progress was given at all.
     const CLI::Option* progress_option = nullptr;
+    // Whether --fail-on was given (or set in the config file): the data formats exit 0 without.
+    const CLI::Option* fail_on_option = nullptr;
     // The --config option: the file read, which no output may replace.
     const CLI::Option* config_option = nullptr;
 };

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
+#include <string_view>
 #include <vector>
 
 #include "audit/finding.hpp"
@@ -419,6 +421,62 @@ std::string cli_docs(const CLI::App& app, std::string_view kind, std::string_vie
     if (kind == "zsh") return zsh_completion(commands);
     if (kind == "fish") return fish_completion(commands);
     return {};
+}
+
+namespace {
+
+// CLI11's own names for a value's type, shown when an option was given no name of its own.
+bool is_type_noise(std::string_view name) {
+    for (const std::string_view noise :
+         {"TEXT", "INT", "UINT", "FLOAT", "ENUM", "BOOLEAN", "NUMBER"})
+        if (name == noise) return true;
+    return false;
+}
+
+class PlainHelp final : public CLI::Formatter {
+  public:
+    // "--progress,--no-progress{false}": the names without CLI11's default values in braces.
+    std::string make_option_name(const CLI::Option* option, bool positional) const override {
+        std::string names = CLI::Formatter::make_option_name(option, positional);
+        for (auto open = names.find('{'); open != std::string::npos; open = names.find('{')) {
+            const auto close = names.find('}', open);
+            if (close == std::string::npos) break;
+            names.erase(open, close - open + 1);
+        }
+        return names;
+    }
+
+    std::string make_option_opts(const CLI::Option* option) const override {
+        std::string out;
+        if (option->get_items_expected_max() != 0) {  // a flag takes no value
+            const std::string type_name = option->get_type_name();
+            std::string value = type_name.substr(0, type_name.find(':'));
+            if (value.empty() || is_type_noise(value)) value = "VALUE";
+            out += " " + value;
+            const bool repeats =
+                option->get_expected_max() >= CLI::detail::expected_max_vector_size;
+            if (repeats && value.find("...") == std::string::npos) out += " ...";
+            if (option->get_required()) out += " (required)";
+        }
+        if (!option->get_excludes().empty()) {
+            out += " (not with";
+            for (const CLI::Option* other : option->get_excludes()) out += " " + other->get_name();
+            out += ")";
+        }
+        return out;
+    }
+};
+
+void set_plain_help(CLI::App& app, const std::shared_ptr<PlainHelp>& formatter) {
+    app.formatter(formatter);
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+        set_plain_help(*sub, formatter);
+}
+
+}  // namespace
+
+void use_plain_help(CLI::App& app) {
+    set_plain_help(app, std::make_shared<PlainHelp>());
 }
 
 void add_cli_docs_option(CLI::App& app, std::string version) {

@@ -6,8 +6,15 @@ namespace drawaudit::app {
 
 tl::expected<FindingFilter, std::string> FindingFilter::create(
     const std::vector<std::string>& only, const std::vector<std::string>& ignore,
-    const std::vector<std::string>& severity) {
+    const std::vector<std::string>& severity, const std::string& min_severity) {
     FindingFilter filter;
+    if (!min_severity.empty()) {
+        const auto level = audit::severity_from_name(min_severity);
+        if (!level)
+            return tl::unexpected("--min-severity: unknown level '" + min_severity +
+                                  "' (info, warning, error)");
+        filter.min_severity_ = *level;
+    }
     filter.selected_.fill(only.empty());
     for (const std::string& id : only) {
         const auto rule = audit::rule_from_id(id);
@@ -36,7 +43,8 @@ tl::expected<FindingFilter, std::string> FindingFilter::create(
     filter.selects_everything_ =
         std::all_of(filter.selected_.begin(), filter.selected_.end(), [](bool b) { return b; }) &&
         std::none_of(filter.severity_.begin(), filter.severity_.end(),
-                     [](const auto& s) { return s.has_value(); });
+                     [](const auto& s) { return s.has_value(); }) &&
+        filter.min_severity_ == audit::Severity::Info;
     return filter;
 }
 
@@ -51,6 +59,14 @@ void FindingFilter::apply(audit::GameReport& report) const {
     for (audit::Finding& f : findings) {
         if (const auto& level = severity_[static_cast<std::size_t>(f.rule)]) f.severity = *level;
     }
+    // After the overrides: --severity RULE=error keeps RULE under --min-severity error. Applied
+    // twice (a duplicate finding added later), the second pass finds nothing more to count.
+    if (min_severity_ == audit::Severity::Info) return;
+    const auto kept =
+        std::remove_if(findings.begin(), findings.end(),
+                       [&](const audit::Finding& f) { return f.severity < min_severity_; });
+    report.below_min_severity += static_cast<std::uint32_t>(findings.end() - kept);
+    findings.erase(kept, findings.end());
 }
 
 }  // namespace drawaudit::app

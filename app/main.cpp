@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
     drawaudit::app::WinnableOptions winnable_options;
     CLI::App* winnable = drawaudit::app::add_winnable_command(app, winnable_options);
     drawaudit::app::add_cli_docs_option(app, DRAWAUDIT_VERSION);  // the build's man page
+    drawaudit::app::use_plain_help(app);  // --help without CLI11's type noise (issue 31)
 
     try {
         app.parse(argc, argv);

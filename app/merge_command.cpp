@@ -345,6 +345,8 @@ struct MergeRun {
     bool duplicates = false;
     FindingFilter filter;  // the run's; without --duplicates, never needed (it selects all)
     int min_moves_before_agreement = 0;  // the statistics' early agreements, as the run had it
+    // The run's --min-severity, for the writers (the text summary names it; github shows from it).
+    std::optional<audit::Severity> min_severity;
 };
 
 std::optional<std::string> option_value(const std::vector<std::string>& options,
@@ -385,11 +387,18 @@ tl::expected<MergeRun, Failure> plan_merge(const Part& first, report::Format for
     if (auto ok = number_option(first, "max-game-bytes", run.max_game_bytes); !ok)
         return tl::unexpected(ok.error());
     run.duplicates = option_value(first.options, "duplicates") == "true";
+    const std::string min_severity = option_value(first.options, "min-severity").value_or("");
+    if (!min_severity.empty()) {
+        run.min_severity = audit::severity_from_name(min_severity);
+        if (!run.min_severity)
+            return tl::unexpected(fmt::format("{}: its options: unknown min-severity '{}'",
+                                              first.path, min_severity));
+    }
     if (run.duplicates) {
-        auto filter =
-            FindingFilter::create(comma_list(option_value(first.options, "only").value_or("")),
-                                  comma_list(option_value(first.options, "ignore").value_or("")),
-                                  comma_list(option_value(first.options, "severity").value_or("")));
+        auto filter = FindingFilter::create(
+            comma_list(option_value(first.options, "only").value_or("")),
+            comma_list(option_value(first.options, "ignore").value_or("")),
+            comma_list(option_value(first.options, "severity").value_or("")), min_severity);
         if (!filter)
             return tl::unexpected(fmt::format("{}: its options: {}", first.path, filter.error()));
         run.filter = std::move(*filter);
@@ -939,6 +948,13 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
         "merge",
         "Merge the JSON Lines parts of a sharded run (drawaudit --shard K/N --format jsonl) into "
         "the report one run would have written (e.g. drawaudit merge part*.jsonl --format sarif)");
+    merge->footer(
+        "Exit status: as the run's: 0 no finding at or above --fail-on, 1 findings at or above it, "
+        "2 a missing, duplicated or malformed part, an input the parts name that could not be "
+        "read, or a usage error; 130 interrupted.\nExamples:\n"
+        "  drawaudit merge part*.jsonl\n"
+        "  drawaudit merge --format sarif -o drawaudit.sarif part*.jsonl\n"
+        "  drawaudit merge --format html --inputs-from games/ -o round.html part*.jsonl");
     merge->add_option("parts", options.parts, "The N parts of the run, in any order")
         ->required()
         ->type_name("PART");
@@ -946,10 +962,11 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
         ->add_option("--format", options.format,
                      fmt::format("Report format: {} (e.g. --format jsonl); pgn and html read the "
                                  "games' text again from the inputs the parts name, which must be "
-                                 "unchanged and allowed by --inputs-from",
+                                 "unchanged and allowed by --inputs-from; default text",
                                  in_words(report::format_names())))
         ->check(CLI::IsMember(report::format_names()))
-        ->capture_default_str();
+        ->capture_default_str()
+        ->type_name("FORMAT");
     merge
         ->add_option("--inputs-from", options.inputs_from,
                      "pgn and html: read the games' text only from inputs inside PATH, a "
@@ -962,26 +979,32 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
         ->add_option("-o,--output", options.output,
                      "Write the report to FILE instead of standard output (e.g. -o report.sarif)")
         ->type_name("FILE");
-    merge
-        ->add_option("--fail-on", options.fail_on,
-                     "Exit 1 when a finding is at or above this level: info, warning, error or "
-                     "never (e.g. --fail-on warning)")
-        ->check(CLI::IsMember({"info", "warning", "error", "never"}))
-        ->capture_default_str();
+    options.fail_on_option =
+        merge
+            ->add_option("--fail-on", options.fail_on,
+                         "Exit 1 when a finding is at or above this level: info, warning, error "
+                         "or never (default error; stats and games-csv: never unless given) "
+                         "(e.g. --fail-on warning)")
+            ->check(CLI::IsMember({"info", "warning", "error", "never"}))
+            ->type_name("LEVEL");
     merge->add_flag("--all-games", options.all_games,
                     "Text and html formats: every game, also those without findings (html: the "
                     "round's sheet, a line per game)");
-    merge->add_option("--color", options.color, "Colour in the text report: auto, always or never")
+    merge
+        ->add_option("--color", options.color,
+                     "Colour in the text report: auto (the default), always or never")
         ->check(CLI::IsMember({"auto", "always", "never"}))
-        ->capture_default_str();
+        ->capture_default_str()
+        ->type_name("WHEN");
     merge
         ->add_option("--lang", options.lang,
                      "Language of the text and html reports: en or es (default: es when the LANG "
                      "environment variable starts with es, else en)")
-        ->check(CLI::IsMember({"en", "es"}));
+        ->check(CLI::IsMember({"en", "es"}))
+        ->type_name("LANG");
     merge
         ->add_option("--html-max-games", options.html_max_games,
-                     "Html format: at most N games with findings get a section")
+                     "Html format: at most N games with findings get a section (default 2000)")
         ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40))
         ->capture_default_str()
         ->type_name("N");
@@ -1003,11 +1026,11 @@ int run_merge(const MergeOptions& options) {
         spdlog::error("{}", outputs.error());
         return ExitError;
     }
-    auto writer = report::make_writer(
-        plan->format, (*outputs)->report(),
-        (*outputs)->writer_options(
-            plan->format, {options.color, options.lang, options.all_games, options.html_max_games,
-                           plan->run.min_moves_before_agreement}));
+    report::WriterOptions writer_options = (*outputs)->writer_options(
+        plan->format, {options.color, options.lang, options.all_games, options.html_max_games,
+                       plan->run.min_moves_before_agreement});
+    writer_options.min_severity = plan->run.min_severity;
+    auto writer = report::make_writer(plan->format, (*outputs)->report(), writer_options);
     writer->begin();
     MergeStage stage(plan->parts, plan->run, plan->allowed, *writer);
     auto worst = stage.write(plan->by_input);
@@ -1023,8 +1046,11 @@ int run_merge(const MergeOptions& options) {
         spdlog::error("{}", committed.error());
         return ExitError;
     }
-    // As the run: an input it could not read is exit 2.
-    return exit_code_for(summary.io_errors, *worst, options.fail_on);
+    // As the run: an input it could not read is exit 2; the data formats fail only when asked.
+    const bool fail_on_given =
+        options.fail_on_option != nullptr && options.fail_on_option->count() > 0;
+    const bool data_only = report::is_data_format(plan->format) && !fail_on_given;
+    return exit_code_for(summary.io_errors, *worst, data_only ? "never" : options.fail_on);
 }
 
 }  // namespace drawaudit::app

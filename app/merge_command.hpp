@@ -23,6 +23,8 @@ struct MergeOptions {
     std::string color = "auto";
     std::string lang;  // en or es; empty: from the LANG environment variable
     std::uint64_t html_max_games = 2000;
+    // Whether --fail-on was given: the data formats (stats, games-csv) exit 0 without, as a run.
+    const CLI::Option* fail_on_option = nullptr;
 };
 
 // Registers the subcommand on `app`; `options` is filled when it is chosen.

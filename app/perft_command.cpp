@@ -13,8 +13,14 @@ namespace drawaudit::app {
 
 CLI::App* add_perft_command(CLI::App& app, PerftOptions& options) {
     CLI::App* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree");
-    cmd->add_option("--fen", options.fen, "Start position (default: the initial position)");
-    cmd->add_option("--depth", options.depth, "Depth in plies")->required();
+    // Its own footer: a subcommand otherwise shows the audit's examples and exit codes.
+    cmd->footer(
+        "Exit status: 0 counted, 2 a FEN that cannot be read or a usage error.\nExamples:\n"
+        "  drawaudit perft --depth 5\n"
+        "  drawaudit perft --divide --depth 3 --fen \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"");
+    cmd->add_option("--fen", options.fen, "Start position (default: the initial position)")
+        ->type_name("FEN");
+    cmd->add_option("--depth", options.depth, "Depth in plies")->required()->type_name("N");
     cmd->add_flag("--divide", options.divide, "Print per-move counts in UCI notation first");
     cmd->add_flag("--chess960", options.chess960, "Read castling rights as Chess960 (X-FEN)");
     return cmd;

@@ -34,9 +34,15 @@ bool is_number(std::string_view s) {
     return true;
 }
 
+// A positions-file line: its label ("" when none) and its FEN.
+struct PositionLine {
+    std::string_view label;
+    std::string fen;
+};
+
 // The FEN of a positions-file line: an optional two-character label, then the four position
 // fields and the two clock fields where they are numbers; anything after is ignored.
-std::string fen_of_line(std::string_view text) {
+PositionLine read_position_line(std::string_view text) {
     std::vector<std::string_view> fields;
     std::size_t i = 0;
     while (i < text.size()) {
@@ -50,12 +56,13 @@ std::string fen_of_line(std::string_view text) {
     std::size_t last = std::min(fields.size(), first + 4);
     for (int clock = 0; clock < 2 && last < fields.size() && is_number(fields[last]); ++clock)
         ++last;
-    std::string fen;
+    PositionLine position;
+    if (first == 1) position.label = fields[0];
     for (std::size_t f = first; f < last; ++f) {
-        if (!fen.empty()) fen += ' ';
-        fen.append(fields[f]);
+        if (!position.fen.empty()) position.fen += ' ';
+        position.fen.append(fields[f]);
     }
-    return fen;
+    return position;
 }
 
 void append_helpmate(fmt::memory_buffer& out, const Position& start, const WinnabilityResult& r) {
@@ -73,8 +80,10 @@ void append_helpmate(fmt::memory_buffer& out, const Position& start, const Winna
     out.push_back(']');
 }
 
-// One position's object; `line` 0 prints null (a --fen position).
-void write_position(std::uint64_t line, std::string_view fen, const WinnableOptions& options) {
+// One position's object; `line` 0 prints null (a --fen position). With a label, the object
+// echoes it and says whether the verdicts agree with it. False when the FEN could not be read.
+bool write_position(std::uint64_t line, std::string_view label, std::string_view fen,
+                    const WinnableOptions& options) {
     fmt::memory_buffer out;
     auto it = std::back_inserter(out);
     fmt::format_to(it, "{{\"line\":");
@@ -84,6 +93,10 @@ void write_position(std::uint64_t line, std::string_view fen, const WinnableOpti
         fmt::format_to(it, "null");
     fmt::format_to(it, ",\"fen\":");
     report::append_json_string(out, fen);
+    if (!label.empty()) {
+        fmt::format_to(it, ",\"label\":");
+        report::append_json_string(out, label);
+    }
     // Composed positions with more promoted pieces than missing pawns are judged too: whether a
     // side can mate is well defined from them (RULES.md, "Dead positions and unwinnable sides").
     // The FEN tag's reading and repairs (issue 30): an impossible castling right or en-passant
@@ -122,10 +135,16 @@ void write_position(std::uint64_t line, std::string_view fen, const WinnableOpti
         fmt::format_to(it, ",\"black_helpmate\":");
         append_helpmate(out, pos, black);
         fmt::format_to(it, ",\"nodes\":{},\"microseconds\":{}", white.nodes + black.nodes, micros);
+        if (!label.empty()) {
+            const auto agrees = label_agrees(label, white.verdict, black.verdict);
+            fmt::format_to(it, ",\"agrees\":{}", agrees ? (*agrees ? "true" : "false") : "null");
+        }
     }
+    if (!parsed && !label.empty()) fmt::format_to(it, ",\"agrees\":null");
     out.push_back('}');
     out.push_back('\n');
     std::fwrite(out.data(), 1, out.size(), stdout);
+    return parsed.has_value();
 }
 
 }  // namespace
@@ -133,17 +152,31 @@ void write_position(std::uint64_t line, std::string_view fen, const WinnableOpti
 CLI::App* add_winnable_command(CLI::App& app, WinnableOptions& options) {
     CLI::App* cmd = app.add_subcommand(
         "winnable", "Whether each side can still checkmate (5.2.2, 6.9): JSON Lines per position");
-    auto* fen = cmd->add_option("--fen", options.fen, "One position (FEN)");
-    auto* file = cmd->add_option(
-        "--positions", options.positions,
-        "File of positions, one a line: optional label (WB, W-, -B, --), a space, the FEN; "
-        "further fields and lines starting with # are ignored");
+    cmd->footer(
+        "Output: one JSON object per position: line, fen, label (when the line has one), white "
+        "and black (winnable, unwinnable or undetermined), white_helpmate and black_helpmate, "
+        "nodes, microseconds, agrees (with the label: true, false, or null when a side is "
+        "undetermined); repaired_fen and repairs for a repaired FEN; error for one that cannot "
+        "be read. Every field: docs/rules.md, \"Dead positions and unwinnable sides\".\n"
+        "Exit status: 0 every position answered, 2 a FEN, a line or the file could not be read "
+        "(the other positions are still answered) or a usage error.\nExamples:\n"
+        "  drawaudit winnable --fen \"8/8/4k3/8/8/2K5/8/7Q w - - 0 1\"\n"
+        "  drawaudit winnable --quick --positions positions.txt\n"
+        "  drawaudit winnable --positions labelled.txt | grep '\"agrees\":false'");
+    auto* fen = cmd->add_option("--fen", options.fen, "One position (FEN)")->type_name("FEN");
+    auto* file =
+        cmd->add_option("--positions", options.positions,
+                        "File of positions, one a line: optional label (WB, W-, -B, --: the "
+                        "sides that can still mate), a space, the FEN; further fields and lines "
+                        "starting with # are ignored")
+            ->type_name("FILE");
     fen->excludes(file);
     cmd->add_flag("--quick", options.quick,
                   "Only the cheap proofs of unwinnability (unwinnable or undetermined)");
     cmd->add_option(
-        "--nodes", options.nodes,
-        fmt::format("Node budget per side of the full analysis (default {})", DefaultNodeBudget));
+           "--nodes", options.nodes,
+           fmt::format("Node budget per side of the full analysis (default {})", DefaultNodeBudget))
+        ->type_name("N");
     cmd->add_flag("--chess960", options.chess960, "Read castling rights as Chess960 (X-FEN)");
     return cmd;
 }
@@ -180,8 +213,8 @@ bool next_line(std::FILE* in, std::string& text, bool& too_long) {
 
 int run_winnable(const WinnableOptions& options) {
     if (options.positions.empty()) {
-        write_position(0, options.fen.empty() ? StartFen : std::string_view(options.fen), options);
-        return 0;
+        const std::string_view fen = options.fen.empty() ? StartFen : std::string_view(options.fen);
+        return write_position(0, {}, fen, options) ? 0 : 2;
     }
     std::unique_ptr<std::FILE, FileCloser> in(std::fopen(options.positions.c_str(), "rb"));
     struct stat info {};
@@ -196,7 +229,8 @@ int run_winnable(const WinnableOptions& options) {
     std::string text;
     text.reserve(kMaxPositionLineBytes);
     bool too_long = false;
-    bool unread = false;  // a line that could not be read: exit 2 once the others are answered
+    // A line or a position that could not be read: exit 2 once the others are answered.
+    bool unread = false;
     std::uint64_t line = 0;
     while (next_line(in.get(), text, too_long)) {
         ++line;
@@ -211,7 +245,8 @@ int run_winnable(const WinnableOptions& options) {
         std::string_view view(text);
         while (!view.empty() && (view.back() == '\r' || view.back() == ' ')) view.remove_suffix(1);
         if (view.empty() || view[0] == '#') continue;
-        write_position(line, fen_of_line(view), options);
+        const PositionLine position = read_position_line(view);
+        if (!write_position(line, position.label, position.fen, options)) unread = true;
         if (std::ferror(stdout)) break;  // the output is lost: main reports it
     }
     if (std::ferror(in.get())) {

@@ -3,9 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include <CLI/CLI.hpp>
+
+#include "chess/unwinnable.hpp"
 
 namespace drawaudit::app {
 
@@ -21,11 +26,28 @@ struct WinnableOptions {
 // error for that line (named by file and line), consumed without being held in memory.
 inline constexpr std::size_t kMaxPositionLineBytes = std::size_t{64} << 10;
 
+// Whether the verdicts agree with a positions-file label (`WB`, `W-`, `-B`, `--`: W and B for
+// the sides that can still mate, - for one that cannot): false when a proved verdict contradicts
+// it, true when both verdicts match it, null (nullopt) when a side is undetermined.
+constexpr std::optional<bool> label_agrees(std::string_view label, chess::Winnability white,
+                                           chess::Winnability black) {
+    bool unknown = false;
+    for (const auto& [mark, verdict] : {std::pair{label[0], white}, std::pair{label[1], black}}) {
+        if (verdict == chess::Winnability::Undetermined) {
+            unknown = true;
+            continue;
+        }
+        if ((mark == '-') != (verdict == chess::Winnability::Unwinnable)) return false;
+    }
+    if (unknown) return std::nullopt;
+    return true;
+}
+
 // Registers the subcommand on `app`; `options` is filled when it is chosen.
 CLI::App* add_winnable_command(CLI::App& app, WinnableOptions& options);
 
-// Runs it: JSON Lines on stdout; returns the exit code (2 when the file or one of its lines cannot
-// be read; the other lines are still answered).
+// Runs it: JSON Lines on stdout; returns the exit code (2 when the file, one of its lines or a
+// position cannot be read; the other lines are still answered).
 int run_winnable(const WinnableOptions& options);
 
 }  // namespace drawaudit::app

@@ -43,10 +43,14 @@ import uuid
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def default_binary():
-    for candidate in (os.environ.get("DRAWAUDIT"), shutil.which("drawaudit"),
-                      os.path.join(HERE, "..", "build", "release", "app", "drawaudit")):
-        if candidate and os.access(candidate, os.X_OK):
+def default_binary(environ=os.environ, root=os.path.join(HERE, "..")):
+    """$DRAWAUDIT, else a drawaudit on PATH (an installed one), else the checkout's builds: the
+    release preset's, then the one scripts/run.sh builds (the README's first command)."""
+    candidates = [environ.get("DRAWAUDIT"), shutil.which("drawaudit", path=environ.get("PATH"))]
+    candidates += [os.path.join(root, "build", preset, "app", "drawaudit")
+                   for preset in ("release", "run")]
+    for candidate in candidates:
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
             return os.path.abspath(candidate)
     return None
 
@@ -89,7 +93,8 @@ def parse_arguments(argv):
                         help="number of shards (default: twice the workers' threads)")
     driver.add_argument("--binary", default=default_binary(),
                         help="the drawaudit binary, on the shared filesystem (default: $DRAWAUDIT, "
-                        "drawaudit on PATH, or build/release/app/drawaudit)")
+                        "drawaudit on PATH, build/release/app/drawaudit or build/run/app/drawaudit, "
+                        "which scripts/run.sh builds)")
     driver.add_argument("--parts-dir", metavar="DIR",
                         help="where the parts go (shared; default: a new directory in the working "
                         "directory, removed at the end)")
@@ -99,7 +104,8 @@ def parse_arguments(argv):
                         help="workers of the local cluster (default: one per core)")
     merge = parser.add_argument_group("report (passed to drawaudit merge)")
     merge.add_argument("--format", default="text",
-                       choices=["text", "jsonl", "csv", "sarif", "github", "pgn", "html"])
+                       choices=["text", "jsonl", "csv", "sarif", "github", "pgn", "html", "stats",
+                                "games-csv"])
     merge.add_argument("-o", "--output")
     merge.add_argument("--fail-on")
     merge.add_argument("--all-games", action="store_true")
@@ -114,7 +120,8 @@ def parse_arguments(argv):
     if "-" in shard_args:
         parser.error("standard input cannot be read by remote workers: give files")
     if args.binary is None:
-        parser.error("no drawaudit binary found: give --binary PATH")
+        parser.error("no drawaudit binary found ($DRAWAUDIT, PATH, build/release, build/run): "
+                     "build one with scripts/run.sh or give --binary PATH")
     if not any(a in ("-j", "--jobs") or a.startswith(("--jobs=", "-j")) for a in shard_args):
         shard_args = ["-j", "1", *shard_args]
     return args, shard_args

@@ -194,6 +194,7 @@ void GameReport::clear() {
     draw_side = Side::None;
     final_unwinnable = {};
     undetermined_positions = 0;
+    below_min_severity = 0;
     identity = 0;
     occurrence = 0;
     duplicate_key = {};
@@ -226,6 +227,7 @@ void Summary::count(const GameReport& game, std::uint64_t one) {
     if (game.error) games_with_errors += one;
     plies += one * static_cast<std::uint64_t>(game.plies);
     undetermined_positions += one * static_cast<std::uint64_t>(game.undetermined_positions);
+    below_min_severity += one * game.below_min_severity;
     std::array<bool, RuleCount> seen{};
     for (const Finding& f : game.findings) {
         const auto index = static_cast<std::size_t>(f.rule);
@@ -270,6 +272,7 @@ void Summary::merge(const Summary& other) {
     }
     undetermined_positions += other.undetermined_positions;
     baselined += other.baselined;
+    below_min_severity += other.below_min_severity;
     io_errors += other.io_errors;
     // Workers run at the same time: the run took as long as the slowest of them.
     seconds = std::max(seconds, other.seconds);

@@ -249,6 +249,8 @@ struct GameReport {
     // verdicts there the bounded analysis left undetermined.
     std::string_view final_unwinnable;
     int undetermined_positions = 0;
+    // Findings the run's --min-severity left out of this record (counted in the summary).
+    std::uint32_t below_min_severity = 0;
     // perpetual-check: the first and the last checking move of the final cycle ("31. Qh6+"), for
     // the text report's sentence; not an output field.
     std::string draw_first_check, draw_last_check;
@@ -289,7 +291,8 @@ struct Summary {
     std::array<std::uint64_t, DrawReasonCount> draw_reasons{};  // by DrawReason (None: unused)
     std::map<int, YearCount> by_year;                           // the Date tag's year
     std::uint64_t undetermined_positions = 0;  // side verdicts the analysis left undetermined
-    std::uint64_t baselined = 0;  // findings left out because the --baseline holds them
+    std::uint64_t baselined = 0;           // findings left out because the --baseline holds them
+    std::uint64_t below_min_severity = 0;  // findings left out by --min-severity
     // Findings counted but not listed, beyond the per-game limit of each rule (GameReport).
     OmittedFindings findings_omitted;
     std::uint64_t io_errors = 0;

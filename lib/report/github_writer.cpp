@@ -1,10 +1,13 @@
 // GitHub Actions workflow commands: one annotation per finding,
 // `::error file=F,line=L,col=C,title=T::message` (warnings ::warning, info ::notice), escaped as
-// the workflow-command syntax requires.
+// the workflow-command syntax requires. A workflow's annotations are for what needs a look:
+// warnings and errors, unless --min-severity asks for more; the notices left out are counted in
+// one ::notice line at the end.
 #include <iterator>
 
 #include "report/escape.hpp"
 #include "report/formats.hpp"
+#include "report/messages.hpp"
 #include "report/notation.hpp"
 
 namespace drawaudit::report {
@@ -24,10 +27,15 @@ std::string_view command_for(audit::Severity severity) {
 
 class GithubWriter final : public Writer {
   public:
-    using Writer::Writer;
+    GithubWriter(Output& output, const WriterOptions& options)
+        : Writer(output), shown_from_(options.min_severity.value_or(audit::Severity::Warning)) {}
 
     void game(const audit::GameReport& report) override {
         for (const audit::Finding& f : report.findings) {
+            if (f.severity < shown_from_) {
+                ++left_out_;
+                continue;
+            }
             buffer_.push_back(':');
             buffer_.push_back(':');
             append(buffer_, command_for(f.severity));
@@ -59,17 +67,33 @@ class GithubWriter final : public Writer {
         maybe_flush();
     }
 
-    void end(const audit::Summary&) override { flush(); }
+    void end(const audit::Summary& summary) override {
+        // What this writer left out, and what --min-severity left out before it; never the
+        // warnings a --min-severity error left out (they are not notices).
+        const std::uint64_t notices =
+            left_out_ + (shown_from_ <= audit::Severity::Warning ? summary.below_min_severity : 0);
+        if (notices > 0) {
+            append(buffer_, "::notice title=drawaudit::");
+            append_workflow_data(buffer_, say(Lang::En,
+                                              notices == 1 ? Msg::GithubNoticesLeftOutOne
+                                                           : Msg::GithubNoticesLeftOutMany,
+                                              count_text(notices, Lang::En)));
+            buffer_.push_back('\n');
+        }
+        flush();
+    }
 
   private:
+    audit::Severity shown_from_;
+    std::uint64_t left_out_ = 0;
     fmt::memory_buffer title_;
     fmt::memory_buffer message_;
 };
 
 }  // namespace
 
-std::unique_ptr<Writer> make_github_writer(Output& output, const WriterOptions&) {
-    return std::make_unique<GithubWriter>(output);
+std::unique_ptr<Writer> make_github_writer(Output& output, const WriterOptions& options) {
+    return std::make_unique<GithubWriter>(output, options);
 }
 
 }  // namespace drawaudit::report

@@ -646,6 +646,8 @@ constexpr Field<audit::Summary> kSummaryFields[] = {
     {"baselined", [](audit::Summary& s, const JsonValue& v) { return set_int(s.baselined, v); }},
     {"findings_omitted",
      [](audit::Summary& s, const JsonValue& v) { return set_omitted(s.findings_omitted, v); }},
+    {"below_min_severity",
+     [](audit::Summary& s, const JsonValue& v) { return set_int(s.below_min_severity, v); }},
     {"seconds",
      [](audit::Summary& s, const JsonValue& v) -> Status {
          if (v.kind != JsonValue::Kind::Number)

@@ -294,6 +294,9 @@ class JsonlWriter final : public Writer {
             // Only where a game reached --max-findings-per-rule: real runs keep their schema.
             if (summary.findings_omitted.any())
                 record.nonzero_rule_counts<"findings_omitted">(summary.findings_omitted.by_rule);
+            // Only under --min-severity, when it left something out (issue 31).
+            if (summary.below_min_severity > 0)
+                record.number<"below_min_severity">(summary.below_min_severity);
             record.fixed<"seconds">(summary.seconds, 3);
             if (shard_fields_) {
                 record.number<"io_errors">(summary.io_errors);
@@ -438,7 +441,7 @@ class JsonlWriter final : public Writer {
 
     // A shard's part (--shard) carries the fields drawaudit merge needs to write any format.
     bool shard_fields_ = false;
-    std::string message_;  // the finding's English sentence (kept for its capacity)
+    std::string message_;       // the finding's English sentence (kept for its capacity)
     std::string tool_version_;  // the summary's "version"
 };
 

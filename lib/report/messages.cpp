@@ -366,6 +366,19 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::HtmlColumnGame, "Game", "Partida"},
     {Msg::HtmlColumnResult, "Result", "Resultado"},
     {Msg::HtmlColumnVerdict, "Verdict", "Veredicto"},
+    {Msg::SummaryBelowMinSeverityOne, "\nLeft out: {0} finding below --min-severity {1}.",
+     "\nOmitido: {0} hallazgo por debajo de --min-severity {1}."},
+    {Msg::SummaryBelowMinSeverityMany, "\nLeft out: {0} findings below --min-severity {1}.",
+     "\nOmitidos: {0} hallazgos por debajo de --min-severity {1}."},
+    {Msg::GithubNoticesLeftOutOne,
+     "{} notice left out (claims, endings and other information): --min-severity info lists it",
+     "{} aviso omitido (reclamaciones, finales y otra información): --min-severity info lo "
+     "muestra"},
+    {Msg::GithubNoticesLeftOutMany,
+     "{} notices left out (claims, endings and other information): --min-severity info lists "
+     "them",
+     "{} avisos omitidos (reclamaciones, finales y otra información): --min-severity info los "
+     "muestra"},
 }};
 
 constexpr bool catalog_in_order() {

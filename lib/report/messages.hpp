@@ -226,6 +226,12 @@ enum class Msg : std::uint16_t {
     HtmlColumnGame,  // the sheet's columns
     HtmlColumnResult,
     HtmlColumnVerdict,
+    // Issue 31: what --min-severity left out (level name), in the text summary; and the one
+    // ::notice line the github format ends with (count) when it left notices out.
+    SummaryBelowMinSeverityOne,  // "\nLeft out: 1 finding below --min-severity warning."
+    SummaryBelowMinSeverityMany,
+    GithubNoticesLeftOutOne,
+    GithubNoticesLeftOutMany,
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);

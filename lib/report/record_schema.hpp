@@ -136,6 +136,7 @@ inline constexpr Field summary_fields[] = {
     {"undetermined_positions", T::Integer, P::Always, ""},
     {"baselined", T::Integer, P::Always, ""},
     {"findings_omitted", T::Counts, P::WhenAny, ""},
+    {"below_min_severity", T::Integer, P::WhenAny, ""},
     {"seconds", T::Decimal, P::Always, ""},
     {"io_errors", T::Integer, P::Part, ""},
     {"bytes", T::Integer, P::Part, ""},

@@ -31,7 +31,8 @@ class TextWriter final : public Writer {
         : Writer(output),
           style_(options.color ? ansi_colour : no_colour),
           all_games_(options.all_games),
-          lang_(options.lang) {}
+          lang_(options.lang),
+          min_severity_(options.min_severity) {}
 
     void game(const GameReport& report) override {
         count(report);
@@ -106,6 +107,12 @@ class TextWriter final : public Writer {
             out(say(lang,
                     summary.baselined == 1 ? Msg::SummaryBaselineOne : Msg::SummaryBaselineMany,
                     number(summary.baselined)));
+        }
+        if (summary.below_min_severity > 0 && min_severity_) {
+            out(say(lang,
+                    summary.below_min_severity == 1 ? Msg::SummaryBelowMinSeverityOne
+                                                    : Msg::SummaryBelowMinSeverityMany,
+                    number(summary.below_min_severity), audit::severity_name(*min_severity_)));
         }
         write_omitted(summary.findings_omitted, Msg::OmittedInRunOne, Msg::OmittedInRunMany);
         out("\n");
@@ -274,6 +281,7 @@ class TextWriter final : public Writer {
     fmt::memory_buffer label_;
     bool all_games_;
     Lang lang_;
+    std::optional<audit::Severity> min_severity_;  // --min-severity, when given
     std::uint64_t threefold_on_board_games_ = 0;
 };
 

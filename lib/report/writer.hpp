@@ -23,6 +23,11 @@ std::optional<Format> format_from_name(std::string_view name);  // "text", "json
 std::string_view format_name(Format format);
 // Every format's name, in the table's order: what --format accepts, and its help lists.
 std::vector<std::string> format_names();
+// The formats that are data for scripts rather than a verdict (stats, games-csv): their runs
+// exit 1 on findings only when --fail-on is given.
+constexpr bool is_data_format(Format format) {
+    return format == Format::Stats || format == Format::GamesCsv;
+}
 
 // Where a writer's bytes go. write() returns false when the bytes could not be written.
 class Output {
@@ -70,6 +75,9 @@ struct WriterOptions {
     // report to name.
     int min_moves_before_agreement = 0;
     bool baseline = false;  // the run has a --baseline: SARIF marks its results "new"
+    // --min-severity when given: the text summary names it; github shows the findings at or
+    // above it (without it, warnings and errors) and counts the notices it leaves out.
+    std::optional<audit::Severity> min_severity{};
     // Where a writer says what the person running drawaudit should know but that does not stop
     // the report (one sentence, for stderr): the HTML report kept in memory, say. None: silence.
     std::function<void(std::string_view)> warn{};

@@ -25,6 +25,7 @@
 #include "output_file.hpp"
 #include "outputs.hpp"
 #include "report/writer.hpp"
+#include "winnable_command.hpp"
 
 namespace drawaudit::app {
 namespace {
@@ -93,6 +94,61 @@ TEST(FindingFilter, BadValuesAreNamed) {
     EXPECT_FALSE(FindingFilter::create({}, {}, {"threefold-claim"}));
     EXPECT_FALSE(FindingFilter::create({}, {}, {"threefold-claim=loud"}));
     EXPECT_FALSE(FindingFilter::create({}, {}, {"loud=error"}));
+}
+
+// Issue 31: --min-severity warning leaves out the notices and counts them in the record.
+TEST(FindingFilter, MinSeverityLeavesOutLowerFindingsAndCountsThem) {
+    const auto filter = FindingFilter::create({}, {}, {}, "warning");
+    ASSERT_TRUE(filter);
+    EXPECT_FALSE(filter->selects_everything());
+    auto game = game_with(
+        {audit::Rule::ThreefoldClaim, audit::Rule::FenRepaired, audit::Rule::IllegalMove});
+    game.findings[1].severity = audit::Severity::Warning;
+    game.findings[2].severity = audit::Severity::Error;
+    filter->apply(game);
+    ASSERT_EQ(game.findings.size(), 2u);
+    EXPECT_EQ(game.findings[0].rule, audit::Rule::FenRepaired);
+    EXPECT_EQ(game.findings[1].rule, audit::Rule::IllegalMove);
+    EXPECT_EQ(game.below_min_severity, 1u);
+    filter->apply(game);  // a second pass (a duplicate finding added) counts nothing again
+    EXPECT_EQ(game.below_min_severity, 1u);
+}
+
+TEST(FindingFilter, MinSeverityJudgesTheOverriddenSeverity) {
+    const auto filter = FindingFilter::create({}, {}, {"threefold-claim=error"}, "error");
+    ASSERT_TRUE(filter);
+    auto game = game_with({audit::Rule::ThreefoldClaim, audit::Rule::Checkmate});
+    filter->apply(game);
+    ASSERT_EQ(game.findings.size(), 1u);
+    EXPECT_EQ(game.findings[0].rule, audit::Rule::ThreefoldClaim);
+    EXPECT_EQ(game.below_min_severity, 1u);
+}
+
+TEST(FindingFilter, MinSeverityInfoKeepsEverythingAndABadLevelIsNamed) {
+    EXPECT_TRUE(FindingFilter::create({}, {}, {}, "info")->selects_everything());
+    EXPECT_EQ(FindingFilter::create({}, {}, {}, "loud").error(),
+              "--min-severity: unknown level 'loud' (info, warning, error)");
+}
+
+// Issue 31: a positions-file label (WB, W-, -B, --) against the two verdicts of winnable.
+TEST(WinnableLabel, AgreesWhenBothProvedVerdictsMatch) {
+    using chess::Winnability;
+    EXPECT_EQ(label_agrees("WB", Winnability::Winnable, Winnability::Winnable), true);
+    EXPECT_EQ(label_agrees("W-", Winnability::Winnable, Winnability::Unwinnable), true);
+    EXPECT_EQ(label_agrees("--", Winnability::Unwinnable, Winnability::Unwinnable), true);
+}
+
+TEST(WinnableLabel, DisagreesWhenAProvedVerdictContradictsIt) {
+    using chess::Winnability;
+    EXPECT_EQ(label_agrees("WB", Winnability::Unwinnable, Winnability::Undetermined), false);
+    EXPECT_EQ(label_agrees("-B", Winnability::Winnable, Winnability::Winnable), false);
+    EXPECT_EQ(label_agrees("W-", Winnability::Undetermined, Winnability::Winnable), false);
+}
+
+TEST(WinnableLabel, IsUnknownWhenASideIsUndeterminedAndNothingContradicts) {
+    using chess::Winnability;
+    EXPECT_EQ(label_agrees("WB", Winnability::Undetermined, Winnability::Winnable), std::nullopt);
+    EXPECT_EQ(label_agrees("--", Winnability::Unwinnable, Winnability::Undetermined), std::nullopt);
 }
 
 class AtomicOutput : public ::testing::Test {

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace drawaudit::app {
 namespace {
 
@@ -63,6 +66,40 @@ TEST(CliDocs, FishQuotesDescriptionsAndScopesSubcommandOptions) {
     const std::string fish = cli_docs(cli.app, "fish", "1");
     EXPECT_NE(fish.find("has a \\\\ and [brackets]: \\'quoted\\''"), std::string::npos) << fish;
     EXPECT_NE(fish.find("-n '__fish_seen_subcommand_from merge' -l all-games"), std::string::npos);
+}
+
+// Issue 31: --help shows value names, never CLI11's type names, ranges, sets or flag defaults,
+// in the app and in its subcommands.
+TEST(PlainHelp, ShowsValueNamesWithoutTypeNoise) {
+    CLI::App app{"sample tool", "drawaudit"};
+    std::string format, fen;
+    unsigned jobs = 0;
+    bool progress = false;
+    std::vector<std::string> severity;
+    app.add_option("--format", format, "Format")
+        ->check(CLI::IsMember({"text", "jsonl"}))
+        ->capture_default_str()
+        ->type_name("FORMAT");
+    app.add_option("-j,--jobs", jobs, "Threads")->check(CLI::Range(1u, 1024u))->type_name("N");
+    app.add_flag("--progress,!--no-progress", progress, "Progress");
+    app.add_option("--severity", severity, "Levels")->type_name("RULE=LEVEL");
+    CLI::App* sub = app.add_subcommand("winnable", "Positions");
+    sub->add_option("--fen", fen, "A position");  // no value name given: VALUE
+    use_plain_help(app);
+    const std::string help = app.help();
+    const std::string sub_help = sub->help();
+    for (const std::string_view noise :
+         {"TEXT", "UINT", "{false}", "in [", "{text,jsonl}", "=text"}) {
+        EXPECT_EQ(help.find(noise), std::string::npos) << noise << "\n" << help;
+        EXPECT_EQ(sub_help.find(noise), std::string::npos) << noise << "\n" << sub_help;
+    }
+    EXPECT_NE(help.find("--format FORMAT "), std::string::npos) << help;
+    EXPECT_NE(help.find("-j,--jobs N "), std::string::npos) << help;
+    EXPECT_NE(help.find("--progress,--no-progress "), std::string::npos) << help;
+    EXPECT_NE(help.find("--severity RULE=LEVEL ..."), std::string::npos) << help;
+    EXPECT_NE(sub_help.find("--fen VALUE "), std::string::npos) << sub_help;
+    // The man page still reads the choices from the option table.
+    EXPECT_NE(cli_docs(app, "bash", "1").find("compgen -W 'text jsonl'"), std::string::npos);
 }
 
 }  // namespace

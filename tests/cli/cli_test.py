@@ -770,9 +770,8 @@ def case_format_names(runner):
         check(found is not None, f"{command}: no list of formats: {refused.stderr[:300]!r}")
         accepted[tuple(command)] = found.group(1).decode().split(",")
         help_text = runner.run(*command, "--help").stdout.decode()
-        described = help_text[help_text.index("\n  --format"):]
-        # The option's own description: below its "--format TEXT:{...}" line, up to the next.
-        described = described[1:].split("\n", 1)[1]
+        # The option's own description: from its "--format FORMAT" up to the next option.
+        described = help_text[help_text.index("\n  --format") + 1:]
         described = described[:described.index("\n  -")]
         for name in accepted[tuple(command)]:
             check(re.search(rf"\b{re.escape(name)}\b", described) is not None,
@@ -1203,7 +1202,8 @@ def case_winnable(runner):
             out.write("-- 2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -\n")
             out.write("8/8/8/8/8/8/8/8 w - - 0 1\n")
             out.write("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 SomeGameId\n")
-        full = runner.expect_exit(0, "winnable", "--positions", path).stdout.decode().splitlines()
+        # The bad FEN of line 3 is answered with an error, the others still are: exit 2.
+        full = runner.expect_exit(2, "winnable", "--positions", path).stdout.decode().splitlines()
         check(len(full) == 3, f"three positions, got {len(full)} lines")
         dead, bad, start = (json.loads(line) for line in full)
         check(dead["line"] == 2 and dead["white"] == dead["black"] == "unwinnable", f"dead: {dead}")
@@ -1211,11 +1211,33 @@ def case_winnable(runner):
         check(start["fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
               f"extra field kept in the FEN: {start['fen']}")
         check(start["white"] == start["black"] == "winnable", f"start position: {start}")
-        quick = runner.expect_exit(0, "winnable", "--quick", "--positions", path).stdout.decode()
+        quick = runner.expect_exit(2, "winnable", "--quick", "--positions", path).stdout.decode()
         verdicts = [(r.get("white"), r.get("black")) for r in map(json.loads, quick.splitlines())]
         check(verdicts == [("unwinnable", "unwinnable"), (None, None),
                            ("undetermined", "undetermined")], f"--quick: {verdicts}")
         runner.expect_exit(2, "winnable", "--positions", os.path.join(scratch, "missing.txt"))
+        # Issue 31: a labelled line echoes its label and says whether the verdicts agree.
+        with open(path, "w") as out:
+            out.write("-- 2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -\n")
+            out.write("WB 2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -\n")
+            out.write("WB rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n")
+            out.write("8/8/4k3/8/8/2K5/8/7Q w - - 0 1\n")
+        answers = [json.loads(line) for line in
+                   runner.expect_exit(0, "winnable", "--positions", path).stdout.decode().splitlines()]
+        check([a.get("label") for a in answers] == ["--", "WB", "WB", None], f"labels: {answers}")
+        check([a.get("agrees", "absent") for a in answers] == [True, False, True, "absent"],
+              f"agrees: {answers}")
+        check(list(answers[0])[:3] == ["line", "fen", "label"] and list(answers[0])[-1] == "agrees",
+              f"field order: {list(answers[0])}")
+        quick = [json.loads(line) for line in runner.expect_exit(
+            0, "winnable", "--quick", "--positions", path).stdout.decode().splitlines()]
+        check([a.get("agrees") for a in quick[:3]] == [True, False, None], f"--quick: {quick}")
+    # Issue 31: a FEN that cannot be read is an error object and exit 2.
+    bad = runner.expect_exit(2, "winnable", "--fen", "8/8/8/8 w - - 0 1")
+    check("error" in json.loads(bad.stdout.decode()), f"bad --fen: {bad.stdout!r}")
+    help_text = runner.expect_exit(0, "winnable", "--help").stdout.decode()
+    check("drawaudit winnable --fen" in help_text and "Exit status: 0 every position" in help_text
+          and "drawaudit games.pgn" not in help_text, f"winnable --help footer:\n{help_text}")
 
 
 def jsonl_records(completed):
@@ -1671,6 +1693,250 @@ def case_winnable_fen_repaired(runner):
     check("repairs" not in clean and "repaired_fen" not in clean, f"clean position: {clean}")
 
 
+# Issue 31, "the first hour".
+def findings_by_severity(runner, *args):
+    """The findings of a JSON Lines run over sample_pgns/, by severity: {severity: count}."""
+    completed = runner.run("--format", "jsonl", "--no-progress", *args, SAMPLES)
+    counts = {}
+    for record in findings_of(jsonl_records(completed)):
+        counts[record["severity"]] = counts.get(record["severity"], 0) + 1
+    return counts, jsonl_records(completed)[-1]
+
+
+def case_min_severity(runner):
+    """--min-severity LEVEL (and the config key min-severity) leaves out the findings below LEVEL
+    from every format, after --severity; the summary counts them; they do not count for
+    --fail-on; and a sharded run's merge says the same."""
+    everything, summary = findings_by_severity(runner)
+    check(everything.get("info") and everything.get("warning") and everything.get("error"),
+          f"sample_pgns/ lacks a level: {everything}")
+    check("below_min_severity" not in summary, "below_min_severity without --min-severity")
+    kept, summary = findings_by_severity(runner, "--min-severity", "warning")
+    check(kept == {k: v for k, v in everything.items() if k != "info"}, f"kept {kept}")
+    check(summary.get("below_min_severity") == everything["info"], f"summary: {summary}")
+    kept, summary = findings_by_severity(runner, "--min-severity", "error")
+    check(kept == {"error": everything["error"]}, f"kept {kept}")
+    check(summary.get("below_min_severity") == everything["info"] + everything["warning"],
+          f"summary: {summary}")
+    raised, _ = findings_by_severity(runner, "--min-severity", "error", "--severity",
+                                     "early-agreement=error")
+    check(raised["error"] > everything["error"], "--severity is not applied before --min-severity")
+    text = runner.run("--no-progress", "--min-severity", "warning", SAMPLES).stdout.decode()
+    check(f"Left out: {everything['info']} findings below --min-severity warning." in text,
+          f"the text summary does not say what was left out:\n{text[-1500:]}")
+    spanish = runner.run("--no-progress", "--lang", "es", "--min-severity", "warning",
+                         SAMPLES).stdout.decode()
+    check(f"Omitidos: {everything['info']} hallazgos por debajo de --min-severity warning." in
+          spanish, "the Spanish summary does not say what was left out")
+    # Every format: no finding below the level (CSV's severity column, SARIF's level, github).
+    rows = runner.run("--format", "csv", "--no-progress", "--min-severity", "error",
+                      SAMPLES).stdout.decode().splitlines()
+    column = rows[0].split(",").index("severity")
+    check(len(rows) > 1 and all(row.split(",")[column] == "error" for row in rows[1:]
+                                if row.count(",") >= column), "csv keeps lower findings")
+    sarif = json.loads(runner.run("--format", "sarif", "--no-progress", "--min-severity", "error",
+                                  SAMPLES).stdout)
+    levels = {result["level"] for result in sarif["runs"][0]["results"]}
+    check(levels == {"error"}, f"sarif levels under --min-severity error: {levels}")
+    for fmt in ("pgn", "html", "stats", "games-csv"):
+        runner.expect_exit(1 if fmt in ("pgn", "html") else 0, "--format", fmt, "--no-progress",
+                           "--min-severity", "error", SAMPLES)
+    # Left out, a warning does not fail the run; the config key does what the option does.
+    warning = f"{FIXTURES}/warning-only.pgn"
+    runner.expect_exit(1, "--no-progress", "--fail-on", "warning", warning)
+    runner.expect_exit(0, "--no-progress", "--fail-on", "warning", "--min-severity", "error", warning)
+    with tempfile.TemporaryDirectory() as scratch:
+        config = os.path.join(scratch, "ci.toml")
+        write(config, 'min-severity = "warning"\nformat = "jsonl"\n')
+        by_config = runner.run("--config", config, "--no-progress", SAMPLES)
+        by_option = runner.run("--format", "jsonl", "--no-progress", "--min-severity", "warning",
+                               SAMPLES)
+        check(normalise(by_config.stdout.decode(), runner.root) ==
+              normalise(by_option.stdout.decode(), runner.root), "the config key differs")
+        write(config, 'min-severity = "loud"\n')
+        runner.expect_exit(2, "--config", config, SAMPLES)
+        # A sharded run's merge: the same report, the same summary line.
+        check_merge(runner, [SAMPLES], scratch, counts=(2,), formats=["jsonl", "text", "github"],
+                    extra=("--min-severity", "warning"))
+
+
+def case_github_notices(runner):
+    """--format github shows warnings and errors, and ends with one ::notice line saying how many
+    notices it left out; --min-severity info shows them all, and merge does as the run."""
+    everything, _ = findings_by_severity(runner)
+    lines = runner.run("--format", "github", "--no-progress", SAMPLES).stdout.decode().splitlines()
+    check(sum(line.startswith("::error ") for line in lines) == everything["error"], "errors")
+    check(sum(line.startswith("::warning ") for line in lines) == everything["warning"], "warnings")
+    notices = [line for line in lines if line.startswith("::notice")]
+    check(len(notices) == 1 and lines[-1] == notices[0], f"notices: {notices[:3]}")
+    check(lines[-1].startswith(f"::notice title=drawaudit::{everything['info']} notices left out")
+          and "--min-severity info" in lines[-1], f"last line: {lines[-1]}")
+    every = runner.run("--format", "github", "--no-progress", "--min-severity", "info",
+                       SAMPLES).stdout.decode().splitlines()
+    check(sum(line.startswith("::notice ") for line in every) == everything["info"] and
+          "left out" not in every[-1], "--min-severity info does not list every notice")
+    # Under --min-severity warning the notices are left out before the writer: still counted.
+    warned = runner.run("--format", "github", "--no-progress", "--min-severity", "warning",
+                        SAMPLES).stdout.decode().splitlines()
+    check(warned == lines, "--min-severity warning differs from github's default")
+
+
+def case_data_formats_exit(runner):
+    """stats and games-csv are data for scripts: exit 0 whatever the findings, unless --fail-on is
+    given (as an option or in the config file); the other formats still exit 1."""
+    illegal = f"{FIXTURES}/illegal-move.pgn"
+    for fmt in ("stats", "games-csv"):
+        runner.expect_exit(0, "--format", fmt, "--no-progress", illegal)
+        runner.expect_exit(1, "--format", fmt, "--no-progress", "--fail-on", "error", illegal)
+        runner.expect_exit(1, "--format", fmt, "--no-progress", "--fail-on", "warning", illegal)
+        with tempfile.TemporaryDirectory() as scratch:
+            config = os.path.join(scratch, "ci.toml")
+            write(config, 'fail-on = "error"\n')
+            runner.expect_exit(1, "--config", config, "--format", fmt, "--no-progress", illegal)
+    runner.expect_exit(1, "--format", "csv", "--no-progress", illegal)
+    runner.expect_exit(2, "--format", "stats", "--no-progress", "tests/cli/fixtures/missing.pgn")
+    help_text = runner.run("--help").stdout.decode()
+    check("stats and games-csv: never unless given" in help_text,
+          "--help does not say how the data formats exit")
+    with tempfile.TemporaryDirectory() as scratch:
+        parts = run_shards(runner, 2, [illegal], scratch)
+        runner.expect_exit(0, "merge", "--format", "stats", *parts)
+        runner.expect_exit(1, "merge", "--format", "stats", "--fail-on", "error", *parts)
+
+
+def case_no_input_readable(runner):
+    """When not one input could be read: each named on stderr, exit 2, nothing on standard output
+    (no empty summary) in any format, and no -o file."""
+    for fmt in FORMATS + ["html"]:
+        completed = runner.expect_exit(2, "--format", fmt, "--no-progress", "nosuch.pgn",
+                                       "nosuch-dir/")
+        check(completed.stdout == b"", f"--format {fmt}: stdout {completed.stdout[:200]!r}")
+        stderr = completed.stderr.decode()
+        check("nosuch.pgn" in stderr and "nosuch-dir" in stderr, f"stderr: {stderr}")
+    with tempfile.TemporaryDirectory() as scratch:
+        report = os.path.join(scratch, "report.jsonl")
+        runner.expect_exit(2, "--format", "jsonl", "-o", report, "nosuch.pgn")
+        check(not os.path.exists(report), "an -o file was written")
+    # One readable input among them: the report as before.
+    completed = runner.expect_exit(2, "--format", "jsonl", "--no-progress", "nosuch.pgn",
+                                   f"{FIXTURES}/clean.pgn")
+    check(jsonl_records(completed)[-1]["type"] == "summary", "the readable input's report")
+
+
+def case_help_plain(runner):
+    """--help of drawaudit and of every subcommand shows value names (FILE, N, LEVEL), never
+    CLI11's type noise (TEXT, UINT:UINT in [...], {a,b}, {false}); each subcommand ends with its
+    own footer, not the audit's examples."""
+    main_help = runner.expect_exit(0, "--help").stdout.decode()
+    subcommands = re.findall(r"^  ([a-z][a-z-]*) ", main_help.split("Subcommands:", 1)[1].split("\n\n", 1)[0], re.M)
+    check({"merge", "winnable", "perft"} <= set(subcommands), f"subcommands: {subcommands}")
+    noise = re.compile(r"\b(TEXT|INT|UINT|FLOAT|ENUM|BOOLEAN)\b|\{(false|true)\}| in \[|:\{|->")
+    for command in [[]] + [[name] for name in subcommands]:
+        text = runner.expect_exit(0, *command, "--help").stdout.decode()
+        options = "\n".join(line for line in text.splitlines() if line.startswith("  -"))
+        found = noise.search(options)
+        check(found is None, f"{command} --help: {found and found.group(0)!r} in\n{options}")
+        if command:
+            check("drawaudit games.pgn" not in text and "Exit status:" in text,
+                  f"{command} --help has no footer of its own:\n{text[-600:]}")
+    check("--format FORMAT" in main_help and "--min-severity LEVEL" in main_help, main_help[:2000])
+
+
+def case_dask_binary(runner):
+    """The Dask driver finds its drawaudit as a user has it: $DRAWAUDIT, a drawaudit on PATH,
+    the release build, or scripts/run.sh's build/run/app/drawaudit (without Dask installed)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "dask_audit", os.path.join(runner.root, "scripts", "dask-audit.py"))
+    driver = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(driver)
+    with tempfile.TemporaryDirectory() as scratch:
+        def executable(*parts):
+            path = os.path.join(scratch, *parts)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            write(path, "#!/bin/sh\n")
+            os.chmod(path, 0o755)
+            return path
+        root, empty = os.path.join(scratch, "clone"), os.path.join(scratch, "empty")
+        os.makedirs(empty)
+        check(driver.default_binary({"PATH": empty}, root) is None, "a binary found in nothing")
+        run_build = executable("clone", "build", "run", "app", "drawaudit")
+        check(driver.default_binary({"PATH": empty}, root) == run_build, "run.sh's build not found")
+        release = executable("clone", "build", "release", "app", "drawaudit")
+        check(driver.default_binary({"PATH": empty}, root) == release, "the release build first")
+        installed = executable("bin", "drawaudit")
+        check(driver.default_binary({"PATH": os.path.dirname(installed)}, root) == installed,
+              "a drawaudit on PATH not found")
+        chosen = executable("elsewhere", "drawaudit")
+        check(driver.default_binary({"PATH": os.path.dirname(installed), "DRAWAUDIT": chosen},
+                                    root) == chosen, "$DRAWAUDIT not first")
+
+
+def fake_run_checkout(runner, scratch, build_output, drawaudit_exit):
+    """A checkout for scripts/run.sh whose deps.sh and cmake are stand-ins: cmake --build prints
+    `build_output` and puts a drawaudit there that exits `drawaudit_exit` (or the real binary
+    when None). Returns (run.sh's path, the environment)."""
+    clone, tools = os.path.join(scratch, "clone"), os.path.join(scratch, "tools")
+    os.makedirs(os.path.join(clone, "scripts"))
+    os.makedirs(tools)
+    shutil.copy(os.path.join(runner.root, "scripts", "run.sh"), os.path.join(clone, "scripts"))
+    write(os.path.join(clone, "scripts", "deps.sh"), "#!/bin/sh\nexit 0\n")
+    binary = os.path.join(clone, "build", "run", "app", "drawaudit")
+    target = (f"#!/bin/sh\nexit {drawaudit_exit}\n" if drawaudit_exit is not None
+              else f"#!/bin/sh\nexec {runner.binary} \"$@\"\n")
+    write(os.path.join(tools, "cmake"), f"""#!/bin/sh
+if [ "$1" = "--build" ]; then
+  printf '%s' '{build_output}'
+  mkdir -p {os.path.dirname(binary)}
+  printf '%s' '{target}' > {binary}
+  chmod +x {binary}
+else
+  mkdir -p {clone}/build/run && touch {clone}/build/run/CMakeCache.txt
+fi
+""")
+    for script in (os.path.join(tools, "cmake"), os.path.join(clone, "scripts", "deps.sh")):
+        os.chmod(script, 0o755)
+    env = dict(os.environ, PATH=tools + os.pathsep + os.environ["PATH"])
+    return os.path.join(clone, "scripts", "run.sh"), env
+
+
+def case_run_script(runner):
+    """scripts/run.sh says what it does on stderr: configuring the first time, the build's steps
+    counted (a line per tenth off a terminal), nothing when there is nothing to build; and when
+    drawaudit exits 1, one line saying what 1 means and what --fail-on changes."""
+    steps = "".join(f"[{n}/40] Building CXX object x{n}.o\n" for n in range(1, 41))
+    with tempfile.TemporaryDirectory() as scratch:
+        script, env = fake_run_checkout(runner, scratch, steps, None)
+        first = subprocess.run([script, "--no-progress", f"{runner.root}/{FIXTURES}/illegal-move.pgn"],
+                               capture_output=True, env=env, timeout=120)
+        stderr = first.stderr.decode()
+        check(first.returncode == 1, f"run.sh exit {first.returncode}: {stderr}")
+        check("configuring the build in build/run" in stderr, f"no configuring line: {stderr}")
+        counted = re.findall(r"building drawaudit: step (\d+) of 40", stderr)
+        check(counted and counted[-1] == "40" and len(counted) <= 11, f"steps: {counted}")
+        hint = [line for line in stderr.splitlines() if "exit status 1" in line]
+        check(len(hint) == 1 and "error level" in hint[0] and "--fail-on never" in hint[0],
+              f"no line on exit 1: {stderr}")
+        check(b"illegal-move" in first.stdout, "the report is not on stdout")
+        clean = subprocess.run([script, "--no-progress", f"{runner.root}/{FIXTURES}/clean.pgn"],
+                               capture_output=True, env=env, timeout=120)
+        check(clean.returncode == 0 and "configuring" not in clean.stderr.decode() and
+              "exit status" not in clean.stderr.decode(), f"second run: {clean.stderr!r}")
+    with tempfile.TemporaryDirectory() as scratch:
+        script, env = fake_run_checkout(runner, scratch, "ninja: no work to do.\n", 0)
+        subprocess.run([script], capture_output=True, env=env, timeout=60)
+        again = subprocess.run([script], capture_output=True, env=env, timeout=60)
+        check(again.returncode == 0 and again.stderr == b"",
+              f"nothing to build, still: {again.stderr!r}")
+    with tempfile.TemporaryDirectory() as scratch:
+        script, env = fake_run_checkout(runner, scratch, "[1/2] cc x.o\nx.cpp:1: error: boom\n", 0)
+        with open(os.path.join(scratch, "tools", "cmake"), "a") as cmake:
+            cmake.write('if [ "$1" = "--build" ]; then exit 1; fi\n')
+        failed = subprocess.run([script], capture_output=True, env=env, timeout=60)
+        check(failed.returncode == 2 and b"error: boom" in failed.stderr and
+              b"the build failed" in failed.stderr, f"a failed build: {failed.stderr!r}")
+
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
@@ -1718,6 +1984,13 @@ CASES = {
     "winnable-fen-repaired": case_winnable_fen_repaired,
     "no-color-messages": case_no_color_messages,
     "format-names": case_format_names,
+    "min-severity": case_min_severity,
+    "github-notices": case_github_notices,
+    "data-formats-exit": case_data_formats_exit,
+    "no-input-readable": case_no_input_readable,
+    "help-plain": case_help_plain,
+    "dask-binary": case_dask_binary,
+    "run-script": case_run_script,
 }
 
 

@@ -175,7 +175,10 @@ TEST(Csv, HeaderAndQuotedRows) {
 }
 
 TEST(Github, AnnotationsWithEscaping) {
-    const auto lines = lines_of(run(Format::Github, {threefold_game(), awkward_game()}));
+    WriterOptions every_level;
+    every_level.min_severity = audit::Severity::Info;
+    const auto lines =
+        lines_of(run(Format::Github, {threefold_game(), awkward_game()}, every_level));
     ASSERT_EQ(lines.size(), 3u);
     EXPECT_EQ(
         lines[0],
@@ -186,6 +189,17 @@ TEST(Github, AnnotationsWithEscaping) {
         lines[2],
         "::error file=dir with space/a%2Cb%3Ac.pgn,line=5,col=7,title=parse-error (PGN 8)::game 1 "
         "(O\"Neil, \\ Pat%0A - Ł\xEF\xBF\xBD): 100%25 broken: \"}\"%0D%0Ahere, really");
+}
+
+// Issue 31: without --min-severity, a workflow is annotated with warnings and errors only, and
+// one last ::notice counts the notices left out (those --min-severity warning left out too).
+TEST(Github, LeavesOutNoticesByDefaultAndCountsThem) {
+    const auto lines = lines_of(run(Format::Github, {threefold_game(), awkward_game()}));
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_TRUE(lines[0].starts_with("::error file=dir with space")) << lines[0];
+    EXPECT_EQ(lines[1],
+              "::notice title=drawaudit::2 notices left out (claims, endings and other "
+              "information): --min-severity info lists them");
 }
 
 TEST(Sarif, StructureAndFields) {
