@@ -22,6 +22,7 @@ count_steps() {
     [[ "$line" =~ ^\[([0-9]+)/([0-9]+)\] ]] || continue
     done_steps=${BASH_REMATCH[1]}
     total=${BASH_REMATCH[2]}
+    [ "$done_steps" -gt 0 ] || continue # "[0/2] Re-running CMake": not yet a build step
     if [ "$terminal" -eq 1 ]; then
       printf '\rrun.sh: building drawaudit: step %s of %s' "$done_steps" "$total" >&2
     elif [ $((done_steps * 10 / total)) -ne "$shown" ]; then
