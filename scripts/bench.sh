@@ -4,7 +4,8 @@
 #           same run (both count the last ply in bulk) and prints nodes, seconds, Mnodes/s and
 #           the ratio. Each program's start-up (a depth-1 run) is subtracted from its time, so
 #           that Stockfish's network loading does not count against it.
-#   audit   the whole audit on large/ against pgn-extract (scripts/bench_audit.py)
+#   audit   the whole audit on large/ against pgn-extract, then on a 75 MB file in the Lichess
+#           layout against pgn-extract and the reader alone over it (scripts/bench_audit.py)
 #   lichess the audit on a few hundred MB in the Lichess layout, built in a temporary directory
 #           from corpus/lichess, against large/, pgn-extract and the reader alone
 #           (scripts/bench_lichess.py)

@@ -9,6 +9,8 @@ are noisy: compare the ratios, which are measured in the same run, not the absol
 runs. With BENCH_REPEAT=N the runs go in N interleaved rounds (each round runs every configuration
 once), the table shows the best of each, and each ratio is the median of its per-round ratios with
 their range: a disturbance then hits the runs of one round alike instead of one configuration.
+Then the same -j1 audit on a file in the Lichess layout (about 75 MB made from corpus/lichess,
+BENCH_LICHESS_LAYOUT_MB sets it) against pgn-extract and the reader alone over the same file.
 """
 import statistics
 import json
@@ -219,6 +221,78 @@ def main():
           f"+ zstd -dc CPU): {spread(bounds, share)} (zstd -dc alone: {zstd_cpu} CPU; plain -j2 "
           f"audit: {plain_cpu} CPU; the .zst -j2 audit itself: {zst_cpu} CPU)")
     floors(plain, games, plies, j1)
+    lichess_layout()
+
+
+def reader_floor(path):
+    """The reader alone over the text in memory (pgn_count --bench, thread CPU time, best of 3):
+    {mode: seconds}, e.g. "null visitor" (every token) and "as the audit reads" (no variations,
+    comments skipped). None when the tool is not built (DRAWAUDIT_BENCH=OFF)."""
+    pgn_count = os.path.join(os.path.dirname(os.path.dirname(DRAWAUDIT)), "lib/pgn/pgn_count")
+    if not os.access(pgn_count, os.X_OK):
+        return None
+    out = subprocess.run([pgn_count, "--bench", path], capture_output=True, text=True,
+                         check=True).stdout
+    # "null visitor            74.8 MB in 0.081 s CPU: ..."
+    return {line[:20].strip(): float(line.split(" in ")[1].split()[0])
+            for line in out.splitlines() if " MB in " in line}
+
+
+def prepare_lichess_layout():
+    """A file in the layout of Lichess's monthly dumps (a clock comment after every move, as
+    corpus/lichess has them) of about BENCH_LICHESS_LAYOUT_MB MB (75): the games of corpus/lichess repeated."""
+    os.makedirs(WORK, exist_ok=True)
+    target = int(os.environ.get("BENCH_LICHESS_LAYOUT_MB", "75")) * 1000000
+    path = os.path.join(WORK, f"lichess-layout-{target // 1000000}mb.pgn")
+    corpus = os.path.join(SHARED, "corpus/lichess")
+    one_pass = b"".join(subprocess.run(["zstd", "-dc", os.path.join(corpus, name)], check=True,
+                                       capture_output=True).stdout
+                        for name in sorted(os.listdir(corpus)) if name.endswith(".zst"))
+    if not one_pass.endswith(b"\n\n"):
+        one_pass += b"\n"  # the next pass's first tag starts a game of its own
+    passes = max(1, round(target / len(one_pass)))
+    if os.path.exists(path) and os.path.getsize(path) == passes * len(one_pass):
+        return path  # made by an earlier run
+    with open(path, "wb") as out:
+        for _ in range(passes):
+            out.write(one_pass)
+    return path
+
+
+def lichess_layout():
+    """Issue 33: the audit at -j1 on the Lichess layout against pgn-extract and the reader alone
+    over the same file, in BENCH_REPEAT paired rounds (the peer runs in every round: it is short
+    here), each ratio the median of the rounds' own."""
+    path = prepare_lichess_layout()
+    out = os.path.join(WORK, "out-lichess.jsonl")
+    rounds = []
+    best = {}
+    for _ in range(REPEAT):
+        audit = timed([DRAWAUDIT, "--format", "jsonl", "--no-progress", "-j", "1", "-o", out, path])
+        peer = timed([PGN_EXTRACT, "-s", "--quiet", "--repetition", "-o", "/dev/null", path])
+        rounds.append((audit[0], peer[0], audit[3]))
+        for label, run in (("drawaudit -j1", audit), ("pgn-extract --repetition", peer)):
+            if label not in best or run[0] < best[label][0]:
+                best[label] = run
+    summary = summary_of(out)
+    games, plies = summary["games"], summary["plies"]
+    megabytes = os.path.getsize(path) / 1e6
+    print(f"Lichess layout: {path} ({megabytes:.0f} MB, {games} games, {plies} half-moves, a "
+          f"clock comment after every move); {REPEAT} round{'s' if REPEAT > 1 else ''}, best of each")
+    print(f"{'run':30} {'wall s':>7} {'user s':>7} {'games/s':>9} {'MB/s':>7} {'ns/ply':>7} {'RSS MiB':>8}")
+    for label, (wall, user, rss, _) in best.items():
+        print(f"{label:30} {wall:7.2f} {user:7.2f} {games / wall:9.0f} {megabytes / wall:7.1f} "
+              f"{wall * 1e9 / plies:7.1f} {rss:8.1f}")
+    print(f"  -j1 vs pgn-extract: "
+          f"{spread([peer / audit for audit, peer, _ in rounds], lambda v: f'{v:.1f}x')} faster")
+    floor = reader_floor(path)
+    if floor:
+        for mode in ("null visitor", "as the audit reads"):
+            if mode in floor:
+                print(f"  reader alone ({mode}): {floor[mode]:.3f} s CPU, text in memory; the "
+                      f"audit -j1 takes {spread([a / floor[mode] for a, _, _ in rounds], lambda v: f'{v:.1f}x')}"
+                      f" its time by wall, {spread([c / floor[mode] for _, _, c in rounds], lambda v: f'{v:.1f}x')}"
+                      f" by CPU (the gap to the floor)")
 
 
 def floors(plain, games, plies, j1):
@@ -237,7 +311,8 @@ def floors(plain, games, plies, j1):
                 reader = float(line.split(" in ")[1].split()[0]) * 1e9 / plies
         if reader is not None:
             print(f"  reader alone   {reader:6.1f}   (pgn_count --bench: tokens and tags, "
-                  f"null visitor)")
+                  f"null visitor; the audit -j1 takes {j1 * 1e9 / plies / reader:.1f}x its time: "
+                  f"the gap to the floor)")
     replay = None
     if os.access(chess_replay, os.X_OK):
         # "  play_san_run into slots ... best  39.10 ns/half-move" (SAN resolution + copy-make

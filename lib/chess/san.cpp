@@ -518,14 +518,15 @@ tl::expected<Move, SanError> play_san(const Position& before, std::string_view s
 // copy it had just written; copy_make_normal_move reads only `before`, and the common path is
 // one call (detail::play_common_san). Re-measure the "play_san_run" way of bench/chess_replay
 // after an edit.
-std::size_t play_san_run(std::span<const std::string_view> sans, Position* first,
-                         std::size_t stride, Move* moves) {
+std::size_t play_san_run(const std::string_view* first_san, std::size_t san_stride,
+                         std::size_t count, Position* first, std::size_t stride, Move* moves) {
     auto* slot = reinterpret_cast<unsigned char*>(first);
+    const auto* text = reinterpret_cast<const unsigned char*>(first_san);
     std::size_t i = 0;
-    for (; i < sans.size(); ++i, slot += stride) {
+    for (; i < count; ++i, slot += stride, text += san_stride) {
         const Position& before = *reinterpret_cast<const Position*>(slot);
         Position& after = *reinterpret_cast<Position*>(slot + stride);
-        const std::string_view san = sans[i];
+        const std::string_view san = *reinterpret_cast<const std::string_view*>(text);
         const Move common = detail::play_common_san(before, san, after);
         if (common.is_null()) [[unlikely]] {
             const auto move = play_general_san(before, san, after);

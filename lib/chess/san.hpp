@@ -56,8 +56,14 @@ tl::expected<Move, SanError> play_san(const Position& before, std::string_view s
 // were played (play_san or parse_san then tell why the next one is refused). Slot i is the
 // Position at `first` + i * `stride` bytes, so that the positions may be members of larger
 // records (stride: the record's size; the Position at the same offset in each).
-std::size_t play_san_run(std::span<const std::string_view> sans, Position* first,
-                         std::size_t stride, Move* moves);
+// The texts may be members of larger records too: text i is the string_view at `first_san` +
+// i * `san_stride` bytes (the reader's move tokens, read in place rather than copied out).
+std::size_t play_san_run(const std::string_view* first_san, std::size_t san_stride,
+                         std::size_t count, Position* first, std::size_t stride, Move* moves);
+inline std::size_t play_san_run(std::span<const std::string_view> sans, Position* first,
+                                std::size_t stride, Move* moves) {
+    return play_san_run(sans.data(), sizeof(std::string_view), sans.size(), first, stride, moves);
+}
 
 // Longest canonical SAN, e.g. "Qa1xb2=Q#" fits comfortably.
 inline constexpr std::size_t MaxSanLength = 12;

@@ -221,5 +221,22 @@ TEST(Columns, SarifColumnsCountUtf16CodeUnits) {
     EXPECT_EQ(mate.column_utf16, line.size() + 1 - 4);  // four characters of two bytes
 }
 
+// The ASCII run before the first other byte is counted a word at a time: a character beyond
+// U+FFFF after it (four bytes, two UTF-16 units) and a word's tail must count as before.
+TEST(Columns, SarifColumnsCountAstralCharactersAfterLongAsciiRuns) {
+    const std::string line =
+        "{[%clk 0:03:00] a long ASCII comment \xF0\x9F\x98\x80 then \xC3\xA9} 1. e4 e5 2. Qh5 Nc6 "
+        "3. Bc4 Nf6 4. ";
+    const auto games =
+        audit_text("[Event \"Other\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"1-0\"]\n\n" + line +
+                       "Qxf7# 1-0\n\n",
+                   {}, "a.pgn");
+    const Finding& mate = games.at(0).findings.at(0);
+    ASSERT_EQ(mate.rule, Rule::Checkmate);
+    EXPECT_EQ(mate.column, line.size() + 1);
+    // The emoji's four bytes are two units, the e-acute's two bytes one.
+    EXPECT_EQ(mate.column_utf16, line.size() + 1 - 2 - 1);
+}
+
 }  // namespace
 }  // namespace drawaudit::audit
