@@ -8,6 +8,7 @@
 #include <memory>
 #include <utility>
 
+#include "audit/broadcast.hpp"
 #include "audit/columns.hpp"  // issue 20 hook
 #include "audit/dead_positions.hpp"
 #include "audit/draw_reason.hpp"
@@ -41,6 +42,7 @@ void GameAuditor::begin_game(const pgn::GameStart& start) {
     game_.new_game(*report_, start, options_.laws.value_or(Laws::Laws2023));
     claims_.new_game();
     endings_.new_game();
+    signal_.new_game();
     started_ = false;
     stopped_ = false;
     replaying_ = false;
@@ -179,7 +181,10 @@ void GameAuditor::replay_run(std::span<const pgn::MoveToken> run) {
 }
 
 pgn::Control GameAuditor::move_outside_replay(std::string_view san, pgn::TextPos pos) {
-    if (depth() == 0 && started_ && stopped_) endings_.count_extra_half_move(game_, san, pos);
+    if (depth() == 0 && started_ && stopped_) {
+        endings_.count_extra_half_move(game_, san, pos);
+        signal_.half_move_after(san);
+    }
     return pgn::Control::Continue;
 }
 
@@ -196,6 +201,9 @@ pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos) {
     f.severity = Severity::Error;
     f.args.id = MessageId::IllegalMove;
     f.args.reason = std::move(why);
+    // RULES.md broadcast-result-signal: the game's end tells whether this began the signal.
+    if (const int index = game_.last_finding_index(); index >= 0)
+        signal_.first_illegal(position, san, static_cast<std::size_t>(index));
     stop();
     report_->error = true;
     return pgn::Control::Continue;
@@ -205,6 +213,7 @@ pgn::Control GameAuditor::null_move(std::string_view token, pgn::TextPos pos) {
     if (depth() > 0 || !started_) return pgn::Control::Continue;
     if (stopped_) {
         endings_.count_extra_half_move(game_, token, pos);
+        signal_.half_move_after(token);  // no king move: no signal
         return pgn::Control::Continue;
     }
     const int k = history_.last();
@@ -225,7 +234,21 @@ void GameAuditor::result(std::string_view marker, pgn::TextPos pos) {
     result_pos_ = pos;
 }
 
+// RULES.md result-tag-invalid: a last token the reader could not read otherwise is the game's
+// marker when it is a result written another way, or the Result tag's own value; a last "0-0"
+// only when the Result tag repeats it (else it is castling).
+bool GameAuditor::odd_result(std::string_view token, pgn::TextPos pos) {
+    if (depth() > 0) return false;
+    const bool repeats_tag = token == report_->result;
+    if (token == "0-0" ? !repeats_tag
+                       : !repeats_tag && result_meaning(token) == ResultMeaning::Unknown)
+        return false;
+    result(token, pos);
+    return true;
+}
+
 void GameAuditor::parse_error(const pgn::ParseError& error) {
+    signal_.disarm();  // the record breaks here: what follows the illegal move is not known
     Finding& f = game_.add_game_finding(Rule::ParseError);
     f.ply = history_.started() ? history_.last() : 0;
     f.severity = Severity::Error;
@@ -237,6 +260,15 @@ void GameAuditor::parse_error(const pgn::ParseError& error) {
 }
 
 void GameAuditor::end_game(std::string_view text) {
+    if (stopped_) [[unlikely]]
+        settle_broadcast_signal();
+    // RULES.md result-tag-invalid: the rules read a result that is no PGN result as "*"; the
+    // record keeps what was written.
+    const bool odd_results =
+        (!report_->result.empty() && !is_pgn_result(report_->result)) ||
+        (!report_->movetext_result.empty() && !is_pgn_result(report_->movetext_result));
+    if (odd_results) [[unlikely]]
+        report_invalid_results();
     if (started_ && pending_) {
         const int k = history_.last();
         evaluate(k, history_.position(k).has_legal_move());
@@ -250,7 +282,9 @@ void GameAuditor::end_game(std::string_view text) {
                               options_.min_moves_before_agreement);
     // RULES.md "Dead positions and unwinnable sides": final_unwinnable (dead_positions.cpp).
     if (started_ && !report_->error) record_final_unwinnable(game_);
-    check_result_marker(game_, started_, result_pos_);
+    // A result that is no PGN result is reported once, as such: not again as a mismatch.
+    if (!odd_results) [[likely]]
+        check_result_marker(game_, started_, result_pos_);
     endings_.settle_severities(game_);
 
     // Most games have no finding or one: stable_sort would still take a temporary buffer.
@@ -258,6 +292,13 @@ void GameAuditor::end_game(std::string_view text) {
         std::stable_sort(report_->findings.begin(), report_->findings.end(),
                          [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
     explain_draw_reason();  // RULES.md "Why each draw happened" (draw_reason.cpp)
+    if (odd_results) [[unlikely]] {
+        report_->result.swap(written_result_);
+        report_->movetext_result.swap(written_marker_);
+        // A conflict with the rules names the tag as it was written.
+        for (Finding& f : report_->findings)
+            if (f.rule == Rule::ResultConflict) f.recorded = report_->result;
+    }
     if (options_.keep_game_text) report_->text = std::string(text);
     if (options_.game_text_digest) {
         report_->text_bytes = text.size();
@@ -269,6 +310,47 @@ void GameAuditor::end_game(std::string_view text) {
     identity_.finish(*report_);
     fill_utf16_columns(*report_, text);
     sink_.game(std::move(*report_));  // begin_game resets report_
+}
+
+// RULES.md broadcast-result-signal: the first illegal move and the at most one half-move after
+// it were the kings' signal; the game is judged without them, as though the record ended before.
+void GameAuditor::settle_broadcast_signal() {
+    if (!signal_.settle(game_)) return;
+    report_->error = false;
+    endings_.forget_extra_half_moves(game_, signal_.signal_half_moves());
+}
+
+// RULES.md result-tag-invalid: one finding per string (one when the marker repeats the tag),
+// then the record's result and marker read as "*" until end_game restores them.
+void GameAuditor::report_invalid_results() {
+    const auto report = [&](const std::string& written, bool in_marker) {
+        Finding& f = in_marker && started_
+                         ? game_.add_finding(Rule::ResultTagInvalid, history_.last())
+                         : game_.add_game_finding(Rule::ResultTagInvalid);
+        if (in_marker) game_.locate(f, result_pos_);
+        f.severity = Severity::Warning;
+        f.recorded = written;
+        f.args.id = MessageId::ResultInvalid;
+        f.args.quoted = written;
+        f.args.result_meaning = result_meaning(written);
+        f.args.result_in_marker = in_marker;
+    };
+    const bool tag_odd = !report_->result.empty() && !is_pgn_result(report_->result);
+    const bool marker_odd =
+        !report_->movetext_result.empty() && !is_pgn_result(report_->movetext_result);
+    if (tag_odd) report(report_->result, false);
+    if (marker_odd && !(tag_odd && report_->movetext_result == report_->result))
+        report(report_->movetext_result, true);
+    written_result_ = "*";
+    written_marker_ = "*";
+    if (tag_odd)
+        report_->result.swap(written_result_);
+    else
+        written_result_ = report_->result;
+    if (marker_odd)
+        report_->movetext_result.swap(written_marker_);
+    else
+        written_marker_ = report_->movetext_result;
 }
 
 // First the automatic endings, then (if the game goes on) the claims of the player having the

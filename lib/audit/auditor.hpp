@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "audit/broadcast.hpp"
 #include "audit/finding.hpp"
 #include "audit/fingerprint.hpp"
 #include "audit/game.hpp"
@@ -69,6 +70,7 @@ class GameAuditor final : public pgn::Visitor {
     pgn::Control moves(std::span<const pgn::MoveToken> run) override;
     pgn::Control null_move(std::string_view token, pgn::TextPos pos) override;
     void result(std::string_view marker, pgn::TextPos pos) override;
+    bool odd_result(std::string_view token, pgn::TextPos pos) override;
     void parse_error(const pgn::ParseError& error) override;
     void end_game(std::string_view text) override;
 
@@ -94,6 +96,10 @@ class GameAuditor final : public pgn::Visitor {
     // A move outside the replay (before the set-up, after a stop) or an illegal one.
     [[gnu::cold]] pgn::Control move_outside_replay(std::string_view san, pgn::TextPos pos);
     [[gnu::cold]] pgn::Control illegal_move(std::string_view san, pgn::TextPos pos);
+    // RULES.md "Broadcast artefacts": the kings-to-the-centre signal in place of the first
+    // illegal move, and result strings that are no PGN result (broadcast.cpp). Cold.
+    [[gnu::cold]] void settle_broadcast_signal();
+    [[gnu::cold]] void report_invalid_results();
     // Sets the record's draw_reason and draw_side (RULES.md; decided in draw_reason.cpp).
     void explain_draw_reason();
     // Issue 20: the game's identity over its tags, once they are all read; the replay then
@@ -120,6 +126,9 @@ class GameAuditor final : public pgn::Visitor {
     pgn::TextPos result_pos_{};  // of the movetext's termination marker
     GameIdentity identity_;
     bool identity_started_ = false;
+    BroadcastSignalWatch signal_;
+    // result-tag-invalid: the Result tag and the marker as written while the rules read "*".
+    std::string written_result_, written_marker_;
 };
 
 // Audits every game of a PGN text (for tests and small tools).

@@ -135,6 +135,11 @@ void Endings::count_extra_half_move(const CurrentGame& game, std::string_view to
     ++extra_tokens_;
 }
 
+void Endings::forget_extra_half_moves(const CurrentGame& game, int n) {
+    if (!game.report().end_ply) return;  // none was counted
+    extra_tokens_ = std::max(0, extra_tokens_ - n);
+}
+
 // RULES.md moves-after-end: one finding at the first extra half-move (k_end + 1).
 void Endings::report_moves_after_end(CurrentGame& game) const {
     const GameReport& record = game.report();

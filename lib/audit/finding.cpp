@@ -17,6 +17,7 @@ struct RuleInfo {
 // Indexed by Rule. The articles here are only the defaults shown in help texts and rule metadata;
 // the auditor (auditor.cpp) names the article that applies next to the code applying it. What
 // each rule reports, in words, is lib/report's (report::rule_description).
+// clang-format off
 constexpr std::array<RuleInfo, RuleCount> rule_table{{
     {"threefold-claim", "9.2"},   {"fifty-move-claim", "9.3"},
     {"fivefold-draw", "9.6.1"},   {"seventy-five-move-draw", "9.6.2"},
@@ -28,7 +29,11 @@ constexpr std::array<RuleInfo, RuleCount> rule_table{{
     {"fen-repaired", "PGN 16.1"}, {"unsupported-variant", ""},
     {"null-move", "3.10"},        {"duplicate-game", ""},
     {"duplicate-conflict", ""},
+    // RULES.md "Broadcast artefacts (no TRF needed)"
+    {"broadcast-result-signal", ""},
+    {"result-tag-invalid", "PGN 8.1.1.7"},
 }};
+// clang-format on
 
 const RuleInfo& info(Rule rule) {
     return rule_table[static_cast<std::size_t>(rule)];
@@ -211,7 +216,7 @@ void GameReport::clear() {
 }
 
 // clear() names every member: a new member must be added there (and to this size).
-static_assert(sizeof(GameReport) == 832 || sizeof(void*) != 8,
+static_assert(sizeof(GameReport) == 848 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {

@@ -35,8 +35,11 @@ enum class Rule : std::uint8_t {
     NullMove,
     DuplicateGame,      // --duplicates (RULES.md, "Duplicate games")
     DuplicateConflict,  // --duplicates: the same game with another Result
+    // RULES.md "Broadcast artefacts (no TRF needed)"
+    BroadcastResultSignal,  // the DGT kings-to-the-centre signal recorded as moves
+    ResultTagInvalid,       // a Result tag or final marker that is no PGN result ("0-0")
 };
-inline constexpr int RuleCount = 19;
+inline constexpr int RuleCount = 21;
 
 std::string_view rule_id(Rule rule);                    // "threefold-claim"
 std::optional<Rule> rule_from_id(std::string_view id);  // inverse of rule_id
@@ -90,8 +93,14 @@ enum class MessageId : std::uint8_t {
     UnsupportedVariant,    // quoted (the Variant tag)
     DuplicateGame,         // duplicate_game, duplicate_file, duplicate_same_file
     DuplicateConflict,     // as DuplicateGame, earlier_result, recorded
+    BroadcastSignal,       // king_squares, expected (the signalled result), recorded (the tag)
+    ResultInvalid,         // quoted (the string), result_meaning, result_in_marker
 };
-inline constexpr int MessageIdCount = 26;
+inline constexpr int MessageIdCount = 28;
+
+// What a result string that is no PGN result most likely means (RULES.md result-tag-invalid):
+// decided in lib/audit (results.cpp), worded by the catalog.
+enum class ResultMeaning : std::uint8_t { Unknown, WhiteWins, BlackWins, Draw, DoubleForfeit };
 
 // The occurrences of a position as a sentence names them: the numbered moves after which it
 // stood ("" for the start position), all of them up to 10, else the first 5 and the last 5
@@ -126,6 +135,12 @@ struct MessageArgs {
     bool duplicate_same_file = false;
     OccurrenceWords earlier;                   // repetitions: the occurrences before this one
     std::vector<DeclaredRepetition> declared;  // threefold-claim, declared route
+    // broadcast-result-signal: where the signal leaves White's and Black's king (0 = a1).
+    std::array<std::uint8_t, 2> king_squares{};
+    // result-tag-invalid: what the string most likely means, and whether it is the movetext's
+    // final marker (else the Result tag).
+    ResultMeaning result_meaning = ResultMeaning::Unknown;
+    bool result_in_marker = false;
 };
 
 struct Finding {

@@ -69,6 +69,8 @@ class Endings {
     // RULES.md moves-after-end: a main-line half-move recorded after the automatic end.
     void count_extra_half_move(const CurrentGame& game, std::string_view token, pgn::TextPos pos);
     void report_moves_after_end(CurrentGame& game) const;
+    // Takes back the last n counted (broadcast-result-signal: they were no moves of the game).
+    void forget_extra_half_moves(const CurrentGame& game, int n);
     // Automatic endings are info only when nothing in the record conflicts with them.
     void settle_severities(CurrentGame& game) const;
 

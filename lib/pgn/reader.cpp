@@ -1052,6 +1052,8 @@ class Parser {
                 const char* q = t + 1;
                 while (q < end_ && is(*q, kDigit)) ++q;
                 if (q < end_ && *q == '.') {  // a move number: "12." "12..." "1.e4"
+                    // ... unless it is "0.5-0.5" ending the movetext, a score written out.
+                    if (q + 1 < end_ && is(q[1], kDigit) && odd_marker_at(t, depth)) return;
                     while (q < end_ && *q == '.') ++q;
                     p_ = q;
                     continue;
@@ -1074,12 +1076,15 @@ class Parser {
                     if (!quiet_) move_control(visitor_.null_move(token, pos(t)));
                     continue;
                 }
+                // A last "0-0" may be a double forfeit's marker as broadcasts write it.
+                if (token == "0-0" && odd_marker(token, t, q, depth)) return;
                 if (token.starts_with("0-0")) {  // castling written with zeros
                     if (!quiet_) move_control(one_move(token, pos(t)));
                     continue;
                 }
                 if (token.find_first_not_of("0123456789") == std::string_view::npos)
-                    continue;  // "12" without a dot
+                    continue;                                // "12" without a dot
+                if (odd_marker(token, t, q, depth)) return;  // "1:0", "0.5-0.5"
                 syntax_error(
                     pos(t),
                     "unknown token: expected a move, a move number or a game termination marker");
@@ -1204,6 +1209,7 @@ class Parser {
                     continue;
                 }
                 if (c >= 0x80) {
+                    if (odd_marker(token, t, q, depth)) return;  // "½-½"
                     syntax_error(pos(t), "unknown token: non-ASCII text where a move was expected");
                     return;
                 }
@@ -1217,6 +1223,25 @@ class Parser {
                          "variation or a game termination marker");
             return;
         }
+    }
+
+    // The last token of the main line's movetext (only blanks follow it up to the next tag
+    // section or the end of the text), offered to the visitor as a termination marker written
+    // another way (Visitor::odd_result). True: taken, and the game ends there.
+    bool odd_marker(std::string_view token, const char* t, const char* q, std::uint32_t depth) {
+        if (depth > 0 || quiet_) return false;
+        const char* after = q;
+        while (after < end_ && (is(*after, kBlank) || is(*after, kBreak))) ++after;
+        if (after != end_ && *after != '[') return false;
+        if (!visitor_.odd_result(token, pos(t))) return false;
+        p_ = q;
+        finish_game(q);
+        return true;
+    }
+
+    bool odd_marker_at(const char* t, std::uint32_t depth) {
+        const char* const q = token_end(t);
+        return odd_marker(std::string_view(t, static_cast<std::size_t>(q - t)), t, q, depth);
     }
 
     void syntax_error(TextPos at, std::string_view message) {

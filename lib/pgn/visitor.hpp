@@ -93,6 +93,11 @@ class Visitor {
     virtual void end_variation(TextPos) {}
     // The game termination marker of the movetext: "1-0", "0-1", "1/2-1/2" or "*".
     virtual void result(std::string_view /*marker*/, TextPos) {}
+    // The last token of the main line's movetext when it may be a termination marker written
+    // another way: "0-0" (also castling), "1:0", "0.5-0.5", "½-½", or any token the reader
+    // cannot read as anything else. The reader decides nothing: true takes it as the game's
+    // marker (the game ends there); false reads it as before (a move, or a syntax error).
+    virtual bool odd_result(std::string_view /*token*/, TextPos) { return false; }
     // A syntax error; the reader then skips to the next game and calls end_game().
     virtual void parse_error(const ParseError&) {}
     // `text` is the game's whole source text, from its first token to the end of its termination

@@ -10,6 +10,7 @@
 #include <charconv>
 #include <vector>
 
+#include "audit/broadcast.hpp"
 #include "report/notation.hpp"
 
 namespace drawaudit::report {
@@ -379,6 +380,35 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "them",
      "{} avisos omitidos (reclamaciones, finales y otra información): --min-severity info los "
      "muestra"},
+    {Msg::RuleBroadcastResultSignal, "broadcast-result-signal",
+     "señal de resultado del tablero electrónico"},
+    {Msg::RuleResultTagInvalid, "result-tag-invalid", "resultado no válido"},
+    {Msg::BroadcastSignal,
+     "The kings were placed on {0} (White's) and {1} (Black's): the e-board's signal for {2}, not "
+     "moves of the game, which is judged without them; the Result tag {3}",
+     "Los reyes se colocaron en {0} (el blanco) y {1} (el negro): la señal del tablero "
+     "electrónico para {2}, no jugadas de la partida, que se juzga sin ellas; la etiqueta Result "
+     "{3}"},
+    {Msg::SignalTagAgrees, "agrees", "coincide"},
+    {Msg::ResultInvalidTag,
+     "The Result tag \"{0}\" is no PGN result (1-0, 0-1, 1/2-1/2 or *){1}; the game was audited "
+     "with the result *",
+     "La etiqueta Result \"{0}\" no es un resultado PGN (1-0, 0-1, 1/2-1/2 o *){1}; la partida "
+     "se auditó con el resultado *"},
+    {Msg::ResultInvalidMarker,
+     "The movetext ends with \"{0}\", which is no PGN termination marker (1-0, 0-1, 1/2-1/2 or "
+     "*){1}; the game was audited with the result *",
+     "El texto de las jugadas termina con \"{0}\", que no es un marcador de final PGN (1-0, "
+     "0-1, 1/2-1/2 o *){1}; la partida se auditó con el resultado *"},
+    {Msg::MeaningClause, "; it most likely means {}", "; lo más probable es que signifique {}"},
+    {Msg::MeaningUnclear, "; what it means is not clear", "; no está claro qué significa"},
+    {Msg::MeaningWhiteWins, "1-0 (White won)", "1-0 (ganaron las blancas)"},
+    {Msg::MeaningBlackWins, "0-1 (Black won)", "0-1 (ganaron las negras)"},
+    {Msg::MeaningDraw, "1/2-1/2 (a draw)", "1/2-1/2 (tablas)"},
+    {Msg::MeaningDoubleForfeit,
+     "a double forfeit (both players lost the game without playing it; broadcasts write it 0-0)",
+     "una doble incomparecencia (ambos jugadores pierden la partida sin jugarla; las "
+     "retransmisiones la escriben 0-0)"},
 }};
 
 constexpr bool catalog_in_order() {
@@ -466,6 +496,10 @@ constexpr std::array<RuleWords, audit::RuleCount> rule_words{{
      "The game (start position, moves, White and Black) is recorded again in the collection"},
     {Rule::DuplicateConflict, Msg::RuleDuplicateConflict,
      "The game is recorded again in the collection with a different result"},
+    {Rule::BroadcastResultSignal, Msg::RuleBroadcastResultSignal,
+     "The last recorded moves are the e-board's kings-to-the-centre result signal, not moves"},
+    {Rule::ResultTagInvalid, Msg::RuleResultTagInvalid,
+     "The Result tag or the final marker is not 1-0, 0-1, 1/2-1/2 or *"},
 }};
 
 constexpr bool rules_in_order() {
@@ -549,6 +583,27 @@ std::string_view result_or_none(std::string_view result, Lang lang) {
     if (result.empty()) return text(Msg::NoResultTag, lang);
     if (result == "other") return text(Msg::AnotherResult, lang);
     return result;
+}
+
+// "e4": a square as moves name it (the same in both languages).
+std::string square_name(std::uint8_t square) {
+    return {static_cast<char>('a' + (square & 7)), static_cast<char>('1' + (square >> 3))};
+}
+
+std::string_view meaning_words(audit::ResultMeaning meaning, Lang lang) {
+    switch (meaning) {
+        case audit::ResultMeaning::WhiteWins:
+            return text(Msg::MeaningWhiteWins, lang);
+        case audit::ResultMeaning::BlackWins:
+            return text(Msg::MeaningBlackWins, lang);
+        case audit::ResultMeaning::Draw:
+            return text(Msg::MeaningDraw, lang);
+        case audit::ResultMeaning::DoubleForfeit:
+            return text(Msg::MeaningDoubleForfeit, lang);
+        case audit::ResultMeaning::Unknown:
+            break;
+    }
+    return text(Msg::MeaningUnclear, lang);
 }
 
 // The sentence of message `a` about finding `f`, in `lang`.
@@ -648,6 +703,22 @@ std::string render(const Finding& f, const MessageArgs& a, Lang lang) {
         case MessageId::DuplicateConflict:
             return say(lang, Msg::DuplicateConflict, duplicate_where(f, a, lang),
                        result_or_none(a.earlier_result, lang), result_or_none(f.recorded, lang));
+        case MessageId::BroadcastSignal: {
+            const std::string tag = f.recorded.empty() ? std::string(text(Msg::TagMissing, lang))
+                                    : f.recorded == f.expected
+                                        ? std::string(text(Msg::SignalTagAgrees, lang))
+                                        : say(lang, Msg::TagSays, f.recorded);
+            return say(lang, Msg::BroadcastSignal, square_name(a.king_squares[0]),
+                       square_name(a.king_squares[1]), f.expected, tag);
+        }
+        case MessageId::ResultInvalid: {
+            const std::string meaning =
+                a.result_meaning == audit::ResultMeaning::Unknown
+                    ? std::string(text(Msg::MeaningUnclear, lang))
+                    : say(lang, Msg::MeaningClause, meaning_words(a.result_meaning, lang));
+            return say(lang, a.result_in_marker ? Msg::ResultInvalidMarker : Msg::ResultInvalidTag,
+                       a.quoted, meaning);
+        }
     }
     return f.message;
 }
@@ -873,6 +944,32 @@ std::optional<MessageArgs> recovered_args(const Finding& f, const GameReport& ga
             }
             return first_rendering(f, std::move(candidates));
         }
+        case Rule::BroadcastResultSignal:
+            if (const auto values = quoted(Msg::BroadcastSignal)) {
+                const auto square = [](std::string_view name) -> std::optional<std::uint8_t> {
+                    if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' ||
+                        name[1] > '8')
+                        return std::nullopt;
+                    return static_cast<std::uint8_t>((name[1] - '1') * 8 + (name[0] - 'a'));
+                };
+                const auto white = square((*values)[0]), black = square((*values)[1]);
+                if (!white || !black) break;
+                a.id = MessageId::BroadcastSignal;
+                a.king_squares = {*white, *black};
+            }
+            break;
+        case Rule::ResultTagInvalid:
+            for (const bool in_marker : {false, true}) {
+                const auto values =
+                    quoted(in_marker ? Msg::ResultInvalidMarker : Msg::ResultInvalidTag);
+                if (!values) continue;
+                a.id = MessageId::ResultInvalid;
+                a.quoted = (*values)[0];
+                a.result_meaning = audit::result_meaning(a.quoted);
+                a.result_in_marker = in_marker;
+                break;
+            }
+            break;
     }
     if (a.id == MessageId::Prerendered) return std::nullopt;
     std::vector<MessageArgs> one;

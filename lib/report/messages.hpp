@@ -232,6 +232,19 @@ enum class Msg : std::uint16_t {
     SummaryBelowMinSeverityMany,
     GithubNoticesLeftOutOne,
     GithubNoticesLeftOutMany,
+    // RULES.md "Broadcast artefacts" (issue 29 item 3).
+    RuleBroadcastResultSignal,
+    RuleResultTagInvalid,
+    BroadcastSignal,      // White's king's square, Black's, the signalled result, the tag's word
+    SignalTagAgrees,      // "agrees" (the Result tag with the signal)
+    ResultInvalidTag,     // the tag's value, the meaning clause
+    ResultInvalidMarker,  // the marker, the meaning clause
+    MeaningClause,        // "; it most likely means {}" (a meaning below)
+    MeaningUnclear,       // the clause where no meaning is recognised
+    MeaningWhiteWins,
+    MeaningBlackWins,
+    MeaningDraw,
+    MeaningDoubleForfeit,
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);

@@ -83,6 +83,16 @@ std::string_view rule_help(Rule rule) {
         case Rule::DuplicateConflict:
             return "The same game is recorded earlier in the collection with another result: two "
                    "records of one game cannot both be right. Correct the wrong one.";
+        case Rule::BroadcastResultSignal:
+            return "The first illegal move of the record and the at most one half-move after it "
+                   "put the kings on the centre squares: the DGT e-board's result signal (both on "
+                   "light squares 1-0, both on dark squares 0-1, one on each 1/2-1/2) transmitted "
+                   "as moves. The game was judged without them; remove them from the record and "
+                   "check the Result tag against the signal.";
+        case Rule::ResultTagInvalid:
+            return "The Result tag or the movetext's final marker is not 1-0, 0-1, 1/2-1/2 or *: "
+                   "0-0 as broadcasts write a double forfeit, 1:0, 0.5-0.5, and the like. The "
+                   "game was audited with the result *; write the result as PGN does.";
     }
     return "";
 }

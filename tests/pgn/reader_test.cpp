@@ -719,3 +719,61 @@ TEST(ReaderLimits, VariationsNestedPastTheLimitAreAParseErrorAtTheFirstParenthes
 
 }  // namespace
 }  // namespace drawaudit::pgn
+
+// ---- last tokens that may be termination markers written another way (Visitor::odd_result) ----
+
+namespace drawaudit::pgn {
+namespace {
+
+Log parse_taking(std::string_view text, bool take) {
+    RecordingVisitor v;
+    v.take_odd_results = take;
+    return testing::parse_log(text, v);
+}
+
+TEST(ReaderOddResult, ALastZeroZeroIsOfferedAndTakenEndsTheGame) {
+    EXPECT_EQ(parse_taking("1. e4 e5 0-0\n", true),
+              (Log{"begin #1 1:1", "end_tags", "move e4 1:4", "move e5 1:7", "odd 0-0 1:10 taken",
+                   "end_game"}));
+}
+
+TEST(ReaderOddResult, ALastZeroZeroRefusedIsCastlingAsBefore) {
+    EXPECT_EQ(parse_taking("1. e4 e5 0-0\n", false),
+              (Log{"begin #1 1:1", "end_tags", "move e4 1:4", "move e5 1:7", "odd 0-0 1:10",
+                   "move 0-0 1:10", "end_game"}));
+}
+
+TEST(ReaderOddResult, AZeroZeroBeforeOtherMovesIsNotOffered) {
+    const Log log = parse_taking("1. e4 e5 2. 0-0 Nf6\n", true);
+    EXPECT_EQ(std::count(log.begin(), log.end(), "move 0-0 1:13"), 1);
+    EXPECT_TRUE(std::none_of(log.begin(), log.end(),
+                             [](const std::string& line) { return line.starts_with("odd"); }));
+}
+
+TEST(ReaderOddResult, AScoreWrittenOutIsOfferedBeforeTheNextGame) {
+    EXPECT_EQ(parse_taking("1. e4 0.5-0.5\n\n[Event \"b\"]\n\n1. d4 *\n", true),
+              (Log{"begin #1 1:1", "end_tags", "move e4 1:4", "odd 0.5-0.5 1:7 taken", "end_game",
+                   "begin #2 3:1", "tag Event=b 3:1", "end_tags", "move d4 5:4", "result * 5:7",
+                   "end_game"}));
+}
+
+TEST(ReaderOddResult, AColonOrHalvesRefusedAreTheSyntaxErrorsAsBefore) {
+    for (const std::string_view text : {"1. e4 1:0\n"sv, "1. e4 \u00bd-\u00bd\n"sv}) {
+        RecordingVisitor v;
+        parse_games(text, TextOrigin{"test.pgn"}, v);
+        EXPECT_EQ(v.errors.size(), 1u) << text;
+        RecordingVisitor taking;
+        taking.take_odd_results = true;
+        parse_games(text, TextOrigin{"test.pgn"}, taking);
+        EXPECT_TRUE(taking.errors.empty()) << text;
+    }
+}
+
+TEST(ReaderOddResult, ANumberWithADecimalBeforeMoreMovesIsReadAsBefore) {
+    const Log log = parse_taking("1. e4 2.5 e5 *\n", true);  // not the last token: not offered
+    EXPECT_EQ(log, (Log{"begin #1 1:1", "end_tags", "move e4 1:4", "move e5 1:11", "result * 1:14",
+                        "end_game"}));
+}
+
+}  // namespace
+}  // namespace drawaudit::pgn

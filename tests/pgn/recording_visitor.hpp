@@ -19,7 +19,8 @@ class RecordingVisitor : public Visitor {
     std::vector<std::string> game_texts;  // end_game texts
     bool variations = true;
     Control answer_end_tags = Control::Continue;
-    std::string skip_after_move;  // answer SkipGame to this SAN
+    std::string skip_after_move;    // answer SkipGame to this SAN
+    bool take_odd_results = false;  // answer odd_result: take the token as the marker
 
     bool wants_variations() const override { return variations; }
 
@@ -52,6 +53,12 @@ class RecordingVisitor : public Visitor {
     void end_variation(TextPos p) override { add(") " + where(p) + depth_note()); }
     void result(std::string_view marker, TextPos p) override {
         add("result " + std::string(marker) + " " + where(p));
+    }
+    bool odd_result(std::string_view token, TextPos p) override {
+        std::string line = "odd " + std::string(token) + " " + where(p);
+        if (take_odd_results) line += " taken";
+        add(std::move(line));
+        return take_odd_results;
     }
     void parse_error(const ParseError& e) override {
         const std::string s = std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) +

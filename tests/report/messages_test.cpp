@@ -99,6 +99,8 @@ audit::Finding finding_with_every_argument() {
     a.ending = audit::Termination::Checkmate;
     a.earlier = {{"", "32... Rd8+"}, 2};
     a.declared = {{"37. Kd3", {{"33. Kd3", "35. Kd3"}, 2}}};
+    a.king_squares = {chess::E4, chess::D5};
+    a.result_meaning = audit::ResultMeaning::DoubleForfeit;
     return f;
 }
 
@@ -221,6 +223,8 @@ TEST(Messages, RuleLabelsAreThoseOfRulesMd) {
         {audit::Rule::FenRepaired, "FEN corregido"},
         {audit::Rule::UnsupportedVariant, "variante no admitida"},
         {audit::Rule::NullMove, "jugada nula"},
+        {audit::Rule::BroadcastResultSignal, "señal de resultado del tablero electrónico"},
+        {audit::Rule::ResultTagInvalid, "resultado no válido"},
     };
     ASSERT_EQ(table.size(), static_cast<std::size_t>(audit::RuleCount));
     for (const auto& [rule, spanish] : table) {
@@ -372,6 +376,46 @@ TEST(Notation, SpanishMovesUseSpanishPieceLetters) {
 
 TEST(Notation, EnglishMovesAreKeptAsTheyAre) {
     EXPECT_EQ(move_for(Lang::En, "36... Rd8+"), "36... Rd8+");
+}
+
+}  // namespace
+}  // namespace drawaudit::report
+
+namespace drawaudit::report {
+namespace {
+
+TEST(Messages, TheBroadcastSignalNamesTheKingsTheResultAndWhetherTheTagAgrees) {
+    audit::Finding f;
+    f.args.id = audit::MessageId::BroadcastSignal;
+    f.args.king_squares = {chess::E5, chess::D4};
+    f.expected = "0-1";
+    f.recorded = "1-0";
+    EXPECT_EQ(english_message(f),
+              "The kings were placed on e5 (White's) and d4 (Black's): the e-board's signal for "
+              "0-1, not moves of the game, which is judged without them; the Result tag says 1-0");
+    f.recorded = "0-1";
+    EXPECT_EQ(finding_sentence(f, audit::GameReport{}, Lang::Es),
+              "Los reyes se colocaron en e5 (el blanco) y d4 (el negro): la señal del tablero "
+              "electrónico para 0-1, no jugadas de la partida, que se juzga sin ellas; la etiqueta "
+              "Result coincide");
+}
+
+TEST(Messages, AnInvalidResultSaysWhatItMostLikelyMeansInEachLanguage) {
+    audit::Finding f;
+    f.args.id = audit::MessageId::ResultInvalid;
+    std::set<std::string> sentences;
+    for (const auto meaning : {audit::ResultMeaning::Unknown, audit::ResultMeaning::WhiteWins,
+                               audit::ResultMeaning::BlackWins, audit::ResultMeaning::Draw,
+                               audit::ResultMeaning::DoubleForfeit}) {
+        for (const bool in_marker : {false, true}) {
+            f.args.result_meaning = meaning;
+            f.args.result_in_marker = in_marker;
+            f.args.quoted = "0-0";
+            sentences.insert(english_message(f));
+            sentences.insert(finding_sentence(f, audit::GameReport{}, Lang::Es));
+        }
+    }
+    EXPECT_EQ(sentences.size(), 20u);  // every meaning, place and language words it its own way
 }
 
 }  // namespace
