@@ -27,7 +27,10 @@ constexpr std::array<RuleInfo, RuleCount> rule_table{{
     {"parse-error", "PGN 8"},     {"bad-fen", "PGN 16.1"},
     {"fen-repaired", "PGN 16.1"}, {"unsupported-variant", ""},
     {"null-move", "3.10"},        {"duplicate-game", ""},
-    {"duplicate-conflict", ""},
+    {"duplicate-conflict", ""},   {"pairing-result-mismatch", ""},
+    {"pairing-colours", ""},      {"pairing-forfeit-played", ""},
+    {"pairing-missing-game", ""}, {"game-without-pairing", ""},
+    {"trf-error", "C.04 Annex 2"},
 }};
 
 const RuleInfo& info(Rule rule) {
@@ -49,6 +52,10 @@ std::optional<Rule> rule_from_id(std::string_view id) {
 
 std::string_view rule_article(Rule rule) {
     return info(rule).article;
+}
+
+std::string_view matched_by_name(MatchedBy m) {
+    return m == MatchedBy::FideId ? "fide-id" : "name";
 }
 
 std::string_view severity_name(Severity s) {
@@ -180,8 +187,9 @@ std::string_view recorded_result_name(RecordedResult r) {
 void GameReport::clear() {
     for (std::string* s : {&file, &white, &black, &event, &site, &round, &date, &result, &white_elo,
                            &black_elo, &termination_tag, &movetext_result, &expected_result, &text,
-                           &draw_first_check, &draw_last_check})
+                           &draw_first_check, &draw_last_check, &white_fide_id, &black_fide_id})
         s->clear();
+    pairing.reset();
     game = 0;
     line = 0;
     offset = 0;
@@ -210,7 +218,7 @@ void GameReport::clear() {
 }
 
 // clear() names every member: a new member must be added there (and to this size).
-static_assert(sizeof(GameReport) == 832 || sizeof(void*) != 8,
+static_assert(sizeof(GameReport) == 960 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {

@@ -83,6 +83,27 @@ std::string_view rule_help(Rule rule) {
         case Rule::DuplicateConflict:
             return "The same game is recorded earlier in the collection with another result: two "
                    "records of one game cannot both be right. Correct the wrong one.";
+        case Rule::PairingResultMismatch:
+            return "The pairing program's report (TRF) gives this game another result than its "
+                   "Result tag. Correct the one that was keyed in wrongly before the round report "
+                   "goes to FIDE.";
+        case Rule::PairingColours:
+            return "The pairing program's report (TRF) has the two players with the other "
+                   "colours. Correct the pairing program or the game's White and Black tags.";
+        case Rule::PairingForfeitPlayed:
+            return "The pairing program's report (TRF) records a forfeit, but the game has a move "
+                   "by each player: it was played. Enter its result in the pairing program.";
+        case Rule::PairingMissingGame:
+            return "The pairing program's report (TRF) gives this pairing as played, but no game "
+                   "of the input has the two players in that round. Find the game (a missing "
+                   "board, a wrong Round tag or name).";
+        case Rule::GameWithoutPairing:
+            return "A player of the game is not in the pairing program's report (TRF), or the two "
+                   "were not paired in the game's round. Check the Round, White and Black tags.";
+        case Rule::TrfError:
+            return "A line of the TRF breaks the layout of FIDE's Tournament Report File (C.04 "
+                   "Annex 2), or the two player lines of a pairing disagree. Correct it in the "
+                   "pairing program and export again.";
     }
     return "";
 }
