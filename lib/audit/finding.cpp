@@ -18,18 +18,18 @@ struct RuleInfo {
 // the auditor (auditor.cpp) names the article that applies next to the code applying it. What
 // each rule reports, in words, is lib/report's (report::rule_description).
 constexpr std::array<RuleInfo, RuleCount> rule_table{{
-    {"threefold-claim", "9.2"},   {"fifty-move-claim", "9.3"},
-    {"fivefold-draw", "9.6.1"},   {"seventy-five-move-draw", "9.6.2"},
-    {"checkmate", "5.1.1"},       {"stalemate", "5.2.1"},
-    {"dead-position", "5.2.2"},   {"moves-after-end", ""},
-    {"result-conflict", ""},      {"result-mismatch", "PGN 8.2.6"},
-    {"early-agreement", "5.2.3"}, {"illegal-move", "3.10"},
-    {"parse-error", "PGN 8"},     {"bad-fen", "PGN 16.1"},
-    {"fen-repaired", "PGN 16.1"}, {"unsupported-variant", ""},
-    {"null-move", "3.10"},        {"duplicate-game", ""},
-    {"duplicate-conflict", ""},   {"pairing-result-mismatch", ""},
-    {"pairing-colours", ""},      {"pairing-forfeit-played", ""},
-    {"pairing-missing-game", ""}, {"game-without-pairing", ""},
+    {"threefold-claim", "9.2"},    {"fifty-move-claim", "9.3"},
+    {"fivefold-draw", "9.6.1"},    {"seventy-five-move-draw", "9.6.2"},
+    {"checkmate", "5.1.1"},        {"stalemate", "5.2.1"},
+    {"dead-position", "5.2.2"},    {"moves-after-end", ""},
+    {"result-conflict", ""},       {"result-mismatch", "PGN 8.2.6"},
+    {"early-agreement", "5.2.3"},  {"illegal-move", "3.10"},
+    {"parse-error", "PGN 8"},      {"bad-fen", "PGN 16.1"},
+    {"fen-repaired", "PGN 16.1"},  {"unsupported-variant", ""},
+    {"null-move", "3.10"},         {"duplicate-game", ""},
+    {"duplicate-conflict", ""},    {"pairing-result-mismatch", ""},
+    {"pairing-colours", ""},       {"pairing-forfeit-played", ""},
+    {"pairing-missing-game", ""},  {"game-without-pairing", ""},
     {"trf-error", "C.04 Annex 2"},
 }};
 

@@ -165,7 +165,9 @@ struct Pairing {
     std::uint32_t white_rank = 0, black_rank = 0;
     char white_code = ' ', black_code = ' ';  // trf::code_char
     std::uint64_t trf_line = 0;               // White's player line
-    MatchedBy matched_by = MatchedBy::FideId;  // both by FIDE id, or at least one by name
+    // Both players by FIDE id, or at least one by name; null where no game matched it
+    // (pairing-missing-game).
+    std::optional<MatchedBy> matched_by;
 };
 
 struct Finding {
@@ -327,6 +329,18 @@ struct PairingCounts {
                   matched_by_name = 0, missing_games = 0, games_without_pairing = 0,
                   unreconciled_games = 0;
 };
+
+// Their names in the summary record, in PairingCounts' order.
+inline constexpr std::array<std::string_view, 10> pairing_count_names = {"rounds",
+                                                                         "pairings",
+                                                                         "played",
+                                                                         "forfeits",
+                                                                         "byes",
+                                                                         "matched",
+                                                                         "matched_by_name",
+                                                                         "missing_games",
+                                                                         "games_without_pairing",
+                                                                         "unreconciled_games"};
 
 // Counts for the summary record (RULES.md): merged across workers.
 struct Summary {

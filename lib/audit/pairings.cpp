@@ -226,7 +226,7 @@ std::optional<Reconciler::Found> Reconciler::find(std::string_view name,
 
 std::shared_ptr<const Pairing> Reconciler::pairing(const trf::Player& white,
                                                    const trf::Player& black, int round,
-                                                   MatchedBy by) const {
+                                                   std::optional<MatchedBy> by) const {
     auto p = std::make_shared<Pairing>();
     p->round = round;
     p->white = std::string(white.name);
@@ -394,7 +394,7 @@ std::vector<Finding> Reconciler::finish() {
             f.severity = Severity::Warning;
             f.line = p.line;
             f.args.id = MessageId::PairingMissingGame;
-            f.pairing = pairing(p, *opponent, r, MatchedBy::FideId);
+            f.pairing = pairing(p, *opponent, r, std::nullopt);
             f.trf_line = p.line;
             f.fingerprint = fingerprint(Rule::PairingMissingGame, {p.name, opponent->name},
                                         static_cast<std::uint64_t>(r));

@@ -56,7 +56,7 @@ class Reconciler {
     };
     std::optional<Found> find(std::string_view name, std::string_view fide_id_tag) const;
     std::shared_ptr<const Pairing> pairing(const trf::Player& white, const trf::Player& black,
-                                           int round, MatchedBy by) const;
+                                           int round, std::optional<MatchedBy> by) const;
     void mark_seen(const trf::Player& player, int round);
     bool seen(const trf::Player& player, int round) const;
 

@@ -26,6 +26,8 @@ class GithubWriter final : public Writer {
   public:
     using Writer::Writer;
 
+    void trf_findings(const audit::GameReport& trf) override { game(trf); }
+
     void game(const audit::GameReport& report) override {
         for (const audit::Finding& f : report.findings) {
             buffer_.push_back(':');
@@ -46,7 +48,11 @@ class GithubWriter final : public Writer {
             append(buffer_, "::");
 
             message_.clear();
-            fmt::format_to(std::back_inserter(message_), "game {}", report.game);
+            if (report.game == 0) {
+                append(message_, "TRF");  // the TRF's own findings (trf_findings)
+            } else {
+                fmt::format_to(std::back_inserter(message_), "game {}", report.game);
+            }
             if (!report.white.empty() || !report.black.empty()) {
                 fmt::format_to(std::back_inserter(message_), " ({} - {})", report.white,
                                report.black);

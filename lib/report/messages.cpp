@@ -373,7 +373,8 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::RulePairingMissingGame, "pairing-missing-game", "partida emparejada sin registro"},
     {Msg::RuleGameWithoutPairing, "game-without-pairing", "partida sin emparejamiento"},
     {Msg::RuleTrfError, "trf-error", "error en el TRF"},
-    {Msg::PairingWords, "round {0}: {1} - {2}, TRF line {3}", "ronda {0}: {1} - {2}, línea {3} del TRF"},
+    {Msg::PairingWords, "round {0}: {1} - {2}, TRF line {3}",
+     "ronda {0}: {1} - {2}, línea {3} del TRF"},
     {Msg::PairingResultMismatch,
      "The pairing program has {0} for this game ({1}); the Result tag says {2}",
      "El programa de emparejamientos da {0} en esta partida ({1}); la cabecera Result dice {2}"},
@@ -409,7 +410,8 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "el número inicial ya se dio en la línea {0}"},
     {Msg::TrfBadColour, "round {0}: the colour is not w, b or -",
      "ronda {0}: el color no es w, b ni -"},
-    {Msg::TrfBadCode, "round {0}: an unknown result code", "ronda {0}: código de resultado desconocido"},
+    {Msg::TrfBadCode, "round {0}: an unknown result code",
+     "ronda {0}: código de resultado desconocido"},
     {Msg::TrfPlayedWithoutOpponent, "round {0}: a played result without an opponent",
      "ronda {0}: un resultado de partida jugada sin rival"},
     {Msg::TrfUnknownOpponent, "round {0}: no player has start rank {1}",
@@ -423,6 +425,16 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "ronda {0}: los dos jugadores del emparejamiento tienen el mismo color"},
     {Msg::TrfResultsDisagree, "round {0}: the results of the two players do not add up",
      "ronda {0}: los resultados de los dos jugadores no cuadran"},
+    {Msg::TrfHeading, "the pairing program's report (TRF)",
+     "el informe del programa de emparejamientos (TRF)"},
+    {Msg::SummaryPairings,
+     "\nThe pairing program's report (TRF): {0} rounds, {1} pairings ({2} played, {3} "
+     "forfeits), {4} byes; {5} games matched to their pairing ({6} by name alone), {7} played "
+     "pairings without a game, {8} games without a pairing, {9} games without a round.",
+     "\nEl informe del programa de emparejamientos (TRF): {0} rondas, {1} emparejamientos ({2} "
+     "jugados, {3} incomparecencias), {4} exentos; {5} partidas con su emparejamiento ({6} solo "
+     "por el nombre), {7} emparejamientos jugados sin partida, {8} partidas sin emparejamiento, "
+     "{9} partidas sin ronda."},
 }};
 
 constexpr bool catalog_in_order() {
@@ -621,10 +633,10 @@ std::string pairing_words(const Finding& f, Lang lang) {
 // What is wrong with a TRF line (trf::Problem, in its order).
 std::string trf_problem(const MessageArgs& a, Lang lang) {
     constexpr std::array<Msg, 11> problems{
-        Msg::TrfNotANumber,        Msg::TrfNoStartRank,     Msg::TrfRepeatedStartRank,
-        Msg::TrfBadColour,         Msg::TrfBadCode,         Msg::TrfPlayedWithoutOpponent,
-        Msg::TrfUnknownOpponent,   Msg::TrfPairedWithSelf,  Msg::TrfOpponentDisagrees,
-        Msg::TrfSameColours,       Msg::TrfResultsDisagree,
+        Msg::TrfNotANumber,      Msg::TrfNoStartRank,     Msg::TrfRepeatedStartRank,
+        Msg::TrfBadColour,       Msg::TrfBadCode,         Msg::TrfPlayedWithoutOpponent,
+        Msg::TrfUnknownOpponent, Msg::TrfPairedWithSelf,  Msg::TrfOpponentDisagrees,
+        Msg::TrfSameColours,     Msg::TrfResultsDisagree,
     };
     const auto at = static_cast<std::size_t>(a.trf_problem);
     const Msg msg = at < problems.size() ? problems[at] : Msg::TrfNotANumber;

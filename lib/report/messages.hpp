@@ -245,15 +245,18 @@ enum class Msg : std::uint16_t {
     TrfErrorAt,                 // line, column, the problem
     TrfNotANumber,              // (the problems of trf::Problem, in its order)
     TrfNoStartRank,
-    TrfRepeatedStartRank,   // line
-    TrfBadColour,           // round
-    TrfBadCode,             // round
+    TrfRepeatedStartRank,      // line
+    TrfBadColour,              // round
+    TrfBadCode,                // round
     TrfPlayedWithoutOpponent,  // round
-    TrfUnknownOpponent,     // round, start rank
-    TrfPairedWithSelf,      // round
-    TrfOpponentDisagrees,   // round, start rank
-    TrfSameColours,         // round
-    TrfResultsDisagree,     // round
+    TrfUnknownOpponent,        // round, start rank
+    TrfPairedWithSelf,         // round
+    TrfOpponentDisagrees,      // round, start rank
+    TrfSameColours,            // round
+    TrfResultsDisagree,        // round
+    TrfHeading,                // the text report's block of the TRF's own findings
+    SummaryPairings,  // rounds, pairings, played, forfeits, byes, matched, by name, missing,
+                      // games without pairing, games without round
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);

@@ -146,7 +146,10 @@ std::string_view level_for(audit::Severity severity) {
 class SarifWriter final : public Writer {
   public:
     SarifWriter(Output& output, const WriterOptions& options)
-        : Writer(output), version_(options.tool_version), baseline_(options.baseline) {}
+        : Writer(output),
+          version_(options.tool_version),
+          baseline_(options.baseline),
+          trf_(options.trf) {}
 
     void begin() override {
         append(buffer_,
@@ -165,7 +168,10 @@ class SarifWriter final : public Writer {
         append(buffer_, ",\n          \"informationUri\": ");
         append_json_string(buffer_, laws_uri);
         append(buffer_, ",\n          \"rules\": [");
+        // --trf's rules come last (their ruleIndex is their place either way): listed only in a
+        // run with a TRF, so that a run without one writes what it wrote before.
         for (int i = 0; i < audit::RuleCount; ++i) {
+            if (!trf_ && audit::is_pairing_rule(static_cast<Rule>(i))) continue;
             write_rule(static_cast<Rule>(i), i == 0);
         }
         append(buffer_,
@@ -181,6 +187,8 @@ class SarifWriter final : public Writer {
         for (const audit::Finding& f : report.findings) write_result(report, f);
         maybe_flush();
     }
+
+    void trf_findings(const audit::GameReport& trf) override { game(trf); }
 
     void end(const audit::Summary& summary) override {
         append(buffer_, first_result_ ? "]," : "\n      ],");
@@ -233,7 +241,11 @@ class SarifWriter final : public Writer {
                        static_cast<int>(f.rule), level_for(f.severity));
         append(buffer_, "\n         \"message\": {\"text\": ");
         text_.clear();
-        fmt::format_to(std::back_inserter(text_), "Game {}", report.game);
+        if (report.game == 0) {
+            append(text_, "TRF");  // the TRF's own findings (trf_findings)
+        } else {
+            fmt::format_to(std::back_inserter(text_), "Game {}", report.game);
+        }
         if (!report.white.empty() || !report.black.empty()) {
             fmt::format_to(std::back_inserter(text_), " ({} - {})", report.white, report.black);
         }
@@ -289,6 +301,7 @@ class SarifWriter final : public Writer {
     std::string version_;
     bool first_result_ = true;
     bool baseline_ = false;
+    bool trf_ = false;
     fmt::memory_buffer text_;
 };
 

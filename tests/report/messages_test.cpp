@@ -89,7 +89,7 @@ audit::Finding finding_with_every_argument() {
     f.duplicate_game = 3;
     f.duplicate_file = "b.pgn";
     f.pairing = std::make_shared<audit::Pairing>(
-        audit::Pairing{5, "Carlsen, Magnus", "Ding, Liren", 1, 12, '1', '0', 14});
+        audit::Pairing{5, "Carlsen, Magnus", "Ding, Liren", 1, 12, '1', '0', 14, {}});
     f.trf_line = 14;
     audit::MessageArgs& a = f.args;
     a.quoted = "Time forfeit";
