@@ -1,14 +1,19 @@
 #include "audit_command.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include "audit/pairings.hpp"
 #include "baseline.hpp"
 #include "config_file.hpp"
 #include "finding_filter.hpp"
@@ -60,6 +65,7 @@ std::vector<RunFile> run_inputs(const AuditCommand& command,
     inputs.reserve(files.size() + 2);
     for (const std::string& file : files) inputs.push_back({"the PGN input", file});
     inputs.push_back({"the --baseline file", command.baseline});
+    inputs.push_back({"the --trf file", command.trf});
     if (command.config_option != nullptr && command.config_option->count() > 0) {
         inputs.push_back({"the config file", command.config_option->as<std::string>()});
     } else {
@@ -82,6 +88,10 @@ std::optional<std::string> usage_error(const AuditCommand& command, report::Form
     }
     if (!command.stats_json.empty() && format != report::Format::Stats)
         return "--stats-json needs --format stats";
+    if (!command.trf.empty() && !command.shard.empty())
+        return "--trf reconciles the whole round: run it without --shard (or on the merged "
+               "games)";
+    if (command.trf.empty() && !command.trf_rounds.empty()) return "--trf-round needs --trf";
     return std::nullopt;
 }
 
@@ -140,7 +150,24 @@ struct AuditPlan {
     std::optional<ShardRun> shard;
     std::unique_ptr<Baseline> baseline;  // settings.checks.baseline points at it
     std::vector<RunFile> inputs;         // what no output may replace
+    // --trf: the file's text, what it holds (views into the text) and the reconciler that
+    // settings.checks.reconciler points at.
+    std::unique_ptr<std::string> trf_text;
+    std::unique_ptr<trf::Tournament> tournament;
+    std::unique_ptr<audit::Reconciler> reconciler;
 };
+
+// Reads the --trf file whole (a tournament's report is a few hundred KB at most).
+tl::expected<std::string, std::string> read_trf_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return tl::unexpected(
+            fmt::format("cannot read the --trf file {}: {}", path, std::strerror(errno)));
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) return tl::unexpected(fmt::format("cannot read the --trf file {}", path));
+    return text.str();
+}
 
 tl::expected<AuditPlan, std::string> plan_audit(const AuditCommand& command) {
     if (command.paths.empty())
@@ -173,6 +200,18 @@ tl::expected<AuditPlan, std::string> plan_audit(const AuditCommand& command) {
                      plan.baseline->size());
         plan.settings.checks.baseline = plan.baseline.get();
     }
+    if (!command.trf.empty()) {
+        auto text = read_trf_file(command.trf);
+        if (!text) return tl::unexpected(report::terminal_text(text.error()));
+        plan.trf_text = std::make_unique<std::string>(std::move(*text));
+        plan.tournament = std::make_unique<trf::Tournament>(trf::read(*plan.trf_text));
+        spdlog::info("trf {}: {} players, {} rounds, {} errors", report::terminal_text(command.trf),
+                     plan.tournament->players.size(), plan.tournament->rounds,
+                     plan.tournament->errors.size());
+        plan.reconciler =
+            std::make_unique<audit::Reconciler>(*plan.tournament, command.trf, command.trf_rounds);
+        plan.settings.checks.reconciler = plan.reconciler.get();
+    }
     plan.inputs = run_inputs(command, plan.shard ? plan.shard->inputs : plan.settings.files);
     return plan;
 }
@@ -191,6 +230,7 @@ std::unique_ptr<report::Writer> make_audit_writer(const AuditCommand& command,
         plan.format, {command.color, command.lang, command.all_games, command.html_max_games,
                       command.min_moves_before_agreement});
     options.baseline = plan.baseline != nullptr;
+    options.trf = plan.reconciler != nullptr;
     options.shard_fields = plan.shard.has_value();
     if (!command.min_severity.empty())
         options.min_severity = audit::severity_from_name(command.min_severity);
@@ -415,6 +455,16 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
     app.add_flag("--duplicates", command.duplicates,
                  "Compare the games across the whole run: duplicate-game, and duplicate-conflict "
                  "when the two records' results differ (e.g. --duplicates)");
+    app.add_option("--trf", command.trf,
+                   "Reconcile the games with the pairing program's report (FIDE TRF16 or "
+                   "TRF-2026): results, colours, forfeits, missing games "
+                   "(e.g. --trf round5.trf)")
+        ->type_name("FILE");
+    app.add_option("--trf-round", command.trf_rounds,
+                   "With --trf: the rounds whose pairings without a game are reported (default: "
+                   "the rounds the games cover; e.g. --trf-round 5)")
+        ->check(CLI::Range(1, 9999))
+        ->type_name("N");
     app.add_option("--chunk-bytes", command.chunk_bytes,
                    "Bytes per work unit (e.g. --chunk-bytes 65536); for tests")
         ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30))

@@ -50,6 +50,10 @@ struct AuditCommand {
     std::size_t chunk_bytes = std::size_t{256}
                               << 10;  // hidden: how the input is cut (pipeline.hpp)
     std::string shard;  // "K/N": audit only that part of the input (RULES.md "Shards")
+    // Issue 29: the pairing program's report, reconciled with the games (RULES.md "Round
+    // reconciliation against the pairing program"); the rounds whose missing games to report.
+    std::string trf;
+    std::vector<int> trf_rounds;
     // Set after parsing: whether --progress / --no-progress was given at all.
     const CLI::Option* progress_option = nullptr;
     // Whether --fail-on was given (or set in the config file): the data formats exit 0 without.

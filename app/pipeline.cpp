@@ -549,6 +549,8 @@ PipelineResult run_pipeline(const PipelineSettings& settings, const FindingFilte
     result.summary.io_errors = result.io_errors;
     result.interrupted = interrupted();
     result.failed = failed;
+    if (!result.interrupted && !result.failed)
+        checks.finish(writer, filter, result.summary, result.worst);
     result.summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (!result.interrupted && !result.failed) writer.end(result.summary);
     // A reader left behind (see above) has not added its time: the figures are for a full run.

@@ -14,6 +14,11 @@ bool RunChecks::admit(audit::GameReport& report, std::uint64_t games_before,
     const std::size_t before = report.findings.size();
     if (settings_.duplicates) duplicates_.check(report, file_index);
     const bool duplicate = report.findings.size() > before;
+    if (settings_.reconciler != nullptr && stamped == Stamped::AtZero) {
+        const std::size_t reconciled = report.findings.size();
+        settings_.reconciler->reconcile(report);
+        if (report.findings.size() > reconciled) audit::restamp_fingerprints(report);
+    }
     // A part's findings went through the filter already: applied again, it changes only the
     // duplicate finding. The workers' records meet it here for the first time.
     if (stamped == Stamped::AtZero || duplicate) filter.apply(report);
@@ -32,6 +37,31 @@ void RunChecks::after_filter(audit::GameReport& report, audit::Summary& summary)
         for (const audit::Finding& f : report.findings)
             settings_.write_baseline->add(report.file, report.game, f.ply, f.rule, f.fingerprint);
     }
+}
+
+void RunChecks::finish(report::Writer& writer, const FindingFilter& filter, audit::Summary& summary,
+                       std::optional<audit::Severity>& worst) {
+    if (settings_.reconciler == nullptr) return;
+    audit::GameReport trf;
+    trf.file = settings_.reconciler->trf_file();
+    trf.findings = settings_.reconciler->finish();
+    filter.apply(trf);
+    if (settings_.baseline != nullptr) {
+        const auto kept = std::remove_if(
+            trf.findings.begin(), trf.findings.end(),
+            [&](const audit::Finding& f) { return settings_.baseline->contains(f.fingerprint); });
+        summary.baselined += static_cast<std::uint64_t>(trf.findings.end() - kept);
+        trf.findings.erase(kept, trf.findings.end());
+    }
+    // Counted as findings, not as a game: the TRF is no game of the input.
+    for (const audit::Finding& f : trf.findings) {
+        ++summary.findings[static_cast<std::size_t>(f.rule)];
+        raise_worst(worst, f.severity);
+        if (settings_.write_baseline != nullptr)
+            settings_.write_baseline->add(trf.file, 0, f.ply, f.rule, f.fingerprint);
+    }
+    summary.pairings = settings_.reconciler->counts();
+    writer.trf_findings(trf);
 }
 
 void RunChecks::patch(report::FormattedRecords& records, const std::string& file,

@@ -14,6 +14,7 @@
 
 #include "audit/duplicates.hpp"
 #include "audit/finding.hpp"
+#include "audit/pairings.hpp"
 #include "baseline.hpp"
 #include "finding_filter.hpp"
 #include "report/writer.hpp"
@@ -36,6 +37,7 @@ struct RunCheckSettings {
     bool duplicates = false;
     const Baseline* baseline = nullptr;        // findings to leave out
     BaselineWriter* write_baseline = nullptr;  // where to record the reported findings
+    audit::Reconciler* reconciler = nullptr;   // --trf: the games against their pairings
 };
 
 class RunChecks {
@@ -44,7 +46,9 @@ class RunChecks {
     // Whether the workers must hand over the records instead of formatting them: a duplicate
     // finding or a baselined one changes a record's text, which only this stage can decide.
     // (A --baseline alone does not: the workers hold the games with findings, Job::held.)
-    bool needs_records() const { return settings_.duplicates; }
+    // --trf's findings too: only this stage sees the games in order, and knows which pairings
+    // had no game.
+    bool needs_records() const { return settings_.duplicates || settings_.reconciler != nullptr; }
     bool writes_baseline() const { return settings_.write_baseline != nullptr; }
 
     // A game's record as the ordered stage takes it, in the run's order: numbered after the
@@ -58,6 +62,11 @@ class RunChecks {
     // After the filter: leaves out the findings of the baseline (counted in `summary.baselined`)
     // and records the rest for --write-baseline.
     void after_filter(audit::GameReport& report, audit::Summary& summary);
+
+    // --trf, after the last game: the TRF's own findings (filtered, counted, written) and the
+    // summary's `pairings`. Nothing without a TRF.
+    void finish(report::Writer& writer, const FindingFilter& filter, audit::Summary& summary,
+                std::optional<audit::Severity>& worst);
 
     // A chunk a worker formatted (only when !needs_records()): occurrence numbers, fingerprints
     // rewritten where they are not 0, and the findings recorded for --write-baseline.

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets with clang (ASan + UBSan) in build/fuzz and runs each for a bounded
 # time, seeded with the files of the shared corpus's odd/ (and, for FEN and SAN, with the FENs and
 # SAN tokens found in them). Usage: scripts/fuzz.sh [SECONDS-PER-TARGET=60] [TARGET...]
-# Targets: fuzz_reader fuzz_audit fuzz_fen fuzz_san fuzz_config fuzz_jsonl fuzz_baseline (default: all). Each target's
+# Targets: fuzz_reader fuzz_audit fuzz_fen fuzz_san fuzz_config fuzz_jsonl fuzz_baseline fuzz_trf (default: all). Each target's
 # corpus grows in build/fuzz/corpus/TARGET; crashes land in build/fuzz/crashes/TARGET-*.
 # Ends with one line per target: seconds run, inputs executed, and whether it found a crash.
 set -euo pipefail
@@ -11,7 +11,7 @@ shared="${DRAWAUDIT_SHARED_DIR:-$root/../shared}"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_reader fuzz_audit fuzz_fen fuzz_san fuzz_config fuzz_jsonl fuzz_baseline)
+[[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_reader fuzz_audit fuzz_fen fuzz_san fuzz_config fuzz_jsonl fuzz_baseline fuzz_trf)
 build="$root/build/fuzz"
 
 DRAWAUDIT_DEPS=fuzz "$root/scripts/deps.sh"
@@ -25,7 +25,7 @@ cmake --build "$build" --target "${targets[@]}" drawaudit
 # audit's: one option byte. FEN: every FEN tag value of odd/; SAN: the first SAN tokens of odd/.
 seeds="$build/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fuzz_reader,fuzz_audit,fuzz_fen,fuzz_san,fuzz_config,fuzz_jsonl,fuzz_baseline} "$build/crashes"
+mkdir -p "$seeds"/{fuzz_reader,fuzz_audit,fuzz_fen,fuzz_san,fuzz_config,fuzz_jsonl,fuzz_baseline,fuzz_trf} "$build/crashes"
 i=0
 while IFS= read -r -d '' file; do
   i=$((i + 1))
@@ -65,6 +65,8 @@ part="$build/seeds/part.jsonl"
 rm -f "$part"
 # --baseline reads JSON Lines and SARIF reports: fuzz_jsonl's seeds for its reader 1.
 cp "$seeds/fuzz_jsonl/jsonl-1" "$seeds/fuzz_jsonl/sarif" "$seeds/fuzz_baseline/"
+# The TRF reader's: the real tournaments of tests/trf/data/ (their first 16 KiB, -max_len).
+for trf in "$root"/tests/trf/data/*.trf; do head -c 16384 "$trf" > "$seeds/fuzz_trf/$(basename "$trf")"; done
 
 status=0
 summary=()

@@ -32,6 +32,10 @@ constexpr std::array<RuleInfo, RuleCount> rule_table{{
     // RULES.md "Broadcast artefacts (no TRF needed)"
     {"broadcast-result-signal", ""},
     {"result-tag-invalid", "PGN 8.1.1.7"},
+    // --trf (RULES.md "Round reconciliation against the pairing program")
+    {"pairing-result-mismatch", ""}, {"pairing-colours", ""},
+    {"pairing-forfeit-played", ""}, {"pairing-missing-game", ""},
+    {"game-without-pairing", ""},  {"trf-error", "C.04 Annex 2"},
 }};
 // clang-format on
 
@@ -54,6 +58,10 @@ std::optional<Rule> rule_from_id(std::string_view id) {
 
 std::string_view rule_article(Rule rule) {
     return info(rule).article;
+}
+
+std::string_view matched_by_name(MatchedBy m) {
+    return m == MatchedBy::FideId ? "fide-id" : "name";
 }
 
 std::string_view severity_name(Severity s) {
@@ -185,8 +193,9 @@ std::string_view recorded_result_name(RecordedResult r) {
 void GameReport::clear() {
     for (std::string* s : {&file, &white, &black, &event, &site, &round, &date, &result, &white_elo,
                            &black_elo, &termination_tag, &movetext_result, &expected_result, &text,
-                           &draw_first_check, &draw_last_check})
+                           &draw_first_check, &draw_last_check, &white_fide_id, &black_fide_id})
         s->clear();
+    pairing.reset();
     game = 0;
     line = 0;
     offset = 0;
@@ -216,7 +225,7 @@ void GameReport::clear() {
 }
 
 // clear() names every member: a new member must be added there (and to this size).
-static_assert(sizeof(GameReport) == 848 || sizeof(void*) != 8,
+static_assert(sizeof(GameReport) == 960 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {

@@ -5,12 +5,14 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "chess/unwinnable.hpp"
+#include "trf/reader.hpp"
 
 namespace drawaudit::audit {
 
@@ -38,8 +40,22 @@ enum class Rule : std::uint8_t {
     // RULES.md "Broadcast artefacts (no TRF needed)"
     BroadcastResultSignal,  // the DGT kings-to-the-centre signal recorded as moves
     ResultTagInvalid,       // a Result tag or final marker that is no PGN result ("0-0")
+    // --trf (RULES.md "Round reconciliation against the pairing program"): the games against the
+    // pairing program's report. Reported only in a run with a TRF.
+    PairingResultMismatch,
+    PairingColours,
+    PairingForfeitPlayed,
+    PairingMissingGame,
+    GameWithoutPairing,
+    TrfError,
 };
-inline constexpr int RuleCount = 21;
+inline constexpr int RuleCount = 27;
+
+// The rules of --trf: a run without a TRF leaves them out of its summary and its rule lists, so
+// that it writes what it wrote before they existed.
+constexpr bool is_pairing_rule(Rule rule) {
+    return rule >= Rule::PairingResultMismatch && rule <= Rule::TrfError;
+}
 
 std::string_view rule_id(Rule rule);                    // "threefold-claim"
 std::optional<Rule> rule_from_id(std::string_view id);  // inverse of rule_id
@@ -95,8 +111,17 @@ enum class MessageId : std::uint8_t {
     DuplicateConflict,     // as DuplicateGame, earlier_result, recorded
     BroadcastSignal,       // king_squares, expected (the signalled result), recorded (the tag)
     ResultInvalid,         // quoted (the string), result_meaning, result_in_marker
+    // --trf: the finding's `pairing` names the two players, the round and the codes.
+    PairingResultMismatch,      // recorded (the Result tag), expected (the TRF's result)
+    PairingResultAgainstRules,  // as PairingResultMismatch, ending (how the rules ended it)
+    PairingColours,             // (the pairing)
+    PairingForfeitPlayed,       // (the pairing)
+    PairingMissingGame,         // (the pairing)
+    PlayerNotInTrf,             // side, quoted (the player's name in the game)
+    NotPairedInRound,           // counts[0] (the round)
+    TrfError,                   // trf_problem, counts[0] (round), counts[1] (start rank, line)
 };
-inline constexpr int MessageIdCount = 28;
+inline constexpr int MessageIdCount = 36;
 
 // What a result string that is no PGN result most likely means (RULES.md result-tag-invalid):
 // decided in lib/audit (results.cpp), worded by the catalog.
@@ -141,6 +166,23 @@ struct MessageArgs {
     // final marker (else the Result tag).
     ResultMeaning result_meaning = ResultMeaning::Unknown;
     bool result_in_marker = false;
+    trf::Problem trf_problem{};                // trf-error: what is wrong with the TRF line
+};
+
+// How a game's players were found in the TRF (RULES.md: `matched_by`).
+enum class MatchedBy : std::uint8_t { FideId, Name };
+std::string_view matched_by_name(MatchedBy m);  // "fide-id", "name"
+
+// One pairing of the TRF as findings and game records name it (RULES.md: `pairing`).
+struct Pairing {
+    int round = 0;
+    std::string white, black;  // as the TRF names them
+    std::uint32_t white_rank = 0, black_rank = 0;
+    char white_code = ' ', black_code = ' ';  // trf::code_char
+    std::uint64_t trf_line = 0;               // White's player line
+    // Both players by FIDE id, or at least one by name; null where no game matched it
+    // (pairing-missing-game).
+    std::optional<MatchedBy> matched_by;
 };
 
 struct Finding {
@@ -180,6 +222,9 @@ struct Finding {
     std::uint64_t fingerprint = 0;
     // The column in UTF-16 code units (SARIF's unit), 0 when column is 0 (audit/columns.hpp).
     std::uint32_t column_utf16 = 0;
+    // --trf: the pairing the finding is about (null for trf-error), and the TRF line it names.
+    std::shared_ptr<const Pairing> pairing;
+    std::uint64_t trf_line = 0;
 };
 
 enum class Termination : std::uint8_t {
@@ -279,6 +324,10 @@ struct GameReport {
     std::string text;
     // Its length and game_text_hash() (AuditOptions::game_text_digest, or read from a part).
     std::uint64_t text_bytes = 0, text_hash = 0;
+    // --trf: the WhiteFideId / BlackFideId tags ("" if missing), and the pairing the game was
+    // matched to (null where none; the ordered stage sets it).
+    std::string white_fide_id, black_fide_id;
+    std::shared_ptr<const Pairing> pairing;
 
     // Back to a fresh record, keeping the strings' and vectors' capacity: a sink may hand back a
     // record it is done with, so that a long run does not allocate its tag strings per game.
@@ -290,6 +339,25 @@ struct YearCount {
     std::uint64_t games = 0;
     std::uint64_t draws = 0;
 };
+
+// The summary's `pairings` (RULES.md), in a run with --trf.
+struct PairingCounts {
+    std::uint64_t rounds = 0, pairings = 0, played = 0, forfeits = 0, byes = 0, matched = 0,
+                  matched_by_name = 0, missing_games = 0, games_without_pairing = 0,
+                  unreconciled_games = 0;
+};
+
+// Their names in the summary record, in PairingCounts' order.
+inline constexpr std::array<std::string_view, 10> pairing_count_names = {"rounds",
+                                                                         "pairings",
+                                                                         "played",
+                                                                         "forfeits",
+                                                                         "byes",
+                                                                         "matched",
+                                                                         "matched_by_name",
+                                                                         "missing_games",
+                                                                         "games_without_pairing",
+                                                                         "unreconciled_games"};
 
 // Counts for the summary record (RULES.md): merged across workers.
 struct Summary {
@@ -312,6 +380,8 @@ struct Summary {
     OmittedFindings findings_omitted;
     std::uint64_t io_errors = 0;
     double seconds = 0;
+    // Only in a run with --trf (set by the ordered stage, not merged from the workers').
+    std::optional<PairingCounts> pairings;
 
     void add(const GameReport& game);
     // Takes back an add() of the same record (--baseline counts a held game before it knows

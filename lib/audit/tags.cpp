@@ -142,6 +142,7 @@ void GameTags::new_game(GameReport& report) {
                &fen_,
                &setup_,
                &variant_};
+    report_ = &report;
     fen_.clear();
     setup_.clear();
     variant_.clear();
@@ -161,7 +162,7 @@ std::string* GameTags::field_of(std::string_view name) const {
 
 void GameTags::read(std::string_view name, std::string_view raw_value) {
     std::string* const field = field_of(name);
-    if (!field) return;
+    if (!field) return read_other(name, raw_value);
     if (plain_tag_value(raw_value)) {
         // clear + append: a plain copy into the room the string has (assign's general replace,
         // which allows for overlap, costs several times more).
@@ -171,6 +172,16 @@ void GameTags::read(std::string_view name, std::string_view raw_value) {
         *field = pgn::to_utf8(pgn::unescape_tag(raw_value));
     }
     if (field == &fen_) has_fen_ = true;
+}
+
+// The tags outside the slot table (their hashes would share slots): only --trf reads them,
+// and they are rare, so a length test is all most tags cost here.
+void GameTags::read_other(std::string_view name, std::string_view raw_value) {
+    if (name.size() != 11 || report_ == nullptr) return;
+    std::string* const field = name == "WhiteFideId"   ? &report_->white_fide_id
+                               : name == "BlackFideId" ? &report_->black_fide_id
+                                                       : nullptr;
+    if (field != nullptr) *field = pgn::to_utf8(pgn::unescape_tag(raw_value));
 }
 
 std::optional<chess::Position> GameTags::start_position(CurrentGame& game) const {

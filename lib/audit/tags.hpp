@@ -42,10 +42,12 @@ class GameTags {
   private:
     // The field a needed tag fills, or nullptr.
     std::string* field_of(std::string_view name) const;
+    void read_other(std::string_view name, std::string_view raw_value);
 
     std::array<std::string*, 13> fields_{};  // in the order of kNeededTags (tags.cpp)
     std::string fen_, setup_, variant_;
     bool has_fen_ = false;
+    GameReport* report_ = nullptr;
 };
 
 }  // namespace drawaudit::audit

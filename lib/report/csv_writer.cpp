@@ -22,6 +22,9 @@ class CsvWriter final : public Writer {
         maybe_flush();
     }
 
+    // --trf: the TRF's own findings, with an empty game cell.
+    void trf_findings(const audit::GameReport& trf) override { game(trf); }
+
     void end(const audit::Summary&) override { flush(); }
 
     // Each row stands alone (the header is the report's): any worker can format its own chunk's.
@@ -35,7 +38,7 @@ class CsvWriter final : public Writer {
     void write_row(const audit::GameReport& report, const audit::Finding& f) {
         BufferCursor out(buffer_);
         field(out, report.file);
-        put_game_number(out, report.game);
+        if (report.game != 0) put_game_number(out, report.game);  // 0: a finding of the TRF
         out.reserve(1);
         out.put(',');
         number(out, f.line != 0 ? f.line : report.line);

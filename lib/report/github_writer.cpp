@@ -30,6 +30,8 @@ class GithubWriter final : public Writer {
     GithubWriter(Output& output, const WriterOptions& options)
         : Writer(output), shown_from_(options.min_severity.value_or(audit::Severity::Warning)) {}
 
+    void trf_findings(const audit::GameReport& trf) override { game(trf); }
+
     void game(const audit::GameReport& report) override {
         for (const audit::Finding& f : report.findings) {
             if (f.severity < shown_from_) {
@@ -54,7 +56,11 @@ class GithubWriter final : public Writer {
             append(buffer_, "::");
 
             message_.clear();
-            fmt::format_to(std::back_inserter(message_), "game {}", report.game);
+            if (report.game == 0) {
+                append(message_, "TRF");  // the TRF's own findings (trf_findings)
+            } else {
+                fmt::format_to(std::back_inserter(message_), "game {}", report.game);
+            }
             if (!report.white.empty() || !report.black.empty()) {
                 fmt::format_to(std::back_inserter(message_), " ({} - {})", report.white,
                                report.black);

@@ -322,6 +322,71 @@ Status set_rule_counts(std::array<std::uint64_t, audit::RuleCount>& out, const J
     return {};
 }
 
+// --trf's `pairing` object (jsonl_writer.cpp), or null.
+Status set_pairing(std::shared_ptr<const audit::Pairing>& out, const JsonValue& value) {
+    out.reset();
+    if (value.kind == JsonValue::Kind::Null) return {};
+    if (value.kind != JsonValue::Kind::Object)
+        return tl::unexpected(std::string("expected a pairing object or null"));
+    auto p = std::make_shared<audit::Pairing>();
+    const auto field = [&](std::string_view name) -> const JsonValue* {
+        return value.find(std::string(name));
+    };
+    const auto code = [&](std::string_view name, char& to) -> Status {
+        const JsonValue* v = field(name);
+        if (v == nullptr || v->kind != JsonValue::Kind::String || v->text.size() != 1)
+            return tl::unexpected(fmt::format("expected one character as {}", name));
+        to = v->text[0];
+        return {};
+    };
+    const JsonValue *round = field("round"), *white = field("white"), *black = field("black"),
+                    *white_rank = field("white_rank"), *black_rank = field("black_rank"),
+                    *trf_line = field("trf_line"), *matched_by = field("matched_by");
+    if (round == nullptr || white == nullptr || black == nullptr || white_rank == nullptr ||
+        black_rank == nullptr || trf_line == nullptr)
+        return tl::unexpected(std::string("a pairing lacks one of its fields"));
+    for (Status ok : {set_int(p->round, *round), set_string(p->white, *white),
+                      set_string(p->black, *black), set_int(p->white_rank, *white_rank),
+                      set_int(p->black_rank, *black_rank), set_int(p->trf_line, *trf_line),
+                      code("white_code", p->white_code), code("black_code", p->black_code)})
+        if (!ok) return ok;
+    if (matched_by != nullptr && matched_by->kind == JsonValue::Kind::String) {
+        if (matched_by->text == "fide-id")
+            p->matched_by = audit::MatchedBy::FideId;
+        else if (matched_by->text == "name")
+            p->matched_by = audit::MatchedBy::Name;
+        else
+            return tl::unexpected("unknown matched_by " + matched_by->text);
+    }
+    out = std::move(p);
+    return {};
+}
+
+// The summary's `pairings` (audit::pairing_count_names).
+Status set_pairing_counts(std::optional<audit::PairingCounts>& out, const JsonValue& value) {
+    if (value.kind != JsonValue::Kind::Object)
+        return tl::unexpected(std::string("expected an object of counts"));
+    audit::PairingCounts c;
+    const std::array<std::uint64_t*, audit::pairing_count_names.size()> fields = {
+        &c.rounds,
+        &c.pairings,
+        &c.played,
+        &c.forfeits,
+        &c.byes,
+        &c.matched,
+        &c.matched_by_name,
+        &c.missing_games,
+        &c.games_without_pairing,
+        &c.unreconciled_games};
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const JsonValue* v = value.find(std::string(audit::pairing_count_names[i]));
+        if (v == nullptr) return tl::unexpected("no " + std::string(audit::pairing_count_names[i]));
+        if (auto ok = set_int(*fields[i], *v); !ok) return ok;
+    }
+    out = c;
+    return {};
+}
+
 // findings_omitted: rule id -> count, and their total.
 Status set_omitted(audit::OmittedFindings& out, const JsonValue& value) {
     std::array<std::uint64_t, audit::RuleCount> counts{};
@@ -508,6 +573,10 @@ constexpr Field<FindingRecord> kFindingFields[] = {
      }},
     {"fingerprint", [](FindingRecord& r,
                        const JsonValue& v) { return set_fingerprint(r.finding.fingerprint, v); }},
+    {"trf_line",
+     [](FindingRecord& r, const JsonValue& v) { return set_int(r.finding.trf_line, v); }},
+    {"pairing",
+     [](FindingRecord& r, const JsonValue& v) { return set_pairing(r.finding.pairing, v); }},
     {"occurrence_moves",
      [](FindingRecord& r, const JsonValue& v) {
          return set_string_list(r.finding.occurrence_moves, v);
@@ -578,6 +647,8 @@ constexpr Field<GameRecord> kGameFields[] = {
      }},
     {"findings_omitted",
      [](GameRecord& r, const JsonValue& v) { return set_omitted(r.report->findings_omitted, v); }},
+    {"pairing",
+     [](GameRecord& r, const JsonValue& v) { return set_pairing(r.report->pairing, v); }},
     {"site", [](GameRecord& r, const JsonValue& v) { return set_string(r.report->site, v); }},
     {"white_elo",
      [](GameRecord& r, const JsonValue& v) { return set_string(r.report->white_elo, v); }},
@@ -648,6 +719,8 @@ constexpr Field<audit::Summary> kSummaryFields[] = {
      [](audit::Summary& s, const JsonValue& v) { return set_omitted(s.findings_omitted, v); }},
     {"below_min_severity",
      [](audit::Summary& s, const JsonValue& v) { return set_int(s.below_min_severity, v); }},
+    {"pairings",
+     [](audit::Summary& s, const JsonValue& v) { return set_pairing_counts(s.pairings, v); }},
     {"seconds",
      [](audit::Summary& s, const JsonValue& v) -> Status {
          if (v.kind != JsonValue::Kind::Number)

@@ -115,12 +115,15 @@ class JsonRecord {
         });
     }
     // An object of one count per rule id.
+    // `pairing_rules`: --trf's rules too (a run without a TRF leaves them out).
     template <Key key>
-    void rule_counts(const std::array<std::uint64_t, audit::RuleCount>& counts) {
+    void rule_counts(const std::array<std::uint64_t, audit::RuleCount>& counts,
+                     bool pairing_rules) {
         out_.reserve(key_text<key>().size() + 1);
         out_.put(key_text<key>());
         out_.put('{');
         for (int i = 0; i < audit::RuleCount; ++i) {
+            if (!pairing_rules && audit::is_pairing_rule(static_cast<audit::Rule>(i))) continue;
             const std::string_view id = audit::rule_id(static_cast<audit::Rule>(i));
             out_.reserve(2 + json_string_bound(id.size()) +
                          BufferCursor::integer_bound<std::uint64_t>);
@@ -249,9 +252,18 @@ class JsonRecord {
 
 class JsonlWriter final : public Writer {
   public:
-    explicit JsonlWriter(bool shard_fields) : shard_fields_(shard_fields) {}
-    JsonlWriter(Output& output, bool shard_fields, std::string tool_version)
-        : Writer(output), shard_fields_(shard_fields), tool_version_(std::move(tool_version)) {}
+    JsonlWriter(bool shard_fields, bool trf) : shard_fields_(shard_fields), trf_(trf) {}
+    JsonlWriter(Output& output, bool shard_fields, bool trf, std::string tool_version)
+        : Writer(output),
+          shard_fields_(shard_fields),
+          trf_(trf),
+          tool_version_(std::move(tool_version)) {}
+
+    // --trf: the TRF's own findings, located in the TRF (`game` null), without a game record.
+    void trf_findings(const GameReport& trf) override {
+        for (const Finding& finding : trf.findings) write_finding(trf, finding);
+        maybe_flush();
+    }
 
     void game(const GameReport& report) override {
         for (const Finding& finding : report.findings) write_finding(report, finding);
@@ -261,7 +273,7 @@ class JsonlWriter final : public Writer {
 
     // Each record stands alone: any worker can format its own chunk's.
     std::unique_ptr<Writer> make_formatter() const override {
-        return std::make_unique<JsonlWriter>(shard_fields_);
+        return std::make_unique<JsonlWriter>(shard_fields_, trf_);
     }
 
     void end(const audit::Summary& summary) override {
@@ -273,8 +285,9 @@ class JsonlWriter final : public Writer {
             record.number<"games">(summary.games);
             record.number<"games_with_errors">(summary.games_with_errors);
             record.number<"plies">(summary.plies);
-            record.rule_counts<"findings">(summary.findings);
-            record.rule_counts<"games_by_rule">(summary.games_by_rule);
+            const bool trf = summary.pairings.has_value();
+            record.rule_counts<"findings">(summary.findings, trf);
+            record.rule_counts<"games_by_rule">(summary.games_by_rule, trf);
             std::array<std::string_view, audit::RecordedResultCount> result_names;
             for (std::size_t i = 0; i < result_names.size(); ++i)
                 result_names[i] =
@@ -297,6 +310,15 @@ class JsonlWriter final : public Writer {
             // Only under --min-severity, when it left something out (issue 31).
             if (summary.below_min_severity > 0)
                 record.number<"below_min_severity">(summary.below_min_severity);
+            if (trf) {
+                const audit::PairingCounts& p = *summary.pairings;
+                record.counts<"pairings">(
+                    audit::pairing_count_names,
+                    std::array<std::uint64_t, audit::pairing_count_names.size()>{
+                        p.rounds, p.pairings, p.played, p.forfeits, p.byes, p.matched,
+                        p.matched_by_name, p.missing_games, p.games_without_pairing,
+                        p.unreconciled_games});
+            }
             record.fixed<"seconds">(summary.seconds, 3);
             if (shard_fields_) {
                 record.number<"io_errors">(summary.io_errors);
@@ -313,7 +335,13 @@ class JsonlWriter final : public Writer {
     template <const auto& Fields>
     void location(JsonRecord<Fields>& record, const GameReport& report, Line line) {
         record.template string<"file">(report.file);
-        put_game_number(record.template key_only<"game">(), report.game);
+        if (report.game == 0) {  // the TRF's own findings
+            BufferCursor& out = record.template key_only<"game">();
+            out.reserve(null.size());
+            out.put(null);
+        } else {
+            put_game_number(record.template key_only<"game">(), report.game);
+        }
         record.template number<"line">(line);
     }
 
@@ -360,6 +388,10 @@ class JsonlWriter final : public Writer {
         put_fingerprint(out, report, f);
         out.reserve(1);
         out.put('"');
+        if (audit::is_pairing_rule(f.rule)) {
+            record.number<"trf_line">(f.trf_line);
+            put_pairing(record.key_only<"pairing">(), f.pairing.get());
+        }
         if (shard_fields_) {
             // A column of an ASCII line counts the same in UTF-16: left out then (the part's
             // reader takes `column`).
@@ -392,6 +424,7 @@ class JsonlWriter final : public Writer {
         // The findings beyond --max-findings-per-rule, per rule: counted, not listed above.
         if (report.findings_omitted.any()) [[unlikely]]
             record.nonzero_rule_counts<"findings_omitted">(report.findings_omitted.by_rule);
+        if (trf_) put_pairing(record.key_only<"pairing">(), report.pairing.get());
         if (shard_fields_) {
             // What the other formats print and plain JSON Lines leaves out, for drawaudit merge.
             // (A part leaves out every null field, these too: writing a larger file was what
@@ -428,6 +461,40 @@ class JsonlWriter final : public Writer {
         }
     }
 
+    // RULES.md's `pairing`: the TRF's pairing as it names it, or null.
+    static void put_pairing(BufferCursor& out, const audit::Pairing* p) {
+        if (p == nullptr) {
+            out.reserve(null.size());
+            out.put(null);
+            return;
+        }
+        out.reserve(160 + json_string_bound(p->white.size()) + json_string_bound(p->black.size()) +
+                    5 * BufferCursor::integer_bound<std::uint64_t>);
+        out.put("{\"round\":");
+        out.put_integer(p->round);
+        out.put(",\"white\":");
+        out.put_json_string(p->white);
+        out.put(",\"black\":");
+        out.put_json_string(p->black);
+        out.put(",\"white_rank\":");
+        out.put_integer(p->white_rank);
+        out.put(",\"black_rank\":");
+        out.put_integer(p->black_rank);
+        out.put(",\"white_code\":");
+        out.put_json_string(std::string_view(&p->white_code, 1));
+        out.put(",\"black_code\":");
+        out.put_json_string(std::string_view(&p->black_code, 1));
+        out.put(",\"trf_line\":");
+        out.put_integer(p->trf_line);
+        out.put(",\"matched_by\":");
+        if (p->matched_by) {
+            out.put_json_string(audit::matched_by_name(*p->matched_by));
+        } else {
+            out.put(null);
+        }
+        out.put('}');
+    }
+
     // A JSON string of 16 hex digits per value.
     static void put_hex(BufferCursor& out, std::initializer_list<std::uint64_t> values) {
         out.reserve(2 + 16 * values.size());
@@ -441,6 +508,7 @@ class JsonlWriter final : public Writer {
 
     // A shard's part (--shard) carries the fields drawaudit merge needs to write any format.
     bool shard_fields_ = false;
+    bool trf_ = false;          // a run with --trf: every game record has its `pairing`
     std::string message_;       // the finding's English sentence (kept for its capacity)
     std::string tool_version_;  // the summary's "version"
 };
@@ -448,7 +516,8 @@ class JsonlWriter final : public Writer {
 }  // namespace
 
 std::unique_ptr<Writer> make_jsonl_writer(Output& output, const WriterOptions& options) {
-    return std::make_unique<JsonlWriter>(output, options.shard_fields, options.tool_version);
+    return std::make_unique<JsonlWriter>(output, options.shard_fields, options.trf,
+                                         options.tool_version);
 }
 
 }  // namespace drawaudit::report

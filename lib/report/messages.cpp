@@ -409,6 +409,75 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "a double forfeit (both players lost the game without playing it; broadcasts write it 0-0)",
      "una doble incomparecencia (ambos jugadores pierden la partida sin jugarla; las "
      "retransmisiones la escriben 0-0)"},
+    {Msg::RulePairingResultMismatch, "pairing-result-mismatch",
+     "resultado distinto del emparejamiento"},
+    {Msg::RulePairingColours, "pairing-colours", "colores cambiados"},
+    {Msg::RulePairingForfeitPlayed, "pairing-forfeit-played", "incomparecencia con partida jugada"},
+    {Msg::RulePairingMissingGame, "pairing-missing-game", "partida emparejada sin registro"},
+    {Msg::RuleGameWithoutPairing, "game-without-pairing", "partida sin emparejamiento"},
+    {Msg::RuleTrfError, "trf-error", "error en el TRF"},
+    {Msg::PairingWords, "round {0}: {1} - {2}, TRF line {3}",
+     "ronda {0}: {1} - {2}, línea {3} del TRF"},
+    {Msg::PairingResultMismatch,
+     "The pairing program has {0} for this game ({1}); the Result tag says {2}",
+     "El programa de emparejamientos da {0} en esta partida ({1}); la cabecera Result dice {2}"},
+    {Msg::PairingResultAgainstRules,
+     "The pairing program has {0} for this game ({1}), but the game ended {3} and the rules give "
+     "it {4}; the Result tag says {2}",
+     "El programa de emparejamientos da {0} en esta partida ({1}), pero la partida terminó {3} y "
+     "las Leyes le dan {4}; la cabecera Result dice {2}"},
+    {Msg::PairingColours,
+     "The pairing program paired them with the other colours: round {0}, {1} with White against "
+     "{2}, TRF line {3}",
+     "El programa de emparejamientos los emparejó con los colores al revés: ronda {0}, {1} con "
+     "blancas contra {2}, línea {3} del TRF"},
+    {Msg::PairingForfeitPlayed,
+     "The pairing program records a forfeit ({0}/{1}; {2}), but the game was played: {3} "
+     "half-moves are recorded",
+     "El programa de emparejamientos registra una incomparecencia ({0}/{1}; {2}), pero la "
+     "partida se jugó: constan {3} medias jugadas"},
+    {Msg::PairingMissingGame,
+     "The pairing was played ({1}/{2}; {0}), but no game of the input has these two players in "
+     "that round",
+     "El emparejamiento se jugó ({1}/{2}; {0}), pero ninguna partida de la entrada tiene a estos "
+     "dos jugadores en esa ronda"},
+    {Msg::PlayerNotInTrf, "{0} (\"{1}\") is no player of the TRF, by FIDE id or by name",
+     "{0} («{1}») no son ningún jugador del TRF, ni por id FIDE ni por nombre"},
+    {Msg::NotPairedInRound, "The TRF does not pair these two players in round {0}",
+     "El TRF no empareja a estos dos jugadores en la ronda {0}"},
+    {Msg::TrfErrorAt, "TRF line {0}, column {1}: {2}", "línea {0} del TRF, columna {1}: {2}"},
+    {Msg::TrfNotANumber, "a number was expected", "se esperaba un número"},
+    {Msg::TrfNoStartRank, "the player line has no start rank",
+     "la línea de jugador no tiene número inicial"},
+    {Msg::TrfRepeatedStartRank, "the start rank was given already on line {0}",
+     "el número inicial ya se dio en la línea {0}"},
+    {Msg::TrfBadColour, "round {0}: the colour is not w, b or -",
+     "ronda {0}: el color no es w, b ni -"},
+    {Msg::TrfBadCode, "round {0}: an unknown result code",
+     "ronda {0}: código de resultado desconocido"},
+    {Msg::TrfPlayedWithoutOpponent, "round {0}: a played result without an opponent",
+     "ronda {0}: un resultado de partida jugada sin rival"},
+    {Msg::TrfUnknownOpponent, "round {0}: no player has start rank {1}",
+     "ronda {0}: ningún jugador tiene el número inicial {1}"},
+    {Msg::TrfPairedWithSelf, "round {0}: the player is paired with themself",
+     "ronda {0}: el jugador está emparejado consigo mismo"},
+    {Msg::TrfOpponentDisagrees,
+     "round {0}: the line of start rank {1} does not name this player as its opponent",
+     "ronda {0}: la línea del número inicial {1} no nombra a este jugador como rival"},
+    {Msg::TrfSameColours, "round {0}: both players of the pairing have the same colour",
+     "ronda {0}: los dos jugadores del emparejamiento tienen el mismo color"},
+    {Msg::TrfResultsDisagree, "round {0}: the results of the two players do not add up",
+     "ronda {0}: los resultados de los dos jugadores no cuadran"},
+    {Msg::TrfHeading, "the pairing program's report (TRF)",
+     "el informe del programa de emparejamientos (TRF)"},
+    {Msg::SummaryPairings,
+     "\nThe pairing program's report (TRF): {0} rounds, {1} pairings ({2} played, {3} "
+     "forfeits), {4} byes; {5} games matched to their pairing ({6} by name alone), {7} played "
+     "pairings without a game, {8} games without a pairing, {9} games without a round.",
+     "\nEl informe del programa de emparejamientos (TRF): {0} rondas, {1} emparejamientos ({2} "
+     "jugados, {3} incomparecencias), {4} exentos; {5} partidas con su emparejamiento ({6} solo "
+     "por el nombre), {7} emparejamientos jugados sin partida, {8} partidas sin emparejamiento, "
+     "{9} partidas sin ronda."},
 }};
 
 constexpr bool catalog_in_order() {
@@ -500,6 +569,18 @@ constexpr std::array<RuleWords, audit::RuleCount> rule_words{{
      "The last recorded moves are the e-board's kings-to-the-centre result signal, not moves"},
     {Rule::ResultTagInvalid, Msg::RuleResultTagInvalid,
      "The Result tag or the final marker is not 1-0, 0-1, 1/2-1/2 or *"},
+    {Rule::PairingResultMismatch, Msg::RulePairingResultMismatch,
+     "The pairing program's result (TRF) differs from the game's Result tag"},
+    {Rule::PairingColours, Msg::RulePairingColours,
+     "The pairing program (TRF) paired the players with the other colours"},
+    {Rule::PairingForfeitPlayed, Msg::RulePairingForfeitPlayed,
+     "The pairing program (TRF) records a forfeit for a game that was played"},
+    {Rule::PairingMissingGame, Msg::RulePairingMissingGame,
+     "A pairing the TRF gives as played has no game in the input"},
+    {Rule::GameWithoutPairing, Msg::RuleGameWithoutPairing,
+     "A game whose players the TRF does not pair in its round"},
+    {Rule::TrfError, Msg::RuleTrfError,
+     "A line of the TRF is malformed, or the two lines of a pairing disagree"},
 }};
 
 constexpr bool rules_in_order() {
@@ -604,6 +685,29 @@ std::string_view meaning_words(audit::ResultMeaning meaning, Lang lang) {
             break;
     }
     return text(Msg::MeaningUnclear, lang);
+// --trf: the pairing a finding names (an empty one where a record read back lacks it).
+const audit::Pairing& pairing_of(const Finding& f) {
+    static const audit::Pairing none;
+    return f.pairing != nullptr ? *f.pairing : none;
+}
+
+std::string pairing_words(const Finding& f, Lang lang) {
+    const audit::Pairing& p = pairing_of(f);
+    return say(lang, Msg::PairingWords, p.round, p.white, p.black, p.trf_line);
+}
+
+// What is wrong with a TRF line (trf::Problem, in its order).
+std::string trf_problem(const MessageArgs& a, Lang lang) {
+    constexpr std::array<Msg, 11> problems{
+        Msg::TrfNotANumber,      Msg::TrfNoStartRank,     Msg::TrfRepeatedStartRank,
+        Msg::TrfBadColour,       Msg::TrfBadCode,         Msg::TrfPlayedWithoutOpponent,
+        Msg::TrfUnknownOpponent, Msg::TrfPairedWithSelf,  Msg::TrfOpponentDisagrees,
+        Msg::TrfSameColours,     Msg::TrfResultsDisagree,
+    };
+    const auto at = static_cast<std::size_t>(a.trf_problem);
+    const Msg msg = at < problems.size() ? problems[at] : Msg::TrfNotANumber;
+    if (msg == Msg::TrfRepeatedStartRank) return say(lang, msg, a.counts[1]);
+    return say(lang, msg, a.counts[0], a.counts[1]);
 }
 
 // The sentence of message `a` about finding `f`, in `lang`.
@@ -719,6 +823,33 @@ std::string render(const Finding& f, const MessageArgs& a, Lang lang) {
             return say(lang, a.result_in_marker ? Msg::ResultInvalidMarker : Msg::ResultInvalidTag,
                        a.quoted, meaning);
         }
+        case MessageId::PairingResultMismatch:
+            return say(lang, Msg::PairingResultMismatch, f.expected, pairing_words(f, lang),
+                       result_or_none(f.recorded, lang));
+        case MessageId::PairingResultAgainstRules:
+            return say(lang, Msg::PairingResultAgainstRules, f.expected, pairing_words(f, lang),
+                       result_or_none(f.recorded, lang), termination_reason(a.ending, lang),
+                       a.quoted);
+        case MessageId::PairingColours: {
+            const audit::Pairing& p = pairing_of(f);
+            return say(lang, Msg::PairingColours, p.round, p.white, p.black, p.trf_line);
+        }
+        case MessageId::PairingForfeitPlayed: {
+            const audit::Pairing& p = pairing_of(f);
+            return say(lang, Msg::PairingForfeitPlayed, p.white_code, p.black_code,
+                       pairing_words(f, lang), a.counts[0]);
+        }
+        case MessageId::PairingMissingGame: {
+            const audit::Pairing& p = pairing_of(f);
+            return say(lang, Msg::PairingMissingGame, pairing_words(f, lang), p.white_code,
+                       p.black_code);
+        }
+        case MessageId::PlayerNotInTrf:
+            return say(lang, Msg::PlayerNotInTrf, subject, a.quoted);
+        case MessageId::NotPairedInRound:
+            return say(lang, Msg::NotPairedInRound, a.counts[0]);
+        case MessageId::TrfError:
+            return say(lang, Msg::TrfErrorAt, f.line, f.column, trf_problem(a, lang));
     }
     return f.message;
 }
@@ -970,6 +1101,15 @@ std::optional<MessageArgs> recovered_args(const Finding& f, const GameReport& ga
                 break;
             }
             break;
+        // --trf: a record read back does not carry the pairing's codes and start ranks that
+        // the sentences name; the English sentence is shown as read.
+        case Rule::PairingResultMismatch:
+        case Rule::PairingColours:
+        case Rule::PairingForfeitPlayed:
+        case Rule::PairingMissingGame:
+        case Rule::GameWithoutPairing:
+        case Rule::TrfError:
+            return std::nullopt;
     }
     if (a.id == MessageId::Prerendered) return std::nullopt;
     std::vector<MessageArgs> one;

@@ -245,6 +245,37 @@ enum class Msg : std::uint16_t {
     MeaningBlackWins,
     MeaningDraw,
     MeaningDoubleForfeit,
+    // --trf (RULES.md "Round reconciliation against the pairing program"): the rule labels, in
+    // the order of audit::Rule, the findings' sentences and the pairing as they name it.
+    RulePairingResultMismatch,
+    RulePairingColours,
+    RulePairingForfeitPlayed,
+    RulePairingMissingGame,
+    RuleGameWithoutPairing,
+    RuleTrfError,
+    PairingWords,               // round, white, black, TRF line
+    PairingResultMismatch,      // TRF result, pairing words, recorded
+    PairingResultAgainstRules,  // TRF result, pairing words, recorded, how it ended, rules' result
+    PairingColours,             // round, white, black, TRF line
+    PairingForfeitPlayed,       // White's code, Black's code, pairing words, half-moves
+    PairingMissingGame,         // pairing words, White's code, Black's code
+    PlayerNotInTrf,             // side (subject), name
+    NotPairedInRound,           // round
+    TrfErrorAt,                 // line, column, the problem
+    TrfNotANumber,              // (the problems of trf::Problem, in its order)
+    TrfNoStartRank,
+    TrfRepeatedStartRank,      // line
+    TrfBadColour,              // round
+    TrfBadCode,                // round
+    TrfPlayedWithoutOpponent,  // round
+    TrfUnknownOpponent,        // round, start rank
+    TrfPairedWithSelf,         // round
+    TrfOpponentDisagrees,      // round, start rank
+    TrfSameColours,            // round
+    TrfResultsDisagree,        // round
+    TrfHeading,                // the text report's block of the TRF's own findings
+    SummaryPairings,  // rounds, pairings, played, forfeits, byes, matched, by name, missing,
+                      // games without pairing, games without round
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);

@@ -39,6 +39,7 @@ enum class Presence : std::uint8_t {
     Always,   // in every record, null where it does not apply (a part leaves nulls out)
     WhenAny,  // only where it has something to say (findings_omitted: real runs keep their schema)
     Part,     // only in a shard's part (--shard), for drawaudit merge
+    Trf,  // only in a run with --trf (RULES.md "Round reconciliation"): others keep their schema
 };
 
 struct Field {
@@ -78,6 +79,8 @@ inline constexpr Field finding_fields[] = {
     {"extra_plies", T::Integer, P::Always, "not moves-after-end"},
     {"duplicate_of", T::Object, P::Always, "not a duplicate"},
     {"fingerprint", T::Hex, P::Always, ""},
+    {"trf_line", T::Integer, P::Trf, "not a finding of --trf"},
+    {"pairing", T::Object, P::Trf, "no pairing: not a finding of --trf, or none matched"},
     {"occurrence_moves", T::StringList, P::Part, "not a repetition"},
     {"offset", T::Integer, P::Part, ""},
     {"column_utf16", T::Integer, P::Part, "absent: the same as column"},
@@ -106,6 +109,7 @@ inline constexpr Field game_fields[] = {
     {"draw_side", T::String, P::Always, "not a perpetual check"},
     {"final_unwinnable", T::String, P::Always, "no side proved unable to win, or not analysed"},
     {"findings_omitted", T::Counts, P::WhenAny, ""},
+    {"pairing", T::Object, P::Trf, "no pairing of the TRF matched the game"},
     {"site", T::String, P::Part, "no Site tag"},
     {"white_elo", T::String, P::Part, "no WhiteElo tag"},
     {"black_elo", T::String, P::Part, "no BlackElo tag"},
@@ -137,6 +141,7 @@ inline constexpr Field summary_fields[] = {
     {"baselined", T::Integer, P::Always, ""},
     {"findings_omitted", T::Counts, P::WhenAny, ""},
     {"below_min_severity", T::Integer, P::WhenAny, ""},
+    {"pairings", T::Counts, P::Trf, ""},
     {"seconds", T::Decimal, P::Always, ""},
     {"io_errors", T::Integer, P::Part, ""},
     {"bytes", T::Integer, P::Part, ""},

@@ -93,6 +93,27 @@ std::string_view rule_help(Rule rule) {
             return "The Result tag or the movetext's final marker is not 1-0, 0-1, 1/2-1/2 or *: "
                    "0-0 as broadcasts write a double forfeit, 1:0, 0.5-0.5, and the like. The "
                    "game was audited with the result *; write the result as PGN does.";
+        case Rule::PairingResultMismatch:
+            return "The pairing program's report (TRF) gives this game another result than its "
+                   "Result tag. Correct the one that was keyed in wrongly before the round report "
+                   "goes to FIDE.";
+        case Rule::PairingColours:
+            return "The pairing program's report (TRF) has the two players with the other "
+                   "colours. Correct the pairing program or the game's White and Black tags.";
+        case Rule::PairingForfeitPlayed:
+            return "The pairing program's report (TRF) records a forfeit, but the game has a move "
+                   "by each player: it was played. Enter its result in the pairing program.";
+        case Rule::PairingMissingGame:
+            return "The pairing program's report (TRF) gives this pairing as played, but no game "
+                   "of the input has the two players in that round. Find the game (a missing "
+                   "board, a wrong Round tag or name).";
+        case Rule::GameWithoutPairing:
+            return "A player of the game is not in the pairing program's report (TRF), or the two "
+                   "were not paired in the game's round. Check the Round, White and Black tags.";
+        case Rule::TrfError:
+            return "A line of the TRF breaks the layout of FIDE's Tournament Report File (C.04 "
+                   "Annex 2), or the two player lines of a pairing disagree. Correct it in the "
+                   "pairing program and export again.";
     }
     return "";
 }
@@ -135,7 +156,10 @@ std::string_view level_for(audit::Severity severity) {
 class SarifWriter final : public Writer {
   public:
     SarifWriter(Output& output, const WriterOptions& options)
-        : Writer(output), version_(options.tool_version), baseline_(options.baseline) {}
+        : Writer(output),
+          version_(options.tool_version),
+          baseline_(options.baseline),
+          trf_(options.trf) {}
 
     void begin() override {
         append(buffer_,
@@ -154,7 +178,10 @@ class SarifWriter final : public Writer {
         append(buffer_, ",\n          \"informationUri\": ");
         append_json_string(buffer_, laws_uri);
         append(buffer_, ",\n          \"rules\": [");
+        // --trf's rules come last (their ruleIndex is their place either way): listed only in a
+        // run with a TRF, so that a run without one writes what it wrote before.
         for (int i = 0; i < audit::RuleCount; ++i) {
+            if (!trf_ && audit::is_pairing_rule(static_cast<Rule>(i))) continue;
             write_rule(static_cast<Rule>(i), i == 0);
         }
         append(buffer_,
@@ -170,6 +197,8 @@ class SarifWriter final : public Writer {
         for (const audit::Finding& f : report.findings) write_result(report, f);
         maybe_flush();
     }
+
+    void trf_findings(const audit::GameReport& trf) override { game(trf); }
 
     void end(const audit::Summary& summary) override {
         append(buffer_, first_result_ ? "]," : "\n      ],");
@@ -222,7 +251,11 @@ class SarifWriter final : public Writer {
                        static_cast<int>(f.rule), level_for(f.severity));
         append(buffer_, "\n         \"message\": {\"text\": ");
         text_.clear();
-        fmt::format_to(std::back_inserter(text_), "Game {}", report.game);
+        if (report.game == 0) {
+            append(text_, "TRF");  // the TRF's own findings (trf_findings)
+        } else {
+            fmt::format_to(std::back_inserter(text_), "Game {}", report.game);
+        }
         if (!report.white.empty() || !report.black.empty()) {
             fmt::format_to(std::back_inserter(text_), " ({} - {})", report.white, report.black);
         }
@@ -278,6 +311,7 @@ class SarifWriter final : public Writer {
     std::string version_;
     bool first_result_ = true;
     bool baseline_ = false;
+    bool trf_ = false;
     fmt::memory_buffer text_;
 };
 

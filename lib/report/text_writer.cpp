@@ -56,6 +56,21 @@ class TextWriter final : public Writer {
         maybe_flush();
     }
 
+    // --trf: the TRF's own findings in a block of their own, named by the TRF's file.
+    void trf_findings(const GameReport& trf) override {
+        if (trf.findings.empty()) return;
+        out(style_.bold);
+        append_terminal_text(buffer_, trf.file);
+        out("  ");
+        out(text(Msg::TrfHeading, lang_));
+        out(style_.reset);
+        out("\n\n");
+        in_trf_ = true;
+        write_findings(trf);
+        in_trf_ = false;
+        out("\n");
+    }
+
     void end(const audit::Summary& summary) override {
         const auto games_with = [&](Rule rule) {
             return summary.games_by_rule[static_cast<std::size_t>(rule)];
@@ -115,6 +130,13 @@ class TextWriter final : public Writer {
                     number(summary.below_min_severity), audit::severity_name(*min_severity_)));
         }
         write_omitted(summary.findings_omitted, Msg::OmittedInRunOne, Msg::OmittedInRunMany);
+        if (summary.pairings) {
+            const audit::PairingCounts& p = *summary.pairings;
+            out(say(lang, Msg::SummaryPairings, number(p.rounds), number(p.pairings),
+                    number(p.played), number(p.forfeits), number(p.byes), number(p.matched),
+                    number(p.matched_by_name), number(p.missing_games),
+                    number(p.games_without_pairing), number(p.unreconciled_games)));
+        }
         out("\n");
         out(text(Msg::SummaryUnreplayed, lang));
         out(errors.empty() ? text(Msg::None, lang) : std::string_view(errors));
@@ -230,8 +252,8 @@ class TextWriter final : public Writer {
     // The move column: the finding's move in the report's notation.
     std::string move_label(const Finding& f) const {
         if (!f.move.empty()) return move_for(lang_, f.move);
-        // About the text, not a move.
-        return std::string(f.ply == 0 ? text(Msg::StartLabel, lang_) : "-");
+        // About the text, not a move (a TRF line has no position at all).
+        return std::string(f.ply == 0 && !in_trf_ ? text(Msg::StartLabel, lang_) : "-");
     }
 
     // A move label as the terminal is shown it (a SAN token of the input may hold anything).
@@ -280,6 +302,7 @@ class TextWriter final : public Writer {
     Style style_;
     fmt::memory_buffer label_;
     bool all_games_;
+    bool in_trf_ = false;  // writing the TRF's own findings
     Lang lang_;
     std::optional<audit::Severity> min_severity_;  // --min-severity, when given
     std::uint64_t threefold_on_board_games_ = 0;

@@ -78,6 +78,8 @@ struct WriterOptions {
     // --min-severity when given: the text summary names it; github shows the findings at or
     // above it (without it, warnings and errors) and counts the notices it leaves out.
     std::optional<audit::Severity> min_severity{};
+    // The run has a --trf: its rules are listed, and the records carry their pairing fields.
+    bool trf = false;
     // Where a writer says what the person running drawaudit should know but that does not stop
     // the report (one sentence, for stderr): the HTML report kept in memory, say. None: silence.
     std::function<void(std::string_view)> warn{};
@@ -138,6 +140,9 @@ class Writer {
     // knows where files begin (without it a writer tells files apart by GameReport::file, but
     // only from their first game on, after the text before it).
     virtual void begin_file(std::string_view /*file*/) {}
+    // --trf: the findings of the TRF itself (trf-error, pairing-missing-game), after the last game
+    // and before end(): `trf` holds them, its `file` the TRF's name and `game` 0 (none).
+    virtual void trf_findings(const audit::GameReport& /*trf*/) {}
     // Writes the closing part (the summary where the format has one) and flushes.
     virtual void end(const audit::Summary& summary) = 0;
 

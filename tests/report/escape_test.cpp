@@ -182,7 +182,9 @@ TEST(Escape, WorkflowDataShowsControlCharactersAsPercentEscapes) {
 TEST(Escape, JsonEscapesTheCharactersThatReadersTakeAsLineEnds) {
     EXPECT_EQ(json("\xC2\x85"), "\"\\u0085\"");
     EXPECT_EQ(json("\xC2\x80\xC2\x9F"), "\"\\u0080\\u009f\"");
-    EXPECT_EQ(json("a\xE2\x80\xA8" "b\xE2\x80\xA9"), "\"a\\u2028b\\u2029\"");
+    EXPECT_EQ(json("a\xE2\x80\xA8"
+                   "b\xE2\x80\xA9"),
+              "\"a\\u2028b\\u2029\"");
     EXPECT_EQ(json(std::string(20, 'x') + "\xE2\x80\xA8"),
               '"' + std::string(20, 'x') + "\\u2028\"");
     EXPECT_EQ(json("\xC2\xA0\xE2\x80\xA7\xE2\x80\xAA"), "\"\xC2\xA0\xE2\x80\xA7\xE2\x80\xAA\"");
@@ -196,7 +198,10 @@ TEST(Escape, JsonEscapesTheCharactersThatReadersTakeAsLineEnds) {
 // HTML allows no C1 control (U+0080-U+009F) in text: each is shown as U+FFFD like the C0 ones.
 TEST(Escape, HtmlReplacesTheC1Controls) {
     fmt::memory_buffer out;
-    append_html(out, "a\xC2\x85" "b\xC2\x9B" "[2J\xC2\xA0");
+    append_html(out,
+                "a\xC2\x85"
+                "b\xC2\x9B"
+                "[2J\xC2\xA0");
     EXPECT_EQ(fmt::to_string(out),
               "a\xEF\xBF\xBD"
               "b\xEF\xBF\xBD"
@@ -207,7 +212,10 @@ TEST(Escape, HtmlReplacesTheC1Controls) {
 // C1 controls (the runner decodes only %25, %0D and %0A, so they show as written).
 TEST(Escape, WorkflowDataPercentEncodesTheUnicodeLineSeparators) {
     fmt::memory_buffer out;
-    append_workflow_data(out, "a\xE2\x80\xA8" "b\xE2\x80\xA9" "c\xE2\x80\xA7");
+    append_workflow_data(out,
+                         "a\xE2\x80\xA8"
+                         "b\xE2\x80\xA9"
+                         "c\xE2\x80\xA7");
     EXPECT_EQ(fmt::to_string(out), "a%E2%80%A8b%E2%80%A9c\xE2\x80\xA7");
 }
 

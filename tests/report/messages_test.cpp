@@ -88,6 +88,9 @@ audit::Finding finding_with_every_argument() {
     f.extra_plies = 2;
     f.duplicate_game = 3;
     f.duplicate_file = "b.pgn";
+    f.pairing = std::make_shared<audit::Pairing>(
+        audit::Pairing{5, "Carlsen, Magnus", "Ding, Liren", 1, 12, '1', '0', 14, {}});
+    f.trf_line = 14;
     audit::MessageArgs& a = f.args;
     a.quoted = "Time forfeit";
     a.reason = "no piece can move there";
@@ -201,6 +204,27 @@ TEST(Messages, DrawReasonLabelsAreThoseOfRulesMd) {
     }
 }
 
+TEST(Messages, PairingSentencesNameThePairingInEachLanguage) {
+    audit::Finding f = finding_with_every_argument();
+    f.args.id = audit::MessageId::PairingResultMismatch;
+    EXPECT_EQ(english_message(f),
+              "The pairing program has 1/2-1/2 for this game (round 5: Carlsen, Magnus - Ding, "
+              "Liren, TRF line 14); the Result tag says 1-0");
+    EXPECT_EQ(finding_sentence(f, audit::GameReport{}, Lang::Es),
+              "El programa de emparejamientos da 1/2-1/2 en esta partida (ronda 5: Carlsen, "
+              "Magnus - Ding, Liren, línea 14 del TRF); la cabecera Result dice 1-0");
+}
+
+TEST(Messages, TrfErrorsSayWhatIsWrongWithTheLine) {
+    audit::Finding f = finding_with_every_argument();
+    f.args.id = audit::MessageId::TrfError;
+    f.args.trf_problem = trf::Problem::UnknownOpponent;
+    f.args.counts = {3, 41, 0};
+    EXPECT_EQ(english_message(f), "TRF line 5, column 7: round 3: no player has start rank 41");
+    EXPECT_EQ(finding_sentence(f, audit::GameReport{}, Lang::Es),
+              "línea 5 del TRF, columna 7: ronda 3: ningún jugador tiene el número inicial 41");
+}
+
 TEST(Messages, RuleLabelsAreThoseOfRulesMd) {
     // RULES.md, "Spanish notation": one Spanish label per rule id.
     const std::vector<std::pair<audit::Rule, std::string_view>> table = {
@@ -225,6 +249,13 @@ TEST(Messages, RuleLabelsAreThoseOfRulesMd) {
         {audit::Rule::NullMove, "jugada nula"},
         {audit::Rule::BroadcastResultSignal, "señal de resultado del tablero electrónico"},
         {audit::Rule::ResultTagInvalid, "resultado no válido"},
+        {audit::Rule::PairingResultMismatch, "resultado distinto del emparejamiento"},
+        {audit::Rule::PairingColours, "colores cambiados"},
+        {audit::Rule::PairingForfeitPlayed, "incomparecencia con partida jugada"},
+        {audit::Rule::PairingMissingGame, "partida emparejada sin registro"},
+        {audit::Rule::GameWithoutPairing, "partida sin emparejamiento"},
+        // Not in RULES.md's table (which names the TRF's errors in its section only).
+        {audit::Rule::TrfError, "error en el TRF"},
     };
     ASSERT_EQ(table.size(), static_cast<std::size_t>(audit::RuleCount));
     for (const auto& [rule, spanish] : table) {

@@ -94,7 +94,10 @@ std::vector<std::string> member_names(const JsonValue& record) {
 std::vector<std::string> names_of(std::span<const schema::Field> fields, bool part) {
     std::vector<std::string> names;
     for (const schema::Field& field : fields)
-        if (part || field.presence != schema::Presence::Part) names.emplace_back(field.name);
+        // --trf's fields are written only in a run with a TRF (tests/audit/pairings_test.cpp).
+        if ((part || field.presence != schema::Presence::Part) &&
+            field.presence != schema::Presence::Trf)
+            names.emplace_back(field.name);
     return names;
 }
 
@@ -347,10 +350,17 @@ class RecordsDoc : public ::testing::Test {
     std::string doc_;
 };
 
+// Every field of a table, --trf's too.
+std::vector<std::string> all_names_of(std::span<const schema::Field> fields) {
+    std::vector<std::string> names;
+    for (const schema::Field& field : fields) names.emplace_back(field.name);
+    return names;
+}
+
 TEST_F(RecordsDoc, DescribesEveryFieldOfEachRecordInOrder) {
-    EXPECT_EQ(documented_names(doc_, "Finding record"), names_of(schema::finding_fields, true));
-    EXPECT_EQ(documented_names(doc_, "Game record"), names_of(schema::game_fields, true));
-    EXPECT_EQ(documented_names(doc_, "Summary record"), names_of(schema::summary_fields, true));
+    EXPECT_EQ(documented_names(doc_, "Finding record"), all_names_of(schema::finding_fields));
+    EXPECT_EQ(documented_names(doc_, "Game record"), all_names_of(schema::game_fields));
+    EXPECT_EQ(documented_names(doc_, "Summary record"), all_names_of(schema::summary_fields));
     EXPECT_EQ(documented_names(doc_, "Shard header record"), names_of(schema::shard_fields, true));
     EXPECT_EQ(documented_names(doc_, "Shard-end record"), names_of(schema::shard_end_fields, true));
 }
