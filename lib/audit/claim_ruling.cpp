@@ -108,6 +108,19 @@ int incorrect_claim_seconds(Laws laws, PlayKind kind) {
     return 120;
 }
 
+std::string_view incorrect_claim_article(Laws laws, PlayKind kind) {
+    switch (laws) {
+        case Laws::Laws1997:
+        case Laws::Laws2014:
+            return "9.5 b";
+        case Laws::Laws2017:
+            return "9.5.3";
+        case Laws::Laws2023:
+            return kind == PlayKind::Standard ? "9.5.3" : kind == PlayKind::Rapid ? "A.3" : "B.3";
+    }
+    return "9.5.3";
+}
+
 std::string_view look_alike_kind_name(LookAlikeKind kind) {
     switch (kind) {
         case LookAlikeKind::CastlingRight:
@@ -304,6 +317,7 @@ tl::expected<ClaimRuling, ClaimError> rule_claim(const AuditedGame& game,
             written = *parsed;
             ruling.written_move = chess::to_san(position, written);
             ruling.written_move_legal = true;
+            ruling.written_move_quiet = quiet_for_fifty(position, written);
             after = position;
             after->make_move(written);
             ClaimPosition shown{k + 1, history.next_move_text(k, written), after->to_fen()};

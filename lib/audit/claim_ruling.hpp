@@ -51,6 +51,8 @@ std::optional<PlayKind> play_kind_from_name(std::string_view name);
 std::optional<PlayKind> play_kind_of_time_control(std::string_view tag);
 // Seconds added to the opponent's time after an incorrect claim (9.5.3; A.3 and B.3 of 2023).
 int incorrect_claim_seconds(Laws laws, PlayKind kind);
+// The article that sets it: "9.5.3", "A.3", "B.3" (2023); "9.5 b" in the 2014 and older texts.
+std::string_view incorrect_claim_article(Laws laws, PlayKind kind);
 
 // A position of the record as the evidence names it: its index and the move that led to it in
 // move-number notation ("32. Kd3"; "" for the start).
@@ -138,6 +140,7 @@ struct ClaimRuling {
     // after it, when it is legal; the text as written when it is not.
     std::optional<std::string> written_move;
     bool written_move_legal = false;
+    bool written_move_quiet = false;  // legal, and neither a pawn move nor a capture (9.3.1)
     std::optional<ClaimPosition> after_written_move;
     ThreefoldRuling threefold;
     FiftyRuling fifty;
