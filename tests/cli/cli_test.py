@@ -14,6 +14,7 @@ import inspect
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import stat
@@ -1734,6 +1735,22 @@ def case_claim_goldens(runner):
                 "http://www.w3.org/2000/svg", ""), f"claim {name}: not self-contained")
 
 
+
+def case_arbiter_doc_claim(runner):
+    """Every `drawaudit claim` example of docs/arbiter.md prints today what the page shows."""
+    with open(os.path.join(runner.root, "docs", "arbiter.md"), encoding="utf-8") as f:
+        doc = f.read()
+    blocks = re.findall(r"```console\n\$ drawaudit (claim [^\n]*)\n(.*?)```", doc, re.S)
+    check(len(blocks) >= 3, f"only {len(blocks)} claim examples in docs/arbiter.md")
+    for command, shown in blocks:
+        completed = runner.run(*shlex.split(command))
+        check(completed.returncode in (0, 1), f"{command}: exit {completed.returncode}")
+        actual = normalise(completed.stdout.decode("utf-8"), runner.root)
+        if actual != shown:
+            diff = "".join(difflib.unified_diff(shown.splitlines(True), actual.splitlines(True),
+                                                "docs/arbiter.md", "actual", n=1))
+            raise Failure(f"docs/arbiter.md: {command}:\n{diff[:4000]}")
+
 def case_claim_errors(runner):
     """drawaudit claim: usage and input errors exit 2 and name file, game and line; no game or
     several list the candidates; a correct claim exits 0, an incorrect one 1; standard input."""
@@ -1820,6 +1837,7 @@ CASES = {
     "format-names": case_format_names,
     "claim-goldens": case_claim_goldens,
     "claim-errors": case_claim_errors,
+    "arbiter-doc-claim": case_arbiter_doc_claim,
 }
 
 
