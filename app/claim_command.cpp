@@ -1,5 +1,8 @@
+// `drawaudit claim` (RULES.md "A claim ruled at the board"): the game selected by its tags
+// without replaying the others, audited alone as the audit would, and the ruling printed.
 #include "claim_command.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -243,6 +246,8 @@ const audit::Finding* first_error(const audit::GameReport& report) {
 
 namespace {
 constexpr std::size_t kReadBlock = std::size_t{1} << 16;
+// A round's file is a few MiB at most; a whole database is refused rather than held in memory.
+constexpr std::size_t kMaxClaimInputBytes = std::size_t{512} << 20;
 }  // namespace
 
 int run_claim(const ClaimOptions& options) {
@@ -255,7 +260,8 @@ int run_claim(const ClaimOptions& options) {
     // The whole input in memory: a round's file is small, and the streaming reader's buffer of
     // several MiB would cost more to set up than the ruling (issue 27 asks well under 50 ms).
     std::string input;
-    input.reserve(static_cast<std::size_t>((*source)->input_size()));
+    input.reserve(std::min<std::size_t>(static_cast<std::size_t>((*source)->input_size()),
+                                        kMaxClaimInputBytes));
     std::vector<char> block(kReadBlock);
     for (;;) {
         auto read = (*source)->read(block.data(), block.size());
@@ -264,6 +270,13 @@ int run_claim(const ClaimOptions& options) {
             return ExitError;
         }
         if (*read == 0) break;
+        if (input.size() + *read > kMaxClaimInputBytes) {
+            error_line(file, 0, 0,
+                       fmt::format("larger than {} MiB: claim reads its file whole (memory stays "
+                                   "bounded); give it the round's file or the game alone",
+                                   kMaxClaimInputBytes >> 20));
+            return ExitError;
+        }
         input.append(block.data(), *read);
     }
     GameSelection selection(options);
