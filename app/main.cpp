@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "audit_command.hpp"
+#include "claim_command.hpp"
 #include "cli_docs.hpp"
 #include "merge_command.hpp"
 #include "output_file.hpp"
@@ -34,6 +35,8 @@ int main(int argc, char** argv) {
     CLI::App* merge = drawaudit::app::add_merge_command(app, merge_options);
     drawaudit::app::WinnableOptions winnable_options;
     CLI::App* winnable = drawaudit::app::add_winnable_command(app, winnable_options);
+    drawaudit::app::ClaimOptions claim_options;
+    CLI::App* claim = drawaudit::app::add_claim_command(app, claim_options);
     drawaudit::app::add_cli_docs_option(app, DRAWAUDIT_VERSION);  // the build's man page
     drawaudit::app::use_plain_help(app);  // --help without CLI11's type noise (issue 31)
 
@@ -51,6 +54,8 @@ int main(int argc, char** argv) {
         code = drawaudit::app::run_merge(merge_options);
     else if (winnable->parsed())
         code = drawaudit::app::run_winnable(winnable_options);
+    else if (claim->parsed())
+        code = drawaudit::app::run_claim(claim_options);
     else
         code = drawaudit::app::run_audit(audit_command);
     // Every command's output on standard output is checked once it is done (> /dev/full, a full

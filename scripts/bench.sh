@@ -13,6 +13,10 @@
 #           Lichess final positions of ../shared/corpus/dead/d3chess-lichess-30K-games.txt.zst:
 #           verdict counts, average and slowest thread CPU time per position and side
 #           (NODES=N sets the full mode's node budget per side, default the library's).
+#   claim   `drawaudit claim` on the 300-move game of tests/cli/fixtures/claim-300-moves.pgn,
+#           the whole command (start, reading, the audit of the game, the ruling, the output),
+#           on the board and with a written move: the median and slowest of RUNS runs (default
+#           50) in milliseconds; issue 27 asks well under 50 ms.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -96,15 +100,43 @@ bench_unwinnable() {
     "$root/build/release/bench/unwinnable_bench" "$scratch/positions.txt" ${NODES:+"$NODES"}
 }
 
+bench_claim() {
+    build_release
+    (cd "$root" && python3 - "$root/build/release/app/drawaudit" "${RUNS:-50}" <<'PY'
+import resource, statistics, subprocess, sys, time
+binary, runs = sys.argv[1], int(sys.argv[2])
+game = "tests/cli/fixtures/claim-300-moves.pgn"
+cases = {"on-the-board": [], "written-move": ["--move", "Kf1"], "at-move-150": ["--at", "150... Kh8"],
+         "process start (perft 1)": None}
+print(f"{'claim, 300 moves':26} {'runs':>5} {'wall_ms':>8} {'slowest':>8} {'cpu_ms':>7}")
+for label, extra in cases.items():
+    args = ["perft", "--depth", "1"] if extra is None else ["claim", game, "--format", "json", *extra]
+    walls, before = [], resource.getrusage(resource.RUSAGE_CHILDREN)
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run([binary, *args], stdout=subprocess.DEVNULL)
+        walls.append((time.perf_counter() - start) * 1000)
+        if done.returncode not in (0, 1):
+            sys.exit(f"bench.sh claim: {label}: exit {done.returncode}")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) / runs * 1000
+    print(f"{label:26} {runs:5d} {statistics.median(walls):8.2f} {max(walls):8.2f} {cpu:7.2f}")
+print("wall: the median of the whole command (start, reading, the game's audit, the ruling, "
+      "the output); cpu: user + system per run")
+PY
+    )
+}
+
 case "${1:-}" in
     perft) bench_perft ;;
+    claim) bench_claim ;;
     unwinnable) bench_unwinnable ;;
     audit) build_release_tools && python3 "$root/scripts/bench_audit.py" ;;
     lichess) build_release_tools && python3 "$root/scripts/bench_lichess.py" ;;
     repetitions) build_release && python3 "$root/scripts/bench_audit.py" --prepare-only &&
         python3 "$root/scripts/compare_repetitions.py" ;;
     *)
-        echo "usage: scripts/bench.sh perft|audit|lichess|repetitions|unwinnable" >&2
+        echo "usage: scripts/bench.sh perft|audit|lichess|repetitions|unwinnable|claim" >&2
         exit 2
         ;;
 esac

@@ -74,6 +74,10 @@ class GameAuditor final : public pgn::Visitor {
     void parse_error(const pgn::ParseError& error) override;
     void end_game(std::string_view text) override;
 
+    // The history of the game read last (issue 27: a claim ruled at one of its positions reads
+    // the same history the audit judged).
+    const History& history() const { return history_; }
+
   private:
     // The per-move path once the move is played into the history's next slot: judge the
     // position it was played from, then append the new one.

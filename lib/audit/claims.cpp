@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "audit/claim_conditions.hpp"
 #include "audit/rules.hpp"
 #include "audit/wording.hpp"
 #include "chess/san.hpp"
@@ -24,7 +25,7 @@ void Claims::check(CurrentGame& game, int k) {
     const Position& position = history.position(k);
     const Color mover = position.side_to_move();
     const int clock = position.halfmove_clock();
-    if (history.occurrence(k) >= 3) [[unlikely]]
+    if (threefold_appeared_holds(history.occurrence(k))) [[unlikely]]
         threefold_appeared(game, k);
     // 9.2.1.1 is only worth looking for when a position with the other side to move has already
     // occurred twice in the window.
@@ -32,7 +33,7 @@ void Claims::check(CurrentGame& game, int k) {
         threefold_declared(game, k);
     if (clock == 99 && !fifty_.declared_done) [[unlikely]]
         fifty_declared(game, k);
-    if (clock >= 100) [[unlikely]] {
+    if (fifty_appeared_holds(clock)) [[unlikely]] {
         if (!fifty_.appeared_done[static_cast<std::size_t>(chess::index_of(mover))])
             fifty_appeared(game, k);
         last_claim_ply_ = k;
@@ -41,7 +42,7 @@ void Claims::check(CurrentGame& game, int k) {
 
 bool Claims::claim_available_at(const CurrentGame& game, int k) const {
     if (last_claim_ply_ == k) return true;
-    return game.history.position(k).halfmove_clock() >= 100;
+    return fifty_appeared_holds(game.history.position(k).halfmove_clock());
 }
 
 // 9.2.1.2: the position has appeared (at least) three times; the player to move claims.
@@ -175,7 +176,7 @@ void Claims::fifty_declared(CurrentGame& game, int k) {
     position.generate_legal(scratch_moves_);
     std::vector<std::string> quiet;
     for (Move m : scratch_moves_) {
-        if (m.kind() == chess::MoveKind::Castling || !position.is_zeroing(m)) {
+        if (quiet_for_fifty(position, m)) {
             quiet.push_back(chess::to_san(position, m));
         }
     }

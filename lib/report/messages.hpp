@@ -276,6 +276,60 @@ enum class Msg : std::uint16_t {
     TrfHeading,                // the text report's block of the TRF's own findings
     SummaryPairings,  // rounds, pairings, played, forfeits, byes, matched, by name, missing,
                       // games without pairing, games without round
+    // `drawaudit claim` (issue 27; RULES.md "A claim ruled at the board"): claim_writer.cpp.
+    ClaimCorrect,           // "CORRECT"
+    ClaimIncorrect,         // "INCORRECT"
+    ClaimGameOver,          // "GAME OVER"
+    ClaimHeadCorrect,       // verdict, side (subject), ground, article
+    ClaimHeadIncorrect,     // verdict, side (subject)
+    ClaimHeadGameOver,      // verdict, when the game ended, how, article
+    ClaimGroundThreefold,   // "threefold repetition"
+    ClaimGroundFifty,       // "the fifty-move rule"
+    ClaimGame,              // game number, file, line, White, Black
+    ClaimRoundBoard,        // round, board
+    ClaimMoment,            // where ("after 4... Ng8" / "the start position"), position index, side
+    ClaimWritten,           // the written move
+    ClaimWrittenIllegal,    // the written move as written
+    ClaimThreefoldHead,     // verdict, article(s)
+    ClaimFiftyHead,         // verdict, article(s)
+    ClaimOnBoard,           // how often, the occurrences: the position on the board
+    ClaimAfterWritten,      // the written move, how often, the occurrences (among 0..k)
+    ClaimNeverBefore,       // the written move: its position has not occurred before
+    ClaimTimesOne,          // "once"
+    ClaimTimesMany,         // "{} times"
+    ClaimNow,               // " (now)": the claimed position among its occurrences
+    ClaimLookAlike,         // where, the differences
+    ClaimCastleKingside,    // side (inside): a right the earlier position still had
+    ClaimCastleQueenside,   // side (inside)
+    ClaimEnPassantThen,     // the capture
+    ClaimEnPassantNow,      // the capture
+    ClaimFiftyCount,        // since (a move or the start), clock, the moves in words
+    ClaimMovesEven,         // moves by each player
+    ClaimMovesOdd,          // moves by each player, and a half-move
+    ClaimWrittenQuiet,      // the written move: neither a pawn move nor a capture
+    ClaimWrittenZeroing,    // the written move: a pawn move or a capture
+    ClaimFollowsDrawn,      // what follows a correct claim
+    ClaimFollowsNotPlayed,  // a correct claim's written move is not played
+    ClaimFollowsTime,       // time added, side (inside), article
+    ClaimFollowsMustPlay,   // the written move that must now be played
+    ClaimFollowsOver,       // when, how, article: no claim after the end
+    ClaimShouldHaveStopped,  // 9.6: the arbiter should have stopped the game
+    ClaimDrawOffer,          // 9.1.2.3
+    ClaimTouched,            // 9.4
+    ClaimMinuteOne,          // "one minute"
+    ClaimMinutesMany,        // "{} minutes"
+    ClaimNotes,              // "Notes:"
+    ClaimNoteIllegal,        // the written move
+    ClaimNoteMates,          // the written move
+    ClaimNoteEnded,          // when, how
+    ClaimNoteTimeControl,    // (none)
+    ClaimNoteEarlier,        // side (subject), ground, where
+    ClaimBoardClaimed,       // where, side (inside): the diagram's title
+    ClaimBoardAfterWritten,  // the written move
+    ClaimHtmlTitle,          // "Claim: game {}" (number)
+    ClaimHtmlOccurrences,    // heading of the occurrences' boards
+    ClaimHtmlLookAlikes,     // heading of the look-alikes' boards
+    ClaimRound,              // round (no Board tag)
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);

@@ -40,6 +40,20 @@ std::string move_for(Lang lang, std::string_view move) {
     return out;
 }
 
+std::string english_move(Lang lang, std::string_view move) {
+    std::string out(move);
+    if (lang == Lang::En) return out;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const bool token_start = i == 0 || out[i - 1] == ' ' || out[i - 1] == '.';
+        const bool promotion = i > 0 && out[i - 1] == '=';
+        if (!token_start && !promotion) continue;
+        constexpr std::string_view spanish = "RDTAC", english = "KQRBN";
+        if (const auto at = spanish.find(out[i]); at != std::string_view::npos)
+            out[i] = english[at];
+    }
+    return out;
+}
+
 bool is_black_move(std::string_view move) {
     return move.find("...") != std::string_view::npos;
 }

@@ -20,6 +20,11 @@ std::optional<std::string> destination_square(std::string_view move_or_san, bool
 // annotations stay. English (and anything that is not a move) is returned as it is.
 std::string move_for(Lang lang, std::string_view move);
 
+// A move as a person typed it in `lang` (RULES.md "Spanish notation", input), with English
+// letters: in Spanish R D T A C become K Q R B N in the piece's place and after '=' ("40... Td8"
+// -> "40... Rd8", "Rf1" -> "Kf1"); K, Q, B and N, which Spanish does not use, stay as they are.
+std::string english_move(Lang lang, std::string_view move);
+
 // True for "35... Rdc8" (a black move), false for "36. Kd3".
 bool is_black_move(std::string_view move);
 

@@ -251,6 +251,37 @@ def check_print(chromium, binary, root, workdir, env):
     return "; ".join(summary)
 
 
+def check_claim_page(chromium, binary, root, workdir, env):
+    """Issue 27: `drawaudit claim --format html` renders, self-contained, with a board for each
+    occurrence and each look-alike of the claimed position, the difference named beside it."""
+    args = ["claim", "sample_pgns/threefold.pgn", "--game", "7", "--at", "5... Ke8"]
+    ruling = subprocess.run([binary, *args, "--format", "json"], cwd=root, capture_output=True,
+                            env=env, timeout=60)
+    check(ruling.returncode == 1, f"claim exit {ruling.returncode}: {ruling.stderr.decode()}")
+    record = json.loads(ruling.stdout)
+    page = subprocess.run([binary, *args, "--format", "html"], cwd=root, capture_output=True,
+                          env=env, timeout=60)
+    check(page.returncode == 1, f"claim --format html exit {page.returncode}")
+    html = page.stdout.decode("utf-8")
+    external = re.findall(r"""(?i)\b(?:src|href|xlink:href|action|srcset)\s*=""", html)
+    check(not external, f"the claim page refers outside itself: {external[:5]}")
+    check("<script" not in html.lower(), "the claim page has a script")
+    path = os.path.join(workdir, "claim.html")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(html)
+    dom, log = run_chromium(chromium, "file://" + path, workdir, "--dump-dom")
+    dom = dom.decode("utf-8")
+    check(not page_requests(log), "the claim page made network requests")
+    boards = len(re.findall(r'<svg class="board"', dom))
+    threefold = record["threefold"]
+    expected = len(threefold["occurrences"]) + len(threefold["look_alikes"])
+    check(boards == expected, f"{boards} boards on the claim page, expected {expected}")
+    look_alikes = len(re.findall(r'<figure class="position look-alike">', dom))
+    check(look_alikes == len(threefold["look_alikes"]) == 1, f"{look_alikes} look-alike boards")
+    check("White could still castle kingside" in dom, "the look-alike's difference is not named")
+    return boards
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -332,13 +363,14 @@ def main():
             shutil.copyfile(shot, args.screenshot)
 
         printed = check_print(chromium, binary, root, workdir, env)
+        claim_boards = check_claim_page(chromium, binary, root, workdir, env)
     except Failure as failure:
         print(f"FAIL browser: {failure}", file=sys.stderr)
         return 1
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     print(f"ok browser: {boards} boards, {len(links)} links, no request, screenshot "
-          f"{len(colours)} colours; printed: {printed}")
+          f"{len(colours)} colours; printed: {printed}; claim page: {claim_boards} boards")
     return 0
 
 

@@ -14,6 +14,7 @@ import inspect
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import stat
@@ -35,6 +36,24 @@ GOLDENS = {
     "es-all.text": ["--format", "text", "--lang", "es", "--all-games"],
 }
 SAMPLES = "sample_pgns"
+# Issue 27: `drawaudit claim`, golden file (tests/cli/expected/claim.NAME) -> (its arguments, its
+# exit status): text, json and html, English and Spanish (with Spanish letters typed in).
+CLAIM_GOLDENS = {
+    "threefold.text": (["claim", "sample_pgns/threefold.pgn", "--game", "1"], 0),
+    "look-alike.es.text": (["claim", "sample_pgns/threefold.pgn", "--game", "7", "--at",
+                            "5... Re8", "--lang", "es"], 1),
+    "en-passant.json": (["claim", "sample_pgns/threefold.pgn", "--game", "4", "--at", "6... Nf6",
+                         "--format", "json"], 1),
+    "written-mate.json": (["claim", "sample_pgns/fifty-move.pgn", "--game", "7", "--move", "Nf7",
+                           "--format", "json"], 0),
+    "written.es.text": (["claim", "tests/cli/fixtures/claim-round.pgn", "--player", "MULLER",
+                         "--move", "Cf1", "--lang", "es"], 0),
+    "game-over.text": (["claim", "sample_pgns/automatic-endings.pgn", "--game", "12"], 1),
+    "look-alike.html": (["claim", "sample_pgns/threefold.pgn", "--game", "7", "--at", "5... Ke8",
+                         "--format", "html"], 1),
+    "written.es.html": (["claim", "tests/cli/fixtures/claim-round.pgn", "--round", "5",
+                         "--board", "12", "--move", "Cf1", "--format", "html", "--lang", "es"], 0),
+}
 TWIC = "../shared/corpus/twic/twic0920.pgn"
 LARGE = "../shared/corpus/large/pgnmentor-players-239.pgn.zst"
 ODD = "../shared/corpus/odd"
@@ -122,6 +141,7 @@ def update_golden(runner):
         with open(golden_path(runner, fmt), "w", encoding="utf-8", newline="") as f:
             f.write(run_golden(runner, fmt))
         print(f"wrote {golden_path(runner, fmt)}")
+    update_claim_goldens(runner)
 
 
 # Record type -> its section in docs/records.md, whose tables tests/report/record_schema_test.cpp
@@ -1937,6 +1957,102 @@ def case_run_script(runner):
               b"the build failed" in failed.stderr, f"a failed build: {failed.stderr!r}")
 
 
+def claim_golden_path(runner, name):
+    return os.path.join(runner.root, EXPECTED, f"claim.{name}")
+
+
+def run_claim_golden(runner, name):
+    args, status = CLAIM_GOLDENS[name]
+    completed = runner.expect_exit(status, *args)
+    check(completed.stderr == b"", f"{name}: unexpected stderr:\n{completed.stderr.decode(errors='replace')}")
+    return normalise(completed.stdout.decode("utf-8"), runner.root)
+
+
+def update_claim_goldens(runner):
+    for name in CLAIM_GOLDENS:
+        with open(claim_golden_path(runner, name), "w", encoding="utf-8", newline="") as f:
+            f.write(run_claim_golden(runner, name))
+        print(f"wrote {claim_golden_path(runner, name)}")
+
+
+def case_claim_goldens(runner):
+    """drawaudit claim: every golden ruling (text, json, html; en, es) byte for byte; the json
+    ones parse and carry every field of RULES.md; the html ones are self-contained."""
+    for name in CLAIM_GOLDENS:
+        actual = run_claim_golden(runner, name)
+        path = claim_golden_path(runner, name)
+        check(os.path.exists(path), f"{path} missing: run with --update golden")
+        with open(path, encoding="utf-8", newline="") as f:
+            expected = f.read()
+        if actual != expected:
+            diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                                "expected", "actual", n=2))
+            raise Failure(f"claim {name} differs from {path}:\n{diff[:6000]}")
+        if name.endswith(".json"):
+            record = json.loads(actual)
+            for field in ("file", "game", "line", "white", "black", "round", "board", "laws",
+                          "time_control", "ply", "move", "claimant", "written_move", "ruling",
+                          "threefold", "fifty", "ended", "time_added_seconds", "notes", "fen"):
+                check(field in record, f"claim {name}: no field {field}")
+            check(record["ruling"] in ("correct", "incorrect", "game-over"), record["ruling"])
+        if name.endswith(".html"):
+            check("<script" not in actual and "http://" not in actual.replace(
+                "http://www.w3.org/2000/svg", ""), f"claim {name}: not self-contained")
+
+
+
+def case_arbiter_doc_claim(runner):
+    """Every `drawaudit claim` example of docs/arbiter.md prints today what the page shows."""
+    with open(os.path.join(runner.root, "docs", "arbiter.md"), encoding="utf-8") as f:
+        doc = f.read()
+    blocks = re.findall(r"```console\n\$ drawaudit (claim [^\n]*)\n(.*?)```", doc, re.S)
+    check(len(blocks) >= 3, f"only {len(blocks)} claim examples in docs/arbiter.md")
+    for command, shown in blocks:
+        completed = runner.run(*shlex.split(command))
+        check(completed.returncode in (0, 1), f"{command}: exit {completed.returncode}")
+        actual = normalise(completed.stdout.decode("utf-8"), runner.root)
+        if actual != shown:
+            diff = "".join(difflib.unified_diff(shown.splitlines(True), actual.splitlines(True),
+                                                "docs/arbiter.md", "actual", n=1))
+            raise Failure(f"docs/arbiter.md: {command}:\n{diff[:4000]}")
+
+def case_claim_errors(runner):
+    """drawaudit claim: usage and input errors exit 2 and name file, game and line; no game or
+    several list the candidates; a correct claim exits 0, an incorrect one 1; standard input."""
+    threefold = "sample_pgns/threefold.pgn"
+    several = runner.expect_exit(2, "claim", threefold)
+    message = several.stderr.decode()
+    check("10 games match" in message and "game 7 (line 77): round 7" in message, message)
+    none = runner.expect_exit(2, "claim", threefold, "--player", "nobody").stderr.decode()
+    check("no game matches" in none and "game 1 (line 1)" in none, none)
+    wrong_at = runner.expect_exit(2, "claim", threefold, "--game", "1", "--at", "3. Nc3")
+    check("claim: sample_pgns/threefold.pgn:11: game 1: --at 3. Nc3: the record has 3. Nf3 there"
+          in wrong_at.stderr.decode(), wrong_at.stderr.decode())
+    unreadable = runner.expect_exit(2, "claim", threefold, "--game", "1", "--move", "Zz9")
+    check(":11: game 1: --move Zz9: not a move" in unreadable.stderr.decode(),
+          unreadable.stderr.decode())
+    ambiguous = runner.expect_exit(2, "claim", "tests/cli/fixtures/claim-round.pgn", "--game", "1",
+                                   "--at", "10... Nbd7", "--move", "Nd2")
+    check("[written-move-ambiguous]" in ambiguous.stderr.decode() and
+          "Nbd2" in ambiguous.stderr.decode() and "Nfd2" in ambiguous.stderr.decode(),
+          ambiguous.stderr.decode())
+    broken = runner.expect_exit(2, "claim", "sample_pgns/errors.pgn", "--game", "1")
+    check("claim: sample_pgns/errors.pgn:10: game 1: the record cannot be replayed past"
+          in broken.stderr.decode(), broken.stderr.decode())
+    runner.expect_exit(2, "claim", "no-such-file.pgn")
+    runner.expect_exit(2, "claim", threefold, "--game", "1", "--format", "yaml")
+    past = runner.expect_exit(2, "claim", threefold, "--game", "1", "--at-ply", "99")
+    check(":11: game 1: position 99 is past the record" in past.stderr.decode(),
+          past.stderr.decode())
+    with open(os.path.join(runner.root, "tests/cli/fixtures/claim-round.pgn"), "rb") as f:
+        text = f.read()
+    piped = runner.expect_exit(0, "claim", "-", "--game", "1", "--move", "Nf1", "--format", "json",
+                               stdin=text)
+    check(json.loads(piped.stdout)["threefold"]["route"] == "declared", piped.stdout.decode())
+    runner.expect_exit(1, "claim", "-", "--game", "2", stdin=text)
+    es = runner.expect_exit(0, "claim", threefold, "--game", "1", env_extra={"LANG": "es_ES.UTF-8"})
+    check(es.stdout.decode().startswith("CORRECTA: Las blancas"), es.stdout.decode()[:200])
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
@@ -1991,6 +2107,9 @@ CASES = {
     "help-plain": case_help_plain,
     "dask-binary": case_dask_binary,
     "run-script": case_run_script,
+    "claim-goldens": case_claim_goldens,
+    "claim-errors": case_claim_errors,
+    "arbiter-doc-claim": case_arbiter_doc_claim,
 }
 
 
