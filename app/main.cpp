@@ -8,6 +8,7 @@
 #include "merge_command.hpp"
 #include "output_file.hpp"
 #include "perft_command.hpp"
+#include "watch_command.hpp"
 #include "winnable_command.hpp"
 
 int main(int argc, char** argv) {
@@ -34,6 +35,8 @@ int main(int argc, char** argv) {
     CLI::App* merge = drawaudit::app::add_merge_command(app, merge_options);
     drawaudit::app::WinnableOptions winnable_options;
     CLI::App* winnable = drawaudit::app::add_winnable_command(app, winnable_options);
+    drawaudit::app::WatchOptions watch_options;
+    CLI::App* watch = drawaudit::app::add_watch_command(app, watch_options);
     drawaudit::app::add_cli_docs_option(app, DRAWAUDIT_VERSION);  // the build's man page
 
     try {
@@ -50,6 +53,8 @@ int main(int argc, char** argv) {
         code = drawaudit::app::run_merge(merge_options);
     else if (winnable->parsed())
         code = drawaudit::app::run_winnable(winnable_options);
+    else if (watch->parsed())
+        code = drawaudit::app::run_watch(watch_options);
     else
         code = drawaudit::app::run_audit(audit_command);
     // Every command's output on standard output is checked once it is done (> /dev/full, a full

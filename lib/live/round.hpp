@@ -84,6 +84,7 @@ class Round {
     std::optional<Clock::time_point> next_deadline() const;
 
     const RoundCounts& counts() const { return counts_; }
+    Clock::duration settle() const { return options_.settle; }
     // The games followed, file by file in their order in the file (for the watch page).
     std::vector<std::shared_ptr<const WatchedGame>> games() const;
     // The events that hold now (reported and not withdrawn) of one game.

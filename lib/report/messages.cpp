@@ -371,7 +371,7 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::WatchWithdrawn, "withdrawn", "retirada"},
     {Msg::WatchBoard, "board {}", "tablero {}"},
     {Msg::WatchWithdrawnSays, "No longer holds: {}", "Ya no se cumple: {}"},
-    {Msg::WatchGameFinished, "The game finished {}.", "La partida terminó {}."},
+    {Msg::WatchGameFinished, "The game finished {}", "La partida terminó {}"},
     {Msg::WatchFileUnreadable, "The file cannot be read ({}); it is watched until it can.",
      "No se puede leer el archivo ({}); se sigue vigilando hasta que se pueda."},
     {Msg::WatchRuleGameFinished, "game-finished", "partida terminada"},

@@ -232,7 +232,7 @@ enum class Msg : std::uint16_t {
     WatchWithdrawn,
     WatchBoard,             // "board {}"
     WatchWithdrawnSays,     // "no longer holds: {}" (the event's sentence)
-    WatchGameFinished,      // "the game finished {}" (result)
+    WatchGameFinished,      // "The game finished {}" (result; the caller ends it)
     WatchFileUnreadable,    // "the file cannot be read ({}); it is watched again" (reason)
     WatchRuleGameFinished,  // the labels of the watch's own rules; English: the id
     WatchRuleFileUnreadable,

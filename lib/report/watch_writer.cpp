@@ -68,9 +68,11 @@ std::string event_sentence(const Event& event, Lang lang) {
             const audit::GameReport& report = event.game->report;
             sentence = say(lang, Msg::WatchGameFinished, report.result);
             if (const std::string why = draw_reason_sentence(report, lang); !why.empty())
-                sentence += " " + why;
+                sentence += ". " + why;
             else if (report.termination != audit::Termination::None)
-                sentence += fmt::format(" ({})", termination_reason(report.termination, lang));
+                sentence += fmt::format(" ({}).", termination_reason(report.termination, lang));
+            else
+                sentence += '.';
             break;
         }
         case EventSubject::FileUnreadable:
