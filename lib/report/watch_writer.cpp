@@ -180,7 +180,7 @@ namespace {
 
 constexpr std::string_view kPageStyle =
     "body{font-family:system-ui,sans-serif;margin:1em;background:#f6f6f6}"
-    "h1{font-size:1.3em}.tiles{display:flex;flex-wrap:wrap;gap:.6em}"
+    "h1{font-size:1.3em}.tiles{display:flex;flex-wrap:wrap;gap:.6em;align-items:flex-start}"
     ".tile{background:#fff;border:1px solid #ccc;border-radius:6px;padding:.5em .7em;"
     "width:19em}.tile.alert{border:2px solid #c00;background:#fff4f4}"
     ".tile h2{font-size:1em;margin:0 0 .3em}.players{font-weight:600}"
@@ -236,9 +236,13 @@ std::string watch_page(const live::Round& round, Lang lang, std::string_view tim
         Tile tile{game, round.holding(*game), {}, {}};
         for (const Event& e : tile.holding) {
             if (e.kind == EventKind::Alert) tile.alerts.push_back(&e);
+            // Open: a claim the player having the move may make now, at the game's last
+            // position, while the game goes on (earlier ones passed with the move played).
             const bool claim = e.finding && (e.finding->rule == audit::Rule::ThreefoldClaim ||
                                              e.finding->rule == audit::Rule::FiftyMoveClaim);
-            if (claim) tile.claims.push_back(&e);
+            if (claim && e.finding->ply == game->report.plies &&
+                live::in_progress(game->tags.result))
+                tile.claims.push_back(&e);
         }
         tiles.push_back(std::move(tile));
     }

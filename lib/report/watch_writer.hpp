@@ -29,8 +29,9 @@ void append_event_json(fmt::memory_buffer& out, const live::Event& event, std::s
 // The one-line summary at the end of a watch (boards, events by kind).
 std::string watch_summary(const live::RoundCounts& counts, Lang lang);
 
-// The round's page: one tile per board (board, players, last move, status, open claims, alerts
-// first), reloading itself every `refresh_seconds` (meta refresh: no script, no network).
+// The round's page: one tile per board (board, players, last move, status, the claims open at
+// its last position while it goes on, its alerts; boards with an alert first), reloading itself
+// every `refresh_seconds` (meta refresh: no script, no network).
 std::string watch_page(const live::Round& round, Lang lang, std::string_view time,
                        int refresh_seconds);
 

@@ -127,3 +127,23 @@ TEST(WatchSummary, CountsBoardsAndEventsByKind) {
 
 }  // namespace
 }  // namespace drawaudit::report
+
+namespace drawaudit::report {
+namespace {
+
+TEST(WatchPage, ListsOnlyTheClaimsOpenAtTheLastPositionOfAGameInProgress) {
+    live::Round round(live::RoundOptions{});
+    // After 4... Ng8 White may claim (the third occurrence); the claim of 4... Ng8 written
+    // down at position 7 has passed.
+    round.update("r5.pgn",
+                 "[Round \"5.1\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 "
+                 "Nf6 4. Ng1 Ng8 *\n",
+                 t0);
+    const std::string page = watch_page(round, Lang::En, "09:00:00", 5);
+    EXPECT_NE(page.find("Claims open"), std::string::npos);
+    EXPECT_EQ(page.find("4. Ng1: Black may claim"), std::string::npos);
+    EXPECT_NE(page.find("4... Ng8: White may claim a draw: the position"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace drawaudit::report
