@@ -219,7 +219,8 @@ class Watch {
         }
         std::fflush(stdout);
         std::fprintf(stderr, "%s\n", report::watch_summary(round_.counts(), lang_).c_str());
-        return interrupt_exit_code();
+        // RULES.md: SIGINT and SIGTERM alike end a watch with 130 (how a watch normally ends).
+        return ExitInterrupted;
     }
 
     ~Watch() {

@@ -26,7 +26,7 @@ struct WatchOptions {
 CLI::App* add_watch_command(CLI::App& app, WatchOptions& options);
 
 // Runs it until interrupted (or once): 0, 1 when --once reported an alert, 2 on a usage error,
-// 130 (143) on SIGINT (SIGTERM) with one summary line on standard error.
+// 130 on SIGINT or SIGTERM, with one summary line on standard error.
 int run_watch(const WatchOptions& options);
 
 }  // namespace drawaudit::app

@@ -253,11 +253,23 @@ class Replay:
                        f"{counts['notice']} notices, {counts['withdrawn']} withdrawn.")
             if stderr.strip().splitlines()[-1:] != [summary]:
                 raise Failure(f"summary line {stderr!r}, expected {summary!r}")
+            self.first_run = watcher.all
+            # SIGTERM ends it the same way (a service manager stops it so).
+            watcher = Watcher(self.binary, self.dir, self.settle, self.extra)
+            watcher.take(1000, 1.0)
+            os.kill(watcher.proc.pid, signal.SIGTERM)
+            code = watcher.proc.wait(timeout=10)
+            stderr = watcher.proc.stderr.read().decode()
+            if code != 130 or not re.fullmatch(r"drawaudit watch: 3 boards; \d+ alerts, \d+ "
+                                               r"notices, \d+ withdrawn\.\n", stderr):
+                raise Failure(f"SIGTERM: exit {code}, stderr {stderr!r}")
         finally:
             watcher.stop()
             shutil.rmtree(self.dir, ignore_errors=True)
         lat = sorted(self.latencies)
-        print(f"ok watch replay{' ' + ' '.join(self.extra) if self.extra else ''}: {self.steps} steps, {len(watcher.all)} events "
+        counts = {k: sum(1 for e in self.first_run if e["kind"] == k)
+                  for k in ("alert", "notice", "withdrawn")}
+        print(f"ok watch replay{' ' + ' '.join(self.extra) if self.extra else ''}: {self.steps} steps, {len(self.first_run)} events "
               f"({counts['alert']} alerts, {counts['notice']} notices, {counts['withdrawn']} "
               f"withdrawn); latency write -> event over {len(lat)} writes: median "
               f"{statistics.median(lat) * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms")
