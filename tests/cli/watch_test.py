@@ -171,8 +171,24 @@ class Replay:
             f.write(text)
         return began
 
+    def dgt_layout(self, shuffle):
+        """A DGT LiveChess round folder is read through its game-N.pgn files only: the events
+        of games.pgn (the same games again) would be reported twice."""
+        folder = os.path.join(self.dir, "dgt")
+        os.makedirs(folder)
+        one, two = pgn(1, "A", "B", shuffle), pgn(2, "C", "D", shuffle)
+        for name, text in (("games.pgn", one + two), ("game-1.pgn", one), ("game-2.pgn", two)):
+            self.write(os.path.join(folder, name), text)
+        out = subprocess.run([self.binary, "watch", "--once", "--format", "jsonl", folder],
+                             capture_output=True, timeout=60)
+        files = {os.path.basename(json.loads(line)["file"]) for line in out.stdout.splitlines()}
+        if out.returncode != 1 or files != {"game-1.pgn", "game-2.pgn"}:
+            raise Failure(f"DGT round folder: exit {out.returncode}, events of {sorted(files)}")
+        shutil.rmtree(folder)
+
     def run(self):
         shuffle = sample_game(self.root, "sample_pgns/automatic-endings.pgn", 5)
+        self.dgt_layout(shuffle)
         real = sample_game(self.root, "sample_pgns/real-games.pgn", 1)
         three = sample_game(self.root, "sample_pgns/threefold.pgn", 1)
         a = lambda sans, result="*", partial="": pgn(1, "Shuffle, A", "Shuffle, B", sans, result, partial)
@@ -280,7 +296,7 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", required=True)
     parser.add_argument("--root", required=True)
-    parser.add_argument("--settle", type=float, default=0.5)
+    parser.add_argument("--settle", type=float, default=1.0)
     parser.add_argument("--poll", type=float, default=0,
                         help="run the watch with --poll SECONDS (the fallback to inotify)")
     args = parser.parse_args()
