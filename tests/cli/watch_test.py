@@ -291,6 +291,39 @@ class Replay:
               f"{statistics.median(lat) * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms")
 
 
+def many_boards(binary, root, boards):
+    """Hundreds of boards: one file per board, each rewritten at every move, round-robin as the
+    moves arrive. Every board must get exactly the events of the file audit of its final state:
+    none twice, none missing, nothing withdrawn."""
+    shuffle = sample_game(root, "sample_pgns/automatic-endings.pgn", 5)
+    folder = tempfile.mkdtemp(prefix="drawaudit-watch-boards-")
+    watcher = Watcher(binary, folder, 1.0, [])
+    try:
+        time.sleep(0.3)
+        began = time.monotonic()
+        for n in range(1, len(shuffle) + 1):
+            for b in range(1, boards + 1):
+                with open(os.path.join(folder, f"board{b}.pgn"), "w", encoding="utf-8") as f:
+                    f.write(pgn(b, f"White {b}", f"Black {b}", shuffle[:n]))
+        wrote = time.monotonic() - began
+        expected = audit_keys(binary, os.path.join(folder, "board1.pgn"))
+        got = [e for _, e in watcher.take(boards * len(expected), WAIT + boards * 0.05)]
+        got += [e for _, e in watcher.take(1000, 1.5)]
+        for b in range(1, boards + 1):
+            mine = sorted((e["kind"], event_key(e)) for e in got if e["board"] == str(b))
+            want = sorted((kind, (str(b), *key[1:])) for key, kind in expected.items())
+            if mine != want:
+                raise Failure(f"board {b} of {boards}: events {mine}, expected {want}")
+        os.kill(watcher.proc.pid, signal.SIGINT)
+        if watcher.proc.wait(timeout=10) != 130:
+            raise Failure("exit status after SIGINT is not 130")
+    finally:
+        watcher.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"ok watch many boards: {boards} boards, {boards * len(shuffle)} writes in {wrote:.1f} s, "
+          f"{len(got)} events, each board exactly its {len(expected)}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -299,9 +332,14 @@ def main():
     parser.add_argument("--settle", type=float, default=1.0)
     parser.add_argument("--poll", type=float, default=0,
                         help="run the watch with --poll SECONDS (the fallback to inotify)")
+    parser.add_argument("--boards", type=int, default=0,
+                        help="instead of the replay: this many boards, one file each")
     args = parser.parse_args()
     extra = ["--poll", str(args.poll)] if args.poll > 0 else []
     try:
+        if args.boards:
+            many_boards(os.path.abspath(args.binary), os.path.abspath(args.root), args.boards)
+            return 0
         Replay(os.path.abspath(args.binary), os.path.abspath(args.root), args.settle, extra).run()
     except Failure as failure:
         print(f"FAIL watch replay: {failure}", file=sys.stderr)
