@@ -60,7 +60,8 @@ std::string last_move_text(const GameText& game) {
                          : fmt::format("{}... {}", number, game.last_san);
 }
 
-constexpr std::array<std::string_view, 14> kAlertRules = {"fivefold-draw",
+// RULES.md's alerts (checkmate and stalemate only without a result: is_alert).
+constexpr std::array<std::string_view, 12> kAlertRules = {"fivefold-draw",
                                                           "seventy-five-move-draw",
                                                           "dead-position",
                                                           "moves-after-end",
@@ -71,9 +72,7 @@ constexpr std::array<std::string_view, 14> kAlertRules = {"fivefold-draw",
                                                           "broadcast-result-signal",
                                                           "result-conflict",
                                                           "result-mismatch",
-                                                          "duplicate-conflict",
-                                                          "checkmate",
-                                                          "stalemate"};
+                                                          "duplicate-conflict"};
 
 }  // namespace
 
@@ -128,7 +127,7 @@ std::shared_ptr<const WatchedGame> Round::audit_game(const GameText& text) const
     return game;
 }
 
-void Round::refresh(FileState& file, GameState& state, const GameText& text, bool last_in_file,
+void Round::refresh(GameState& state, const GameText& text, bool last_in_file,
                     std::vector<Event>& due) {
     const WatchedGame& game = *state.game;
     const std::string& result = game.tags.result;
@@ -190,7 +189,6 @@ void Round::refresh(FileState& file, GameState& state, const GameText& text, boo
         if (it->second.state == HeldState::Withdrawing) it->second.state = HeldState::Reported;
         it->second.event = std::move(event);  // the game as it now stands
     }
-    (void)file;
 }
 
 std::vector<Event> Round::update(const std::string& file, std::string_view text,
@@ -229,7 +227,7 @@ std::vector<Event> Round::update(const std::string& file, std::string_view text,
         state.text.assign(game.text);
         state.place = game.start.game;
         state.game = audit_game(game);
-        refresh(fs, state, game, i + 1 == games.size(), due);
+        refresh(state, game, i + 1 == games.size(), due);
     }
     for (auto& [key, state] : fs.games) {
         if (seen.contains(key)) continue;

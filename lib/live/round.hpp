@@ -133,7 +133,7 @@ class Round {
 
     std::shared_ptr<const WatchedGame> audit_game(const GameText& text) const;
     // The events of a game's audit as it now stands, by key, and whether each may be half-written.
-    void refresh(FileState& file, GameState& state, const GameText& text, bool last_in_file,
+    void refresh(GameState& state, const GameText& text, bool last_in_file,
                  std::vector<Event>& due);
     void settle(FileState& file, Clock::time_point now, std::vector<Event>& due);
     void count_and_order(std::vector<Event>& events);

@@ -186,8 +186,20 @@ class Replay:
             raise Failure(f"DGT round folder: exit {out.returncode}, events of {sorted(files)}")
         shutil.rmtree(folder)
 
+    def refused_pages(self):
+        """--html never replaces a watched file, nor writes a .pgn a watched folder would read."""
+        live = os.path.join(self.dir, "live.txt")  # a broadcast file by any name
+        self.write(live, pgn(1, "A", "B", ["e4"]))
+        for page, watched in ((live, live), (os.path.join(self.dir, "page.pgn"), self.dir)):
+            out = subprocess.run([self.binary, "watch", "--once", "--html", page, watched],
+                                 capture_output=True, timeout=60)
+            if out.returncode != 2 or b"--html" not in out.stderr:
+                raise Failure(f"--html {page}: exit {out.returncode}, {out.stderr!r}")
+        os.remove(live)
+
     def run(self):
         shuffle = sample_game(self.root, "sample_pgns/automatic-endings.pgn", 5)
+        self.refused_pages()
         self.dgt_layout(shuffle)
         real = sample_game(self.root, "sample_pgns/real-games.pgn", 1)
         three = sample_game(self.root, "sample_pgns/threefold.pgn", 1)

@@ -67,6 +67,19 @@ TEST(WatchLine, AWithdrawalSaysThatItNoLongerHolds) {
     EXPECT_NE(line(e, Lang::En).find(": No longer holds: "), std::string::npos);
 }
 
+TEST(WatchLine, ColoursAnAlertRedAndTheRestNot) {
+    live::Round round(live::RoundOptions{});
+    const live::Event e = fivefold_event(round);
+    fmt::memory_buffer out;
+    append_event_line(out, e, Lang::En, "", true);
+    EXPECT_TRUE(fmt::to_string(out).starts_with("\x1b[1;31mALERT fivefold-draw\x1b[0m: "));
+    live::Event notice = e;
+    notice.kind = live::EventKind::Notice;
+    out.clear();
+    append_event_line(out, notice, Lang::En, "", true);
+    EXPECT_EQ(fmt::to_string(out).find('\x1b'), std::string::npos);
+}
+
 TEST(WatchJson, CarriesTheFieldsOfTheContract) {
     live::Round round(live::RoundOptions{});
     fmt::memory_buffer out;
