@@ -161,6 +161,17 @@ class Followed {
         return {out.begin(), out.end()};
     }
     const std::vector<std::string>& named() const { return named_; }
+    // The path a change in `directory` (as watched_directories() names it) to `name` concerns:
+    // a named file as it was named ("round.pgn", not "./round.pgn"), else directory/name.
+    std::string path_of(const std::string& directory, std::string_view name) const {
+        for (const std::string& file : named_) {
+            const fs::path path(file);
+            const std::string parent =
+                path.parent_path().empty() ? "." : path.parent_path().string();
+            if (parent == directory && path.filename() == name) return file;
+        }
+        return (fs::path(directory) / name).string();
+    }
 
   private:
     std::vector<std::string> named_;
@@ -375,7 +386,7 @@ class Watch {
                 }
                 const auto dir = directory_of_.find(event->wd);
                 if (dir == directory_of_.end() || event->len == 0) continue;
-                changed.insert((fs::path(dir->second) / event->name).string());
+                changed.insert(followed_.path_of(dir->second, event->name));
             }
         }
         if (rescan) {

@@ -197,8 +197,29 @@ class Replay:
                 raise Failure(f"--html {page}: exit {out.returncode}, {out.stderr!r}")
         os.remove(live)
 
+    def named_before_it_exists(self):
+        """A file named relative to the current folder, written only after the watch started:
+        followed from its first write (the folder it is in is what inotify watches)."""
+        proc = subprocess.Popen([self.binary, "watch", "--format", "jsonl", "late.pgn"],
+                                cwd=self.dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            time.sleep(0.3)
+            self.write(os.path.join(self.dir, "late.pgn"), pgn(1, "A", "B", ["e4"], "1-0"))
+            time.sleep(1.5)
+            os.kill(proc.pid, signal.SIGINT)
+            out, _ = proc.communicate(timeout=10)
+        finally:
+            if proc.poll() is None:
+                os.kill(proc.pid, signal.SIGKILL)
+                proc.wait()
+        rules = [json.loads(line)["rule"] for line in out.splitlines()]
+        if rules != ["game-finished"]:
+            raise Failure(f"late.pgn, named before it existed: events {rules}")
+        os.remove(os.path.join(self.dir, "late.pgn"))
+
     def run(self):
         shuffle = sample_game(self.root, "sample_pgns/automatic-endings.pgn", 5)
+        self.named_before_it_exists()
         self.refused_pages()
         self.dgt_layout(shuffle)
         real = sample_game(self.root, "sample_pgns/real-games.pgn", 1)
