@@ -9,6 +9,7 @@
 #include "merge_command.hpp"
 #include "output_file.hpp"
 #include "perft_command.hpp"
+#include "watch_command.hpp"
 #include "winnable_command.hpp"
 
 int main(int argc, char** argv) {
@@ -37,6 +38,8 @@ int main(int argc, char** argv) {
     CLI::App* winnable = drawaudit::app::add_winnable_command(app, winnable_options);
     drawaudit::app::ClaimOptions claim_options;
     CLI::App* claim = drawaudit::app::add_claim_command(app, claim_options);
+    drawaudit::app::WatchOptions watch_options;
+    CLI::App* watch = drawaudit::app::add_watch_command(app, watch_options);
     drawaudit::app::add_cli_docs_option(app, DRAWAUDIT_VERSION);  // the build's man page
     drawaudit::app::use_plain_help(app);  // --help without CLI11's type noise (issue 31)
 
@@ -56,6 +59,8 @@ int main(int argc, char** argv) {
         code = drawaudit::app::run_winnable(winnable_options);
     else if (claim->parsed())
         code = drawaudit::app::run_claim(claim_options);
+    else if (watch->parsed())
+        code = drawaudit::app::run_watch(watch_options);
     else
         code = drawaudit::app::run_audit(audit_command);
     // Every command's output on standard output is checked once it is done (> /dev/full, a full

@@ -330,6 +330,25 @@ enum class Msg : std::uint16_t {
     ClaimHtmlOccurrences,    // heading of the occurrences' boards
     ClaimHtmlLookAlikes,     // heading of the look-alikes' boards
     ClaimRound,              // round (no Board tag)
+    // `drawaudit watch` (issue 28): its event lines, summary and page.
+    WatchAlert,  // the kind of an event, as the terminal line starts
+    WatchNotice,
+    WatchWithdrawn,
+    WatchBoard,             // "board {}"
+    WatchWithdrawnSays,     // "no longer holds: {}" (the event's sentence)
+    WatchGameFinished,      // "The game finished {}" (result; the caller ends it)
+    WatchFileUnreadable,    // "the file cannot be read ({}); it is watched again" (reason)
+    WatchRuleGameFinished,  // the labels of the watch's own rules; English: the id
+    WatchRuleFileUnreadable,
+    WatchSummary,  // boards, alerts, notices, withdrawn
+    WatchPageTitle,
+    WatchPageUpdated,  // time, seconds between reloads
+    WatchNoGames,
+    WatchNoMoves,
+    WatchInProgress,
+    WatchLastMove,  // "last move {}"
+    WatchOpenClaims,
+    WatchAlerts,
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);

@@ -282,6 +282,35 @@ def check_claim_page(chromium, binary, root, workdir, env):
     return boards
 
 
+def check_watch_page(chromium, binary, root, workdir, env):
+    """Issue 28: the page of `drawaudit watch --html` in the browser: one tile per game of the
+    samples, the boards with an alert first, reloading itself (meta refresh), no script and no
+    request. Returns what it saw, for the summary line."""
+    page = os.path.join(workdir, "watch.html")
+    completed = subprocess.run([binary, "watch", "--once", "--html", page, SAMPLES], cwd=root,
+                               capture_output=True, env=env, timeout=300)
+    check(completed.returncode in (0, 1), f"drawaudit watch exit {completed.returncode}: "
+          f"{completed.stderr.decode(errors='replace')}")
+    with open(page, encoding="utf-8") as f:
+        html = f.read()
+    check("<script" not in html.lower(), "the watch page has a script")
+    check(re.search(r'<meta http-equiv="refresh" content="\d+">', html), "the watch page does not reload itself")
+    external = re.findall(r"""(?i)\b(?:src|href|action|srcset)\s*=""", html)
+    check(not external, f"the watch page refers to something: {external[:5]}")
+    games = subprocess.run([binary, "--format", "jsonl", "--no-progress", SAMPLES], cwd=root,
+                           capture_output=True, env=env, timeout=300).stdout.decode()
+    expected = sum(1 for line in games.splitlines() if '"type":"game"' in line)
+    dom, log = run_chromium(chromium, "file://" + page, workdir, "--dump-dom")
+    dom = dom.decode("utf-8")
+    check(not page_requests(log), "the watch page made network requests")
+    tiles = re.findall(r'<section class="(tile(?: alert)?)">', dom)
+    check(len(tiles) == expected, f"{len(tiles)} tiles on the watch page, {expected} games")
+    alerts = tiles.count("tile alert")
+    check(alerts > 0 and tiles[:alerts] == ["tile alert"] * alerts,
+          "the boards with an alert do not come first on the watch page")
+    return f"watch page {len(tiles)} tiles, {alerts} with alerts"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -364,13 +393,15 @@ def main():
 
         printed = check_print(chromium, binary, root, workdir, env)
         claim_boards = check_claim_page(chromium, binary, root, workdir, env)
+        watch_page = check_watch_page(chromium, binary, root, workdir, env)
     except Failure as failure:
         print(f"FAIL browser: {failure}", file=sys.stderr)
         return 1
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     print(f"ok browser: {boards} boards, {len(links)} links, no request, screenshot "
-          f"{len(colours)} colours; printed: {printed}; claim page: {claim_boards} boards")
+          f"{len(colours)} colours; printed: {printed}; claim page: {claim_boards} boards; "
+          f"{watch_page}")
     return 0
 
 

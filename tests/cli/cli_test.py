@@ -54,6 +54,13 @@ CLAIM_GOLDENS = {
     "written.es.html": (["claim", "tests/cli/fixtures/claim-round.pgn", "--round", "5",
                          "--board", "12", "--move", "Cf1", "--format", "html", "--lang", "es"], 0),
 }
+# Issue 28: what `drawaudit watch --once` reports on the sample games (exit 1: it has alerts), in
+# English and Spanish, and as JSON Lines (the events' time normalised).
+WATCH_GOLDENS = {
+    "watch.text": ["watch", "--once", "--color", "never", "sample_pgns"],
+    "watch.es.text": ["watch", "--once", "--color", "never", "--lang", "es", "sample_pgns"],
+    "watch.jsonl": ["watch", "--once", "--format", "jsonl", "sample_pgns"],
+}
 TWIC = "../shared/corpus/twic/twic0920.pgn"
 LARGE = "../shared/corpus/large/pgnmentor-players-239.pgn.zst"
 ODD = "../shared/corpus/odd"
@@ -142,6 +149,29 @@ def update_golden(runner):
             f.write(run_golden(runner, fmt))
         print(f"wrote {golden_path(runner, fmt)}")
     update_claim_goldens(runner)
+    for name in WATCH_GOLDENS:
+        with open(golden_path(runner, name), "w", encoding="utf-8", newline="") as f:
+            f.write(run_watch_golden(runner, name))
+        print(f"wrote {golden_path(runner, name)}")
+
+
+def run_watch_golden(runner, name):
+    completed = runner.expect_exit(1, *WATCH_GOLDENS[name])
+    check(completed.stderr == b"", f"watch --once: unexpected stderr:\n{completed.stderr.decode(errors='replace')}")
+    text = re.sub(r'"time":"[0-9T:Z-]+"', '"time":"2026-01-01T00:00:00Z"', completed.stdout.decode("utf-8"))
+    return normalise(text, runner.root)
+
+
+def case_watch_golden(runner, name):
+    actual = run_watch_golden(runner, name)
+    path = golden_path(runner, name)
+    check(os.path.exists(path), f"{path} missing: run with --update golden")
+    with open(path, encoding="utf-8", newline="") as f:
+        expected = f.read()
+    if actual != expected:
+        diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                            "expected", "actual", n=2))
+        raise Failure(f"watch {name} differs from {path}:\n{diff[:6000]}")
 
 
 # Record type -> its section in docs/records.md, whose tables tests/report/record_schema_test.cpp
@@ -2110,6 +2140,8 @@ CASES = {
     "claim-goldens": case_claim_goldens,
     "claim-errors": case_claim_errors,
     "arbiter-doc-claim": case_arbiter_doc_claim,
+    **{f"golden-{name}": (lambda name: lambda runner: case_watch_golden(runner, name))(name)
+       for name in WATCH_GOLDENS},
 }
 
 
