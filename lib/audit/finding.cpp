@@ -225,7 +225,7 @@ void GameReport::clear() {
 }
 
 // clear() names every member: a new member must be added there (and to this size).
-static_assert(sizeof(GameReport) == 960 || sizeof(void*) != 8,
+static_assert(sizeof(GameReport) == 976 || sizeof(void*) != 8,
               "GameReport changed: update GameReport::clear()");
 
 void Summary::add(const GameReport& game) {

@@ -811,6 +811,8 @@ std::string_view meaning_words(audit::ResultMeaning meaning, Lang lang) {
             break;
     }
     return text(Msg::MeaningUnclear, lang);
+}
+
 // --trf: the pairing a finding names (an empty one where a record read back lacks it).
 const audit::Pairing& pairing_of(const Finding& f) {
     static const audit::Pairing none;
