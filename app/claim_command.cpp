@@ -28,6 +28,15 @@ CLI::App* add_claim_command(CLI::App& app, ClaimOptions& options) {
         "claim",
         "Rule on a draw claim at the board (9.2, 9.3, 9.5): CORRECT, INCORRECT or GAME OVER, with "
         "the evidence");
+    cmd->footer(
+        "Exit status: 0 the claim is correct, 1 incorrect or the game was already over, 2 usage "
+        "or input error (no game or several match, a --move or --at that the record cannot "
+        "read).\nExamples:\n"
+        "  drawaudit claim round5.pgn --round 5 --board 12\n"
+        "  drawaudit claim game.pgn --move \"Nf3\"\n"
+        "  drawaudit claim round5.pgn --player carlsen --at \"40... Rd8\" --format html > "
+        "claim.html\n"
+        "The ruling and its evidence: docs/arbiter.md, \"At the board\".");
     cmd->add_option("FILE", options.file, "The PGN file with the game (- for standard input)")
         ->required();
     cmd->add_option("--game", options.game, "The game's number in the file (e.g. --game 3)")

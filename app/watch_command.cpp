@@ -37,6 +37,13 @@ CLI::App* add_watch_command(CLI::App& app, WatchOptions& options) {
         "watch",
         "Follow a live round's broadcast files and report each event once as the moves arrive "
         "(alerts: 9.6 endings, illegal moves, ...; notices: claims, finished games)");
+    cmd->footer(
+        "Exit status: with --once 0 no alert, 1 an alert was reported; 2 usage error; 130 ended "
+        "by SIGINT or SIGTERM (one summary line on stderr).\nExamples:\n"
+        "  drawaudit watch live/round5.pgn\n"
+        "  drawaudit watch --format jsonl --html /var/www/round.html live/\n"
+        "  drawaudit watch --once round5/\n"
+        "Events and their rules: docs/arbiter.md, \"During the round: watch\".");
     cmd->add_option("paths", options.paths,
                     "PGN files, or directories whose *.pgn files are followed (a DGT LiveChess "
                     "round folder through its game-N.pgn files)")
