@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 
 #include "audit/claim_ruling.hpp"
+#include "audit/pairings.hpp"
+#include "audit/tags.hpp"
 #include "audit_command.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/source.hpp"
@@ -85,51 +87,22 @@ struct Candidate {
     std::string white, black, round, board, time_control;
 };
 
-// Unicode letters with accents that names carry (Latin-1 and Latin Extended-A), folded to their
-// base letter: "Ö" and "ö" read as "o".
-char folded_latin(unsigned code) {
-    constexpr std::string_view latin1 =
-        "aaaaaaaceeeeiiiidnooooo*ouuuuytsaaaaaaaceeeeiiiidnooooo/ouuuuyty";  // U+00C0..U+00FF
-    if (code >= 0xC0 && code <= 0xFF) return latin1[code - 0xC0];
-    constexpr std::string_view extended_a =
-        "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiiiijjkkkllllllllllnnnnnnnnnoooooooorrrrrr"
-        "ssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";  // U+0100..U+017F
-    if (code >= 0x100 && code <= 0x17F) return extended_a[code - 0x100];
-    return 0;
-}
-
-// A name as --player compares it: lower case, accents folded, runs of spaces as one.
+// A name as --player compares it: the words the TRF's name matching reads (lower case, accents
+// folded, punctuation and runs of spaces as one space), in their order.
 std::string comparable_name(std::string_view name) {
     std::string out;
-    for (std::size_t i = 0; i < name.size(); ++i) {
-        const auto c = static_cast<unsigned char>(name[i]);
-        char letter = 0;
-        if (c >= 0xC0 && c < 0xE0 && i + 1 < name.size()) {
-            const unsigned code =
-                ((c & 0x1Fu) << 6) | (static_cast<unsigned char>(name[i + 1]) & 0x3Fu);
-            letter = folded_latin(code);
-            if (letter != 0) ++i;
-        }
-        if (letter == 0) letter = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-        if (letter == ' ' && (out.empty() || out.back() == ' ')) continue;
-        out += letter;
+    for (const std::string& word : audit::name_words(name).words) {
+        if (!out.empty()) out += ' ';
+        out += word;
     }
-    while (!out.empty() && out.back() == ' ') out.pop_back();
     return out;
 }
 
-// The Round tag "5.12" of a broadcast also gives the board.
+// The Round tag "5.12" of a broadcast also gives the board; --round may also name the tag whole.
 bool round_board_match(const Candidate& c, const ClaimOptions& o) {
-    std::string_view round = c.round;
-    std::string_view board = c.board;
-    if (board.empty() || board == "?") {
-        if (const auto dot = round.find('.'); dot != std::string_view::npos) {
-            board = round.substr(dot + 1);
-            round = round.substr(0, dot);
-        }
-    }
-    if (!o.round.empty() && round != o.round && c.round != o.round) return false;
-    if (!o.board.empty() && board != o.board) return false;
+    const audit::RoundAndBoard where = audit::round_and_board(c.round, c.board);
+    if (!o.round.empty() && where.round != o.round && c.round != o.round) return false;
+    if (!o.board.empty() && where.board != o.board) return false;
     return true;
 }
 

@@ -10,6 +10,16 @@
 
 namespace drawaudit::audit {
 
+RoundAndBoard round_and_board(std::string_view round_tag, std::string_view board_tag) {
+    const std::size_t dot = round_tag.find('.');
+    RoundAndBoard out{round_tag.substr(0, dot), {}};
+    if (tag_known(board_tag))
+        out.board = board_tag;
+    else if (dot != std::string_view::npos)
+        out.board = round_tag.substr(dot + 1);
+    return out;
+}
+
 bool iequals(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {

@@ -24,6 +24,20 @@ VariantKind classify_variant(std::string_view variant);
 bool iequals(std::string_view a, std::string_view b);
 bool icontains(std::string_view text, std::string_view word);
 
+// A tag value that names something: PGN's placeholders "?" and "-" name nothing.
+constexpr bool tag_known(std::string_view value) {
+    return !value.empty() && value != "?" && value != "-";
+}
+
+// The round and the board a game is played on (RULES.md "A live round", "A claim ruled at the
+// board"): the Board tag, else the part after the dot of a Round tag "5.12" as broadcasts write
+// it (round "5", board "12"); board "" when neither says. Views into the two tag values.
+struct RoundAndBoard {
+    std::string_view round;
+    std::string_view board;
+};
+RoundAndBoard round_and_board(std::string_view round_tag, std::string_view board_tag);
+
 // The tags of one game: those of its record are written straight into the record.
 class GameTags {
   public:

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "audit/tags.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/text.hpp"
 
@@ -11,10 +12,7 @@ namespace drawaudit::live {
 
 namespace {
 
-// A tag value that names something: PGN's placeholders "?" and "-" name nothing.
-bool known(std::string_view value) {
-    return !value.empty() && value != "?" && value != "-";
-}
+using audit::tag_known;
 
 // The games of a read with their tags and last move, for split_games.
 class Splitter final : public pgn::Visitor {
@@ -64,26 +62,20 @@ class Splitter final : public pgn::Visitor {
 }  // namespace
 
 RoundAndBoard round_and_board(const GameTags& tags) {
-    RoundAndBoard out;
-    const std::size_t dot = tags.round.find('.');
-    out.round = tags.round.substr(0, dot);
-    if (known(tags.board))
-        out.board = tags.board;
-    else if (dot != std::string::npos && dot + 1 < tags.round.size())
-        out.board = tags.round.substr(dot + 1);
-    return out;
+    const audit::RoundAndBoard where = audit::round_and_board(tags.round, tags.board);
+    return {std::string(where.round), std::string(where.board)};
 }
 
 std::string identity_key(const GameTags& tags) {
     // The unit separator keeps "a","bc" apart from "ab","c".
-    if (known(tags.game_id)) return fmt::format("id\x1f{}", tags.game_id);
+    if (tag_known(tags.game_id)) return fmt::format("id\x1f{}", tags.game_id);
     const RoundAndBoard where = round_and_board(tags);
     if (!where.board.empty())
         return fmt::format("board\x1f{}\x1f{}\x1f{}", tags.event, where.round, where.board);
-    if (known(tags.white_fide_id) && known(tags.black_fide_id))
+    if (tag_known(tags.white_fide_id) && tag_known(tags.black_fide_id))
         return fmt::format("fide\x1f{}\x1f{}\x1f{}", tags.round, tags.white_fide_id,
                            tags.black_fide_id);
-    if (known(tags.white) && known(tags.black))
+    if (tag_known(tags.white) && tag_known(tags.black))
         return fmt::format("players\x1f{}\x1f{}\x1f{}", tags.round, tags.white, tags.black);
     return {};
 }

@@ -412,13 +412,11 @@ ul.evidence{padding-left:1.1em;margin:.4em 0}ul.evidence li{margin:.25em 0}
 .position.now{border:3px solid #111}.position.look-alike{border:2px dashed #b00020}
 .position figcaption{margin-top:.3em}.difference{font-weight:bold;color:#b00020}
 .board{width:100%;max-width:300px;height:auto;display:block}
-.board .light{fill:#fff}.board .dark{fill:#b9b9b9}.board .frame{fill:none;stroke:#111;stroke-width:1.5}
-.board .coord{font-size:11px;text-anchor:middle;fill:#111}
-.board .pw,.board .pb{font-family:"DejaVu Sans",sans-serif;font-size:36px;text-anchor:middle}
-.board .pw{fill:#fff;stroke:#000;stroke-width:1.4}.board .pb{fill:#000;stroke:#000;stroke-width:.6}
-.board .arrow line{stroke:#1f4e9c;stroke-width:6;stroke-opacity:.85;stroke-dasharray:10 4}.board .arrow polygon{fill:#1f4e9c;stroke:#fff;stroke-width:1}
-.fen{font-family:"DejaVu Sans Mono",monospace;font-size:.8em;word-break:break-all;color:#333}
-@media print{body{max-width:none;font-size:9.5pt;padding:0}.verdict{background:none;border-left-color:#000}.position{break-inside:avoid}}
+)css";
+
+// After report::board_css.
+constexpr std::string_view claim_style_after_boards =
+    R"css(@media print{body{max-width:none;font-size:9.5pt;padding:0}.verdict{background:none;border-left-color:#000}.position{break-inside:avoid}}
 )css";
 
 void append_tag(fmt::memory_buffer& out, std::string_view open, std::string_view content,
@@ -455,6 +453,8 @@ std::string claim_html(const ClaimGame& game, const ClaimRuling& r, Lang lang) {
     append_html(out, say(lang, Msg::ClaimHtmlTitle, game.game));
     append(out, "</title>\n<style>");
     append(out, claim_style);
+    append(out, board_css);
+    append(out, claim_style_after_boards);
     append(out, "</style>\n</head>\n<body>\n<h1>");
     append_html(out, say(lang, Msg::ClaimHtmlTitle, game.game));
     append(out, "</h1>\n");

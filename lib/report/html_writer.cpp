@@ -314,13 +314,11 @@ dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:0 12px;margin:.3e
 .positions{display:grid;grid-template-columns:repeat(auto-fill,minmax(350px,1fr));gap:16px}
 .position{border:1px solid #999;padding:8px;break-inside:avoid}
 .board{width:100%;max-width:336px;height:auto;display:block}
-.board .light{fill:#fff}.board .dark{fill:#b9b9b9}.board .frame{fill:none;stroke:#111;stroke-width:1.5}
-.board .coord{font-size:11px;text-anchor:middle;fill:#111}
-.board .pw,.board .pb{font-family:"DejaVu Sans",sans-serif;font-size:36px;text-anchor:middle}
-.board .pw{fill:#fff;stroke:#000;stroke-width:1.4}.board .pb{fill:#000;stroke:#000;stroke-width:.6}
-.board .arrow line{stroke:#1f4e9c;stroke-width:6;stroke-opacity:.85;stroke-dasharray:10 4}.board .arrow polygon{fill:#1f4e9c;stroke:#fff;stroke-width:1}
-.fen{font-family:"DejaVu Sans Mono",monospace;font-size:.8em;word-break:break-all;color:#333}
-ul.findings{padding-left:1.1em;margin:.4em 0}ul.findings li{margin:.25em 0;break-inside:avoid}
+)css";
+
+// After report::board_css.
+constexpr std::string_view style_sheet_after_boards =
+    R"css(ul.findings{padding-left:1.1em;margin:.4em 0}ul.findings li{margin:.25em 0;break-inside:avoid}
 .sev{font-weight:bold;border:1px solid #111;padding:0 3px;font-size:.85em}.sev-error{background:#f7c6cc}.sev-warning{background:#fde7b0}.sev-info{background:#e7eefc}
 .article{font-family:"DejaVu Sans Mono",monospace;font-size:.9em}
 @page{margin:10mm}
@@ -400,6 +398,8 @@ class HtmlWriter final : public Writer {
         append_html(buffer_, text(Msg::HtmlTitle, lang));
         append(buffer_, "</title>\n<style>");
         append(buffer_, style_sheet);
+        append(buffer_, board_css);
+        append(buffer_, style_sheet_after_boards);
         append(buffer_, "</style>\n</head>\n<body>\n");
         // The hatching of the claim windows, defined once for every timeline.
         append(buffer_,

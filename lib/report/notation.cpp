@@ -6,52 +6,33 @@ namespace drawaudit::report {
 
 namespace {
 
-// The Spanish letter of an English piece letter, or 0 for any other byte.
-constexpr char spanish_piece(char english) {
-    switch (english) {
-        case 'K':
-            return 'R';
-        case 'Q':
-            return 'D';
-        case 'R':
-            return 'T';
-        case 'B':
-            return 'A';
-        case 'N':
-            return 'C';
-        default:
-            return 0;
+constexpr std::string_view english_pieces = "KQRBN";
+constexpr std::string_view spanish_pieces = "RDTAC";  // rey, dama, torre, alfil, caballo
+
+// `move` with each piece letter of `from` written as the letter at its place in `to`. A piece
+// letter stands first in a SAN token (after the move number's space or dot) or right after '='
+// (promotion); an upper-case letter elsewhere is part of no SAN ("O-O" has no piece).
+std::string with_piece_letters(std::string_view move, std::string_view from, std::string_view to) {
+    std::string out(move);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const bool token_start = i == 0 || out[i - 1] == ' ' || out[i - 1] == '.';
+        const bool promotion = i > 0 && out[i - 1] == '=';
+        if (!token_start && !promotion) continue;
+        if (const auto at = from.find(out[i]); at != std::string_view::npos) out[i] = to[at];
     }
+    return out;
 }
 
 }  // namespace
 
 std::string move_for(Lang lang, std::string_view move) {
-    std::string out(move);
-    if (lang == Lang::En) return out;
-    // A piece letter stands first in a SAN token (after the move number's space) or right after
-    // '=' (promotion); an upper-case letter elsewhere is part of no SAN ("O-O" has no piece).
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        const bool token_start = i == 0 || out[i - 1] == ' ' || out[i - 1] == '.';
-        const bool promotion = i > 0 && out[i - 1] == '=';
-        if (!token_start && !promotion) continue;
-        if (const char letter = spanish_piece(out[i]); letter != 0) out[i] = letter;
-    }
-    return out;
+    if (lang == Lang::En) return std::string(move);
+    return with_piece_letters(move, english_pieces, spanish_pieces);
 }
 
 std::string english_move(Lang lang, std::string_view move) {
-    std::string out(move);
-    if (lang == Lang::En) return out;
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        const bool token_start = i == 0 || out[i - 1] == ' ' || out[i - 1] == '.';
-        const bool promotion = i > 0 && out[i - 1] == '=';
-        if (!token_start && !promotion) continue;
-        constexpr std::string_view spanish = "RDTAC", english = "KQRBN";
-        if (const auto at = spanish.find(out[i]); at != std::string_view::npos)
-            out[i] = english[at];
-    }
-    return out;
+    if (lang == Lang::En) return std::string(move);
+    return with_piece_letters(move, spanish_pieces, english_pieces);
 }
 
 bool is_black_move(std::string_view move) {

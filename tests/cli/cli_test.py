@@ -129,30 +129,35 @@ def run_golden(runner, fmt):
     return normalise(completed.stdout.decode("utf-8"), runner.root)
 
 
-def case_golden(runner, fmt):
-    actual = run_golden(runner, fmt)
-    path = golden_path(runner, fmt)
+def check_golden(actual, path, what):
+    """`actual` is the golden file at `path` byte for byte; else the failure shows the diff."""
     check(os.path.exists(path), f"{path} missing: run with --update golden")
     with open(path, encoding="utf-8", newline="") as f:
         expected = f.read()
     if actual != expected:
-        import difflib
         diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
                                             "expected", "actual", n=2))
-        raise Failure(f"--format {fmt} differs from {path}:\n{diff[:6000]}")
+        raise Failure(f"{what} differs from {path}:\n{diff[:6000]}")
+
+
+def write_golden(path, text):
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+    print(f"wrote {path}")
+
+
+def case_golden(runner, fmt):
+    check_golden(run_golden(runner, fmt), golden_path(runner, fmt), f"--format {fmt}")
 
 
 def update_golden(runner):
     os.makedirs(os.path.join(runner.root, EXPECTED), exist_ok=True)
     for fmt in GOLDENS:
-        with open(golden_path(runner, fmt), "w", encoding="utf-8", newline="") as f:
-            f.write(run_golden(runner, fmt))
-        print(f"wrote {golden_path(runner, fmt)}")
-    update_claim_goldens(runner)
+        write_golden(golden_path(runner, fmt), run_golden(runner, fmt))
+    for name in CLAIM_GOLDENS:
+        write_golden(claim_golden_path(runner, name), run_claim_golden(runner, name))
     for name in WATCH_GOLDENS:
-        with open(golden_path(runner, name), "w", encoding="utf-8", newline="") as f:
-            f.write(run_watch_golden(runner, name))
-        print(f"wrote {golden_path(runner, name)}")
+        write_golden(golden_path(runner, name), run_watch_golden(runner, name))
 
 
 def run_watch_golden(runner, name):
@@ -163,15 +168,7 @@ def run_watch_golden(runner, name):
 
 
 def case_watch_golden(runner, name):
-    actual = run_watch_golden(runner, name)
-    path = golden_path(runner, name)
-    check(os.path.exists(path), f"{path} missing: run with --update golden")
-    with open(path, encoding="utf-8", newline="") as f:
-        expected = f.read()
-    if actual != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
-                                            "expected", "actual", n=2))
-        raise Failure(f"watch {name} differs from {path}:\n{diff[:6000]}")
+    check_golden(run_watch_golden(runner, name), golden_path(runner, name), f"watch {name}")
 
 
 # Record type -> its section in docs/records.md, whose tables tests/report/record_schema_test.cpp
@@ -2000,26 +1997,12 @@ def run_claim_golden(runner, name):
     return normalise(completed.stdout.decode("utf-8"), runner.root)
 
 
-def update_claim_goldens(runner):
-    for name in CLAIM_GOLDENS:
-        with open(claim_golden_path(runner, name), "w", encoding="utf-8", newline="") as f:
-            f.write(run_claim_golden(runner, name))
-        print(f"wrote {claim_golden_path(runner, name)}")
-
-
 def case_claim_goldens(runner):
     """drawaudit claim: every golden ruling (text, json, html; en, es) byte for byte; the json
     ones parse and carry every field of RULES.md; the html ones are self-contained."""
     for name in CLAIM_GOLDENS:
         actual = run_claim_golden(runner, name)
-        path = claim_golden_path(runner, name)
-        check(os.path.exists(path), f"{path} missing: run with --update golden")
-        with open(path, encoding="utf-8", newline="") as f:
-            expected = f.read()
-        if actual != expected:
-            diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
-                                                "expected", "actual", n=2))
-            raise Failure(f"claim {name} differs from {path}:\n{diff[:6000]}")
+        check_golden(actual, claim_golden_path(runner, name), f"claim {name}")
         if name.endswith(".json"):
             record = json.loads(actual)
             for field in ("file", "game", "line", "white", "black", "round", "board", "laws",
