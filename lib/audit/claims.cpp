@@ -68,14 +68,16 @@ void Claims::threefold_appeared(CurrentGame& game, int k) {
 // down and claims.
 void Claims::threefold_declared(CurrentGame& game, int k) {
     const Color mover = game.history.position(k).side_to_move();
-    Finding candidate;
-    const bool listed = game.lists(Rule::ThreefoldClaim);
-    if (!find_declared_repetitions(game, k, listed ? &candidate : nullptr)) return;
+    // Whether there is such a move first: most calls find none, and a Finding built and
+    // destroyed for nothing cost more than this search run twice for the few that do.
+    if (!find_declared_repetitions(game, k, nullptr)) return;
     last_claim_ply_ = k;
-    if (!listed) [[unlikely]] {
+    if (!game.lists(Rule::ThreefoldClaim)) [[unlikely]] {
         game.omit(Rule::ThreefoldClaim);
         return;
     }
+    Finding candidate;
+    find_declared_repetitions(game, k, &candidate);
     Finding& f = game.add_finding(Rule::ThreefoldClaim, k);
     f.route = Route::Declared;
     f.article = "9.2.1.1";
