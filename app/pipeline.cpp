@@ -19,6 +19,7 @@
 #include <spdlog/spdlog.h>
 
 #include "audit/fingerprint.hpp"
+#include "decompress_ahead.hpp"
 #include "interrupt.hpp"
 #include "job_board.hpp"
 #include "pgn/reader.hpp"
@@ -233,8 +234,12 @@ void read_file(ReaderState& state, std::size_t index) {
         return;
     }
     ++state.files_opened;
-    if ((*source)->compression() != pgn::Compression::None)
+    if ((*source)->compression() != pgn::Compression::None) {
         board.raise_capacity(state.compressed_capacity);
+        // Decompression on a thread of its own: this one only cuts chunks.
+        *source = decompress_ahead(std::move(*source), kDecompressAheadBlock,
+                                   kDecompressAheadBlocks, &state.reader_cpu);
+    }
     pgn::GameChunker chunker(**source, state.settings.chunk_bytes, state.settings.max_game_bytes);
     if (!range.whole) chunker.start_at(range.begin);
     std::uint64_t input_bytes_counted = 0;  // of this file, in the progress counter
