@@ -99,7 +99,7 @@ Round reconcile(const TrfText& trf, std::uint64_t drop_game = 0) {
 TEST(RoundAgainstTrf, TheFixtureHoldsEighteenGamesOfThreeRounds) {
     const Round round = reconcile(TrfText::load());
     ASSERT_EQ(round.games.size(), 18u);
-    EXPECT_EQ(round.counts.played, 18u);  // rounds 1-8 are blank: zero-point byes, not pairings
+    EXPECT_EQ(round.counts.played, 18u);  // rounds 1-8 are blank: neither pairings nor byes
     EXPECT_EQ(round.counts.rounds, 11u);
 }
 
