@@ -2084,6 +2084,8 @@ TRF_GOLDENS = {
     "trf.csv": ["--format", "csv"],
     "trf.sarif": ["--format", "sarif"],
     "trf.github": ["--format", "github"],
+    "trf.html": ["--format", "html"],
+    "trf.es.html": ["--format", "html", "--lang", "es"],
 }
 # What the typed TRF changes, as (rule, game, trf_line): a draw keyed as a win (game 1), a result
 # swapped (game 5), a draw keyed where the game was lost, so that the two players' results do
@@ -2112,7 +2114,7 @@ def run_trf_golden(runner, name):
 
 def case_trf_goldens(runner):
     """--trf on a real round with a wrongly typed TRF: every format (text, JSON Lines, CSV,
-    SARIF, GitHub; English and Spanish) byte for byte."""
+    SARIF, GitHub, HTML; English and Spanish) byte for byte."""
     for name in TRF_GOLDENS:
         check_golden(run_trf_golden(runner, name), trf_golden_path(runner, name), f"--trf {name}")
 
