@@ -2140,6 +2140,26 @@ def case_trf_round_typed(runner):
           f"the typed TRF: {typed}, expected {TRF_TYPED_FINDINGS}")
     check(counts["matched"] == 17 and counts["matched_by_name"] == 2, f"{counts}")
 
+
+def case_arbiter_doc_trf(runner):
+    """Every `drawaudit --trf` example of docs/arbiter.md prints today what the page shows (a
+    block that begins with "..." shows the end of the output)."""
+    with open(os.path.join(runner.root, "docs", "arbiter.md"), encoding="utf-8") as f:
+        doc = f.read()
+    blocks = re.findall(r"```console\n\$ drawaudit (--trf [^\n]*)\n(.*?)```", doc, re.S)
+    check(len(blocks) >= 2, f"only {len(blocks)} --trf examples in docs/arbiter.md")
+    for command, shown in blocks:
+        completed = runner.run(*shlex.split(command))
+        check(completed.returncode in (0, 1), f"{command}: exit {completed.returncode}")
+        actual = normalise(completed.stdout.decode("utf-8"), runner.root)
+        if shown.startswith("...\n"):
+            shown = shown[4:]
+            actual = actual[len(actual) - len(shown):] if len(actual) >= len(shown) else actual
+        if actual != shown:
+            diff = "".join(difflib.unified_diff(shown.splitlines(True), actual.splitlines(True),
+                                                "docs/arbiter.md", "actual", n=1))
+            raise Failure(f"docs/arbiter.md: {command}:\n{diff[:4000]}")
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
@@ -2201,6 +2221,7 @@ CASES = {
        for name in WATCH_GOLDENS},
     "trf-goldens": case_trf_goldens,
     "trf-round-typed": case_trf_round_typed,
+    "arbiter-doc-trf": case_arbiter_doc_trf,
 }
 
 
