@@ -369,6 +369,7 @@ class HtmlWriter final : public Writer {
           lang_(options.lang),
           max_games_(options.html_max_games),
           all_games_(options.all_games),
+          trf_(options.trf),
           warn_(options.warn) {}
 
     void game(const GameReport& report) override {
@@ -449,6 +450,10 @@ class HtmlWriter final : public Writer {
             append(buffer_, "</th><th>");
             append_html(buffer_, text(Msg::HtmlColumnResult, lang));
             append(buffer_, "</th><th>");
+            if (trf_) {
+                append_html(buffer_, text(Msg::HtmlPairing, lang));
+                append(buffer_, "</th><th>");
+            }
             append_html(buffer_, text(Msg::HtmlColumnVerdict, lang));
             append(buffer_, "</th><th>");
             append_html(buffer_, text(Msg::HtmlFindings, lang));
@@ -593,6 +598,10 @@ class HtmlWriter final : public Writer {
         append(row, "</td><td>");
         append_html(row, report.result);
         append(row, "</td><td>");
+        if (trf_) {
+            append_html(row, pairing_cell(report.pairing.get()));
+            append(row, "</td><td>");
+        }
         append_html(row, verdict_line(report, lang_));
         append(row, "</td><td>");
         std::set<Rule> rules;
@@ -702,6 +711,16 @@ class HtmlWriter final : public Writer {
             out("</ul>\n");
         }
         out("</td></tr></tbody></table>\n</section>\n");
+    }
+
+    // --trf: the index's short form of a game's pairing: the start numbers and result codes.
+    std::string pairing_cell(const audit::Pairing* p) const {
+        if (p == nullptr) return std::string(text(Msg::None, lang_));
+        std::string cell =
+            say(lang_, Msg::HtmlPairingCell, p->white_rank, p->black_rank,
+                std::string_view(&p->white_code, 1), std::string_view(&p->black_code, 1));
+        if (p->matched_by == audit::MatchedBy::Name) cell += text(Msg::HtmlPairingByName, lang_);
+        return cell;
     }
 
     // --trf: the game's pairing as the TRF writes it (names, start numbers, result codes, its
@@ -947,6 +966,7 @@ class HtmlWriter final : public Writer {
     Lang lang_;
     std::uint64_t max_games_;
     bool all_games_;
+    bool trf_;                 // --trf: the index has a column with each game's pairing
     std::uint64_t games_ = 0;  // every game so far: a game's number in the round's sheet
     std::uint64_t games_with_findings_ = 0;
     std::uint64_t shown_ = 0;

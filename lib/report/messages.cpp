@@ -616,6 +616,8 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "jugadores identificados solo por el nombre"},
     {Msg::HtmlTrfSection, "{}: the pairing program's report (TRF)",
      "{}: el informe del programa de emparejamientos (TRF)"},
+    {Msg::HtmlPairingCell, "no. {0} \u2013 no. {1}: {2} {3}", "n.º {0} \u2013 n.º {1}: {2} {3}"},
+    {Msg::HtmlPairingByName, " (by name)", " (por el nombre)"},
 }};
 
 constexpr bool catalog_in_order() {

@@ -354,7 +354,9 @@ enum class Msg : std::uint16_t {
     HtmlPairingOf,        // round, White, White's start rank, Black, Black's, codes, TRF line
     HtmlMatchedByFideId,  // how the game's players were found in the TRF
     HtmlMatchedByName,
-    HtmlTrfSection,  // the TRF's file: the heading of its own findings
+    HtmlTrfSection,     // the TRF's file: the heading of its own findings
+    HtmlPairingCell,    // the index: White's start number, Black's, White's code, Black's
+    HtmlPairingByName,  // after it, where the players were found by name alone
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);

@@ -362,5 +362,14 @@ TEST(Html, ATrfWithoutFindingsAddsNoSection) {
     EXPECT_NE(html.find("1 games matched to their pairing"), std::string::npos);
 }
 
+TEST(Html, TheIndexHasAPairingColumnOnlyWithATrf) {
+    const std::string with =
+        html_with_trf({paired_game(audit::MatchedBy::Name)}, trf_record("r.trf"));
+    EXPECT_NE(with.find("<th>Pairing (TRF)</th>"), std::string::npos);
+    EXPECT_NE(with.find("<td>no. 1 \u2013 no. 12: 1 0 (by name)</td>"), std::string::npos) << with;
+    const std::string without = html_of({paired_game(audit::MatchedBy::Name)});
+    EXPECT_EQ(without.find("<th>Pairing (TRF)</th>"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace drawaudit::report
