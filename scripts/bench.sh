@@ -17,6 +17,11 @@
 #           the whole command (start, reading, the audit of the game, the ruling, the output),
 #           on the board and with a written move: the median and slowest of RUNS runs (default
 #           50) in milliseconds; issue 27 asks well under 50 ms.
+#   trf     --trf (issue 29): a tournament of 500 players and 11 rounds with its 2,750 games
+#           (scripts/make_trf.py synthetic: short games, one in ten players without FIDE id so
+#           that names are matched too), audited with and without its TRF: the median wall and
+#           the CPU of RUNS runs (default 10) and their difference; the issue asks well under a
+#           second for reading and reconciling.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -127,8 +132,45 @@ PY
     )
 }
 
+bench_trf() {
+    build_release
+    local scratch
+    scratch=$(mktemp -d)
+    trap 'rm -rf "$scratch"' RETURN
+    python3 "$root/scripts/make_trf.py" synthetic --players 500 --rounds 11 \
+        --pgn "$scratch/round.pgn" --trf "$scratch/round.trf"
+    python3 - "$root/build/release/app/drawaudit" "${RUNS:-10}" "$scratch" <<'PY'
+import json, resource, statistics, subprocess, sys, time
+binary, runs, scratch = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+pgn, trf = f"{scratch}/round.pgn", f"{scratch}/round.trf"
+cases = {"without --trf": [], "with --trf": ["--trf", trf]}
+medians = {}
+print(f"{'2,750 games, 500 players':26} {'runs':>5} {'wall_ms':>8} {'slowest':>8} {'cpu_ms':>7}")
+for label, extra in cases.items():
+    walls, before = [], resource.getrusage(resource.RUSAGE_CHILDREN)
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run([binary, "--no-progress", "--format", "jsonl", *extra, pgn],
+                              stdout=subprocess.PIPE)
+        walls.append((time.perf_counter() - start) * 1000)
+        if done.returncode != 0:
+            sys.exit(f"bench.sh trf: {label}: exit {done.returncode} (findings where none were expected)")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) / runs * 1000
+    medians[label] = (statistics.median(walls), cpu)
+    print(f"{label:26} {runs:5d} {statistics.median(walls):8.2f} {max(walls):8.2f} {cpu:7.2f}")
+summary = json.loads(done.stdout.decode().splitlines()[-1])["pairings"]
+print(f"{'the TRF costs':26} {'':5} {medians['with --trf'][0] - medians['without --trf'][0]:8.2f} "
+      f"{'':8} {medians['with --trf'][1] - medians['without --trf'][1]:7.2f}")
+print("pairings: " + ", ".join(f"{k} {v}" for k, v in summary.items()))
+print("wall: the median of the whole command (reading, audit, reconciliation, JSON Lines output); "
+      "cpu: user + system per run")
+PY
+}
+
 case "${1:-}" in
     perft) bench_perft ;;
+    trf) bench_trf ;;
     claim) bench_claim ;;
     unwinnable) bench_unwinnable ;;
     audit) build_release_tools && python3 "$root/scripts/bench_audit.py" ;;
@@ -136,7 +178,7 @@ case "${1:-}" in
     repetitions) build_release && python3 "$root/scripts/bench_audit.py" --prepare-only &&
         python3 "$root/scripts/compare_repetitions.py" ;;
     *)
-        echo "usage: scripts/bench.sh perft|audit|lichess|repetitions|unwinnable|claim" >&2
+        echo "usage: scripts/bench.sh perft|audit|lichess|repetitions|unwinnable|claim|trf" >&2
         exit 2
         ;;
 esac

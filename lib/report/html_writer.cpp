@@ -369,6 +369,7 @@ class HtmlWriter final : public Writer {
           lang_(options.lang),
           max_games_(options.html_max_games),
           all_games_(options.all_games),
+          trf_(options.trf),
           warn_(options.warn) {}
 
     void game(const GameReport& report) override {
@@ -385,6 +386,18 @@ class HtmlWriter final : public Writer {
         if (expanded || all_games_) write_index_row(report, expanded);
         if (expanded) write_section(report);
         spill(index_);
+        spill(sections_);
+    }
+
+    // --trf: the TRF's own findings (its errors, the played pairings without a game) in a section
+    // of their own after the games, named by the TRF's file; id 0 is no game's.
+    void trf_findings(const GameReport& trf) override {
+        if (trf.findings.empty()) return;
+        out("<section class=\"game trf\" id=\"trf\">\n<h2>");
+        esc(say(lang_, Msg::HtmlTrfSection, trf.file));
+        out("</h2>\n<ul class=\"findings\">\n");
+        for (std::size_t k = 0; k < trf.findings.size(); ++k) write_finding(trf, 0, k, 0);
+        out("</ul>\n</section>\n");
         spill(sections_);
     }
 
@@ -437,6 +450,10 @@ class HtmlWriter final : public Writer {
             append(buffer_, "</th><th>");
             append_html(buffer_, text(Msg::HtmlColumnResult, lang));
             append(buffer_, "</th><th>");
+            if (trf_) {
+                append_html(buffer_, text(Msg::HtmlPairing, lang));
+                append(buffer_, "</th><th>");
+            }
             append_html(buffer_, text(Msg::HtmlColumnVerdict, lang));
             append(buffer_, "</th><th>");
             append_html(buffer_, text(Msg::HtmlFindings, lang));
@@ -506,6 +523,17 @@ class HtmlWriter final : public Writer {
                         games_with(Rule::FivefoldDraw), games_with(Rule::SeventyFiveMoveDraw),
                         plural_with(Rule::ResultConflict, Msg::GameOne, Msg::GameMany),
                         games_with(Rule::ResultMismatch), games_with(Rule::ResultConflict)));
+        if (summary.pairings) {
+            const audit::PairingCounts& p = *summary.pairings;
+            append(buffer_, "</p>\n<p>");
+            // The catalog's sentence begins a line of the text report: not here.
+            const std::string pairings =
+                say(lang, Msg::SummaryPairings, count(p.rounds), count(p.pairings), count(p.played),
+                    count(p.forfeits), count(p.byes), count(p.matched), count(p.matched_by_name),
+                    count(p.missing_games), count(p.games_without_pairing),
+                    count(p.unreconciled_games));
+            append_html(buffer_, std::string_view(pairings).substr(pairings.starts_with('\n')));
+        }
         append(buffer_, "</p>\n<p>");
         if (games_with_findings_ == 0) {
             append_html(buffer_, text(Msg::HtmlNoFindings, lang));
@@ -570,6 +598,10 @@ class HtmlWriter final : public Writer {
         append(row, "</td><td>");
         append_html(row, report.result);
         append(row, "</td><td>");
+        if (trf_) {
+            append_html(row, pairing_cell(report.pairing.get()));
+            append(row, "</td><td>");
+        }
         append_html(row, verdict_line(report, lang_));
         append(row, "</td><td>");
         std::set<Rule> rules;
@@ -639,7 +671,9 @@ class HtmlWriter final : public Writer {
         esc(say(lang, Msg::GameLabel, report.game));
         out(" [");
         esc(laws_label(report.laws, lang));
-        out("]</dd></dl>\n");
+        out("]</dd>");
+        if (report.pairing != nullptr) write_pairing(*report.pairing);
+        out("</dl>\n");
 
         outf("<p class=\"verdict {}\">", worst_class(report));
         esc(verdict_line(report, lang));
@@ -677,6 +711,35 @@ class HtmlWriter final : public Writer {
             out("</ul>\n");
         }
         out("</td></tr></tbody></table>\n</section>\n");
+    }
+
+    // --trf: the index's short form of a game's pairing: the start numbers and result codes.
+    std::string pairing_cell(const audit::Pairing* p) const {
+        if (p == nullptr) return std::string(text(Msg::None, lang_));
+        std::string cell =
+            say(lang_, Msg::HtmlPairingCell, p->white_rank, p->black_rank,
+                std::string_view(&p->white_code, 1), std::string_view(&p->black_code, 1));
+        if (p->matched_by == audit::MatchedBy::Name) cell += text(Msg::HtmlPairingByName, lang_);
+        return cell;
+    }
+
+    // --trf: the game's pairing as the TRF writes it (names, start numbers, result codes, its
+    // line), and whether its players were found by FIDE id or by name alone.
+    void write_pairing(const audit::Pairing& p) {
+        out("<dt>");
+        esc(text(Msg::HtmlPairing, lang_));
+        out("</dt><dd class=\"pairing\">");
+        esc(say(lang_, Msg::HtmlPairingOf, p.round, p.white, p.white_rank, p.black, p.black_rank,
+                std::string_view(&p.white_code, 1), std::string_view(&p.black_code, 1),
+                p.trf_line));
+        if (p.matched_by) {
+            out(" (");
+            esc(text(*p.matched_by == audit::MatchedBy::Name ? Msg::HtmlMatchedByName
+                                                             : Msg::HtmlMatchedByFideId,
+                     lang_));
+            out(")");
+        }
+        out("</dd>");
     }
 
     // Position `ply` as a person names it: the move that led to it ("36. Kd3", "36... Td8+" in
@@ -903,6 +966,7 @@ class HtmlWriter final : public Writer {
     Lang lang_;
     std::uint64_t max_games_;
     bool all_games_;
+    bool trf_;                 // --trf: the index has a column with each game's pairing
     std::uint64_t games_ = 0;  // every game so far: a game's number in the round's sheet
     std::uint64_t games_with_findings_ = 0;
     std::uint64_t shown_ = 0;

@@ -604,6 +604,20 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::WatchLastMove, "last move {}", "última jugada {}"},
     {Msg::WatchOpenClaims, "Claims open", "Reclamaciones posibles"},
     {Msg::WatchAlerts, "Alerts", "Alertas"},
+    {Msg::HtmlPairing, "Pairing (TRF)", "Emparejamiento (TRF)"},
+    {Msg::HtmlPairingOf,
+     "round {0}: {1} (start number {2}) – {3} (start number {4}), result codes {5} {6}, "
+     "TRF line {7}",
+     "ronda {0}: {1} (número inicial {2}) – {3} (número inicial {4}), códigos de resultado "
+     "{5} {6}, línea {7} del TRF"},
+    {Msg::HtmlMatchedByFideId, "players found by FIDE id",
+     "jugadores identificados por su id FIDE"},
+    {Msg::HtmlMatchedByName, "players found by name alone",
+     "jugadores identificados solo por el nombre"},
+    {Msg::HtmlTrfSection, "{}: the pairing program's report (TRF)",
+     "{}: el informe del programa de emparejamientos (TRF)"},
+    {Msg::HtmlPairingCell, "no. {0} \u2013 no. {1}: {2} {3}", "n.º {0} \u2013 n.º {1}: {2} {3}"},
+    {Msg::HtmlPairingByName, " (by name)", " (por el nombre)"},
 }};
 
 constexpr bool catalog_in_order() {

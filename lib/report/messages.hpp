@@ -349,6 +349,14 @@ enum class Msg : std::uint16_t {
     WatchLastMove,  // "last move {}"
     WatchOpenClaims,
     WatchAlerts,
+    // --trf in the HTML report (issue 29): the pairing beside each game, the TRF's own findings.
+    HtmlPairing,          // "Pairing (TRF)"
+    HtmlPairingOf,        // round, White, White's start rank, Black, Black's, codes, TRF line
+    HtmlMatchedByFideId,  // how the game's players were found in the TRF
+    HtmlMatchedByName,
+    HtmlTrfSection,     // the TRF's file: the heading of its own findings
+    HtmlPairingCell,    // the index: White's start number, Black's, White's code, Black's
+    HtmlPairingByName,  // after it, where the players were found by name alone
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);

@@ -312,6 +312,40 @@ def check_watch_page(chromium, binary, root, workdir, env):
     return f"watch page {len(tiles)} tiles, {alerts} with alerts"
 
 
+def check_trf_page(chromium, binary, root, workdir, env):
+    """Issue 29: the report of a round with --trf (tests/cli/fixtures' Kazan round and its wrongly
+    keyed TRF) in the browser: each game section with a pairing shows it, the TRF's own findings
+    have their section, every in-page link resolves, no request. Returns what it saw."""
+    args = ["--no-progress", "--trf", "tests/cli/fixtures/wgp-kazan-2012-typed.trf",
+            "tests/cli/fixtures/wgp-kazan-2012.pgn"]
+    page = subprocess.run([binary, *args, "--format", "html"], cwd=root, capture_output=True,
+                          env=env, timeout=300)
+    check(page.returncode == 1, f"--trf --format html exit {page.returncode}")
+    html = page.stdout.decode("utf-8")
+    external = re.findall(r"""(?i)\b(?:src|href|xlink:href|action|srcset)\s*=\s*"""
+                          r"""(?:"(?!#)[^"]*"|'(?!#)[^']*'|(?![#"'])[^\s>]+)""", html)
+    check(not external and "<script" not in html.lower(), f"the --trf page refers outside itself: {external[:5]}")
+    records = [json.loads(line) for line in subprocess.run(
+        [binary, *args, "--format", "jsonl"], cwd=root, capture_output=True, env=env,
+        timeout=300).stdout.decode().splitlines()]
+    with_findings = {r["game"] for r in records if r["type"] == "finding" and r["game"] is not None}
+    expected = sum(1 for r in records if r["type"] == "game" and r["pairing"] is not None
+                   and r["game"] in with_findings)
+    path = os.path.join(workdir, "trf.html")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(html)
+    dom, log = run_chromium(chromium, "file://" + path, workdir, "--dump-dom")
+    dom = dom.decode("utf-8")
+    check(not page_requests(log), "the --trf page made network requests")
+    pairings = len(re.findall(r'<dd class="pairing">', dom))
+    check(pairings == expected, f"{pairings} pairings shown, {expected} game sections with one")
+    check('<section class="game trf" id="trf">' in dom, "the TRF's own findings have no section")
+    ids = set(re.findall(r'\bid="([^"]+)"', dom))
+    dangling = sorted({link for link in re.findall(r'\bhref="#([^"]*)"', dom) if link not in ids})
+    check(not dangling, f"--trf page: links without a target: {dangling[:10]}")
+    return f"--trf page {pairings} pairings"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -395,6 +429,7 @@ def main():
         printed = check_print(chromium, binary, root, workdir, env)
         claim_boards = check_claim_page(chromium, binary, root, workdir, env)
         watch_page = check_watch_page(chromium, binary, root, workdir, env)
+        trf_page = check_trf_page(chromium, binary, root, workdir, env)
     except Failure as failure:
         print(f"FAIL browser: {failure}", file=sys.stderr)
         return 1
@@ -402,7 +437,7 @@ def main():
         shutil.rmtree(workdir, ignore_errors=True)
     print(f"ok browser: {boards} boards, {len(links)} links, no request, screenshot "
           f"{len(colours)} colours; printed: {printed}; claim page: {claim_boards} boards; "
-          f"{watch_page}")
+          f"{watch_page}; {trf_page}")
     return 0
 
 

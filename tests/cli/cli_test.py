@@ -158,6 +158,8 @@ def update_golden(runner):
         write_golden(claim_golden_path(runner, name), run_claim_golden(runner, name))
     for name in WATCH_GOLDENS:
         write_golden(golden_path(runner, name), run_watch_golden(runner, name))
+    for name in TRF_GOLDENS:
+        write_golden(trf_golden_path(runner, name), run_trf_golden(runner, name))
 
 
 def run_watch_golden(runner, name):
@@ -2068,6 +2070,96 @@ def case_claim_errors(runner):
     es = runner.expect_exit(0, "claim", threefold, "--game", "1", env_extra={"LANG": "es_ES.UTF-8"})
     check(es.stdout.decode().startswith("CORRECTA: Las blancas"), es.stdout.decode()[:200])
 
+
+# Issue 29: a real round (4th WGP Kazan 2012, rounds 9-11, from TWIC 920) against a TRF that
+# scripts/make_trf.py built from its games, then typed wrongly the ways an arbiter does (see
+# TRF_TYPED_FINDINGS). Golden file tests/cli/expected/wgp-kazan-2012.NAME -> its options.
+TRF_ROUND = f"{FIXTURES}/wgp-kazan-2012.pgn"
+TRF_CLEAN = f"{FIXTURES}/wgp-kazan-2012.trf"
+TRF_TYPED = f"{FIXTURES}/wgp-kazan-2012-typed.trf"
+TRF_GOLDENS = {
+    "trf.text": ["--format", "text"],
+    "trf.es.text": ["--format", "text", "--lang", "es"],
+    "trf.jsonl": ["--format", "jsonl"],
+    "trf.csv": ["--format", "csv"],
+    "trf.sarif": ["--format", "sarif"],
+    "trf.github": ["--format", "github"],
+    "trf.html": ["--format", "html"],
+    "trf.es.html": ["--format", "html", "--lang", "es"],
+}
+# What the typed TRF changes, as (rule, game, trf_line): a draw keyed as a win (game 1), a result
+# swapped (game 5), a draw keyed where the game was lost, so that the two players' results do
+# not add up (game 6 and the TRF's own error at Galliamova's line 13), a pairing left out
+# (game 10), colours swapped (game 12), a forfeit keyed for a played game (game 18); Lahno's
+# name written the other way round without her FIDE id is matched by name, without a finding.
+TRF_TYPED_FINDINGS = [
+    ("pairing-result-mismatch", 1, 3), ("pairing-result-mismatch", 5, 11),
+    ("pairing-result-mismatch", 6, 13), ("game-without-pairing", 10, 0),
+    ("pairing-colours", 12, 5), ("pairing-forfeit-played", 18, 14), ("trf-error", None, 13),
+]
+TRF_RULES = {"pairing-result-mismatch", "pairing-colours", "pairing-forfeit-played",
+             "pairing-missing-game", "game-without-pairing", "trf-error"}
+
+
+def trf_golden_path(runner, name):
+    return os.path.join(runner.root, EXPECTED, f"wgp-kazan-2012.{name}")
+
+
+def run_trf_golden(runner, name):
+    completed = runner.expect_exit(1, *TRF_GOLDENS[name], "--no-progress", "--trf", TRF_TYPED,
+                                   TRF_ROUND)
+    check(completed.stderr == b"", f"--trf {name}: unexpected stderr:\n{completed.stderr.decode(errors='replace')}")
+    return normalise(completed.stdout.decode("utf-8"), runner.root)
+
+
+def case_trf_goldens(runner):
+    """--trf on a real round with a wrongly typed TRF: every format (text, JSON Lines, CSV,
+    SARIF, GitHub, HTML; English and Spanish) byte for byte."""
+    for name in TRF_GOLDENS:
+        check_golden(run_trf_golden(runner, name), trf_golden_path(runner, name), f"--trf {name}")
+
+
+def trf_findings(runner, trf, status):
+    out = runner.expect_exit(status, "--format", "jsonl", "--no-progress", "--trf", trf,
+                             TRF_ROUND).stdout.decode("utf-8")
+    records = [json.loads(line) for line in out.splitlines()]
+    found = [(r["rule"], r["game"], r["trf_line"]) for r in records
+             if r["type"] == "finding" and r["rule"] in TRF_RULES]
+    return found, next(r for r in records if r["type"] == "summary")["pairings"]
+
+
+def case_trf_round_typed(runner):
+    """The TRF as the games say it gives no reconciliation finding, every game matched by FIDE
+    id; the typed one gives exactly one finding per typing error, and Lahno's two games with a
+    pairing are matched by name alone."""
+    clean, counts = trf_findings(runner, TRF_CLEAN, 0)
+    check(clean == [], f"the unchanged TRF: {clean}")
+    check(counts["matched"] == 18 and counts["matched_by_name"] == 0, f"{counts}")
+    typed, counts = trf_findings(runner, TRF_TYPED, 1)
+    check(sorted(typed, key=str) == sorted(TRF_TYPED_FINDINGS, key=str),
+          f"the typed TRF: {typed}, expected {TRF_TYPED_FINDINGS}")
+    check(counts["matched"] == 17 and counts["matched_by_name"] == 2, f"{counts}")
+
+
+def case_arbiter_doc_trf(runner):
+    """Every `drawaudit --trf` example of docs/arbiter.md prints today what the page shows (a
+    block that begins with "..." shows the end of the output)."""
+    with open(os.path.join(runner.root, "docs", "arbiter.md"), encoding="utf-8") as f:
+        doc = f.read()
+    blocks = re.findall(r"```console\n\$ drawaudit (--trf [^\n]*)\n(.*?)```", doc, re.S)
+    check(len(blocks) >= 2, f"only {len(blocks)} --trf examples in docs/arbiter.md")
+    for command, shown in blocks:
+        completed = runner.run(*shlex.split(command))
+        check(completed.returncode in (0, 1), f"{command}: exit {completed.returncode}")
+        actual = normalise(completed.stdout.decode("utf-8"), runner.root)
+        if shown.startswith("...\n"):
+            shown = shown[4:]
+            actual = actual[len(actual) - len(shown):] if len(actual) >= len(shown) else actual
+        if actual != shown:
+            diff = "".join(difflib.unified_diff(shown.splitlines(True), actual.splitlines(True),
+                                                "docs/arbiter.md", "actual", n=1))
+            raise Failure(f"docs/arbiter.md: {command}:\n{diff[:4000]}")
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
@@ -2127,6 +2219,9 @@ CASES = {
     "arbiter-doc-claim": case_arbiter_doc_claim,
     **{f"golden-{name}": (lambda name: lambda runner: case_watch_golden(runner, name))(name)
        for name in WATCH_GOLDENS},
+    "trf-goldens": case_trf_goldens,
+    "trf-round-typed": case_trf_round_typed,
+    "arbiter-doc-trf": case_arbiter_doc_trf,
 }
 
 

@@ -1,6 +1,7 @@
 // The HTML report and its boards: self-contained, escaped, capped, in both languages.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <regex>
 #include <string>
 
@@ -270,6 +271,104 @@ TEST(Html, SpanishNumbersHaveADecimalCommaAndNoBreakSpaces) {
     EXPECT_NE(html.find("Partidas leídas: 41\u00a0227"), std::string::npos);
     EXPECT_NE(html.find("jaque continuo: 391 (39,1\u00a0%)"), std::string::npos);
     EXPECT_EQ(html.find("39.1"), std::string::npos);
+}
+
+// --trf (issue 29): the game with its pairing, the TRF's own findings, the summary's counts.
+audit::GameReport paired_game(audit::MatchedBy by) {
+    audit::GameReport game = testing::threefold_game();
+    game.pairing = std::make_shared<audit::Pairing>(
+        audit::Pairing{5, "Carlsen, <b>Magnus</b>", "Ding, Liren & Co", 1, 12, '1', '0', 14, by});
+    return game;
+}
+
+std::string html_with_trf(const std::vector<audit::GameReport>& games, const audit::GameReport& trf,
+                          Lang lang = Lang::En) {
+    WriterOptions options;
+    options.lang = lang;
+    options.trf = true;
+    StringOutput output;
+    auto writer = make_writer(Format::Html, output, options);
+    audit::Summary summary;
+    writer->begin();
+    for (const audit::GameReport& game : games) {
+        summary.add(game);
+        writer->game(game);
+    }
+    summary.pairings = audit::PairingCounts{};
+    summary.pairings->matched = 1;
+    writer->trf_findings(trf);
+    writer->end(summary);
+    return output.text;
+}
+
+audit::GameReport trf_record(std::string file) {
+    audit::GameReport trf;
+    trf.file = std::move(file);
+    return trf;
+}
+
+TEST(Html, AGameShowsItsPairingAsTheTrfWritesItEscaped) {
+    const std::string html =
+        html_with_trf({paired_game(audit::MatchedBy::FideId)}, trf_record("round.trf"));
+    EXPECT_NE(html.find("<dt>Pairing (TRF)</dt><dd class=\"pairing\">round 5: Carlsen, "
+                        "&lt;b&gt;Magnus&lt;/b&gt; (start number 1) \u2013 Ding, Liren &amp; Co "
+                        "(start number 12), result codes 1 0, TRF line 14 (players found by FIDE "
+                        "id)</dd>"),
+              std::string::npos)
+        << html;
+    EXPECT_EQ(html.find("<b>Magnus"), std::string::npos);
+}
+
+TEST(Html, APairingMatchedByNameAloneSaysSoInSpanish) {
+    const std::string html =
+        html_with_trf({paired_game(audit::MatchedBy::Name)}, trf_record("round.trf"), Lang::Es);
+    EXPECT_NE(html.find("<dt>Emparejamiento (TRF)</dt><dd class=\"pairing\">ronda 5:"),
+              std::string::npos);
+    EXPECT_NE(html.find("(jugadores identificados solo por el nombre)</dd>"), std::string::npos);
+    EXPECT_NE(html.find("El informe del programa de emparejamientos (TRF): 0 rondas"),
+              std::string::npos);
+}
+
+TEST(Html, TheTrfsOwnFindingsHaveASectionNamedByItsFileEscaped) {
+    audit::GameReport trf = trf_record("<round>.trf");
+    audit::Finding& f = trf.findings.emplace_back();
+    f.rule = audit::Rule::TrfError;
+    f.severity = audit::Severity::Error;
+    f.line = 7;
+    f.column = 99;
+    f.args.id = audit::MessageId::TrfError;
+    f.args.trf_problem = trf::Problem::ResultsDisagree;
+    f.args.counts = {3, 0, 0};
+    const std::string html = html_with_trf({testing::threefold_game()}, trf);
+    EXPECT_NE(html.find("<section class=\"game trf\" id=\"trf\">\n<h2>&lt;round&gt;.trf: the "
+                        "pairing program&#39;s report (TRF)</h2>"),
+              std::string::npos)
+        << html;
+    EXPECT_NE(html.find("round 3: the results of the two players do not add up"),
+              std::string::npos);
+    EXPECT_NE(html.find("<span class=\"rule trf-error\">"), std::string::npos);
+}
+
+TEST(Html, WithoutATrfThereIsNoPairingNorTrfSection) {
+    const std::string html = html_of({testing::threefold_game()});
+    EXPECT_EQ(html.find("Pairing (TRF)"), std::string::npos);
+    EXPECT_EQ(html.find("id=\"trf\""), std::string::npos);
+    EXPECT_EQ(html.find("pairing program"), std::string::npos);
+}
+
+TEST(Html, ATrfWithoutFindingsAddsNoSection) {
+    const std::string html = html_with_trf({testing::threefold_game()}, trf_record("round.trf"));
+    EXPECT_EQ(html.find("id=\"trf\""), std::string::npos);
+    EXPECT_NE(html.find("1 games matched to their pairing"), std::string::npos);
+}
+
+TEST(Html, TheIndexHasAPairingColumnOnlyWithATrf) {
+    const std::string with =
+        html_with_trf({paired_game(audit::MatchedBy::Name)}, trf_record("r.trf"));
+    EXPECT_NE(with.find("<th>Pairing (TRF)</th>"), std::string::npos);
+    EXPECT_NE(with.find("<td>no. 1 \u2013 no. 12: 1 0 (by name)</td>"), std::string::npos) << with;
+    const std::string without = html_of({paired_game(audit::MatchedBy::Name)});
+    EXPECT_EQ(without.find("<th>Pairing (TRF)</th>"), std::string::npos);
 }
 
 }  // namespace
