@@ -157,56 +157,43 @@ class GameSelection final : public pgn::Visitor {
     std::uint64_t games_ = 0;
 };
 
-void error_line(std::string_view file, std::uint64_t game, std::uint64_t line,
+// Every sentence from the catalog, in the claim's language; the file, game and line first.
+void error_line(report::Lang lang, std::string_view file, std::uint64_t game, std::uint64_t line,
                 std::string_view message) {
     std::string text = fmt::format("claim: {}", report::terminal_text(file));
     if (line != 0) text += fmt::format(":{}", line);
-    if (game != 0) text += fmt::format(": game {}", game);
+    if (game != 0) text += report::say(lang, report::Msg::ClaimErrorGame, game);
     text += ": ";
     text += report::terminal_text(message);
     std::fprintf(stderr, "%s\n", text.c_str());
 }
 
-void list_candidates(const std::vector<Candidate>& list, std::uint64_t total) {
+void list_candidates(report::Lang lang, const std::vector<Candidate>& list, std::uint64_t total) {
     const std::size_t shown = std::min(list.size(), GameSelection::kListed);
     for (std::size_t i = 0; i < shown; ++i) {
         const Candidate& c = list[i];
-        std::fprintf(
-            stderr, "  game %llu (line %llu): round %s, board %s: %s - %s\n",
-            static_cast<unsigned long long>(c.game), static_cast<unsigned long long>(c.line),
-            report::terminal_text(c.round.empty() ? "?" : c.round).c_str(),
-            report::terminal_text(c.board.empty() ? "?" : c.board).c_str(),
-            report::terminal_text(c.white).c_str(), report::terminal_text(c.black).c_str());
+        const std::string line =
+            report::say(lang, report::Msg::ClaimErrorCandidate, c.game, c.line,
+                        report::terminal_text(c.round.empty() ? "?" : c.round),
+                        report::terminal_text(c.board.empty() ? "?" : c.board),
+                        report::terminal_text(c.white), report::terminal_text(c.black));
+        std::fprintf(stderr, "%s\n", line.c_str());
     }
-    if (total > shown)
-        std::fprintf(stderr, "  and %llu more\n", static_cast<unsigned long long>(total - shown));
+    if (total > shown) {
+        const std::string more = report::say(lang, report::Msg::ClaimErrorMoreGames, total - shown);
+        std::fprintf(stderr, "%s\n", more.c_str());
+    }
 }
 
-std::string claim_error_message(const audit::ClaimError& e) {
+// The error as the person typed it (Spanish letters stay Spanish), in the catalog's words.
+std::string claim_error_message(audit::ClaimError e, const ClaimOptions& options,
+                                report::Lang lang) {
     using audit::ClaimErrorKind;
-    switch (e.kind) {
-        case ClaimErrorKind::PlyOutOfRecord:
-            return fmt::format("position {} is past the record, which ends at position {}", e.given,
-                               e.last_ply);
-        case ClaimErrorKind::MoveUnreadable:
-            return fmt::format("--move {}: not a move ({})", e.given, e.reason);
-        case ClaimErrorKind::MoveAmbiguous: {
-            std::string moves;
-            for (const std::string& m : e.candidates) moves += (moves.empty() ? "" : ", ") + m;
-            return fmt::format("--move {} is ambiguous [written-move-ambiguous]: it could be {}",
-                               e.given, moves);
-        }
-        case ClaimErrorKind::AtMoveNotRecorded:
-            if (e.recorded.empty())
-                return fmt::format("--at {}: the record has no such move (it ends at position {})",
-                                   e.given, e.last_ply);
-            return fmt::format("--at {}: the record has {} there", e.given, e.recorded);
-        case ClaimErrorKind::AtUnreadable:
-            return fmt::format(
-                "--at {}: not a move of the record as \"40... Rd8\", \"41. Kc2\" or \"start\"",
-                e.given);
-    }
-    return "";
+    if (e.kind == ClaimErrorKind::MoveUnreadable || e.kind == ClaimErrorKind::MoveAmbiguous)
+        e.given = options.move;
+    if (e.kind == ClaimErrorKind::AtMoveNotRecorded || e.kind == ClaimErrorKind::AtUnreadable)
+        e.given = options.at;
+    return report::claim_error_sentence(e, lang);
 }
 
 // The record cannot be replayed to its end: its first error finding, with its line.
@@ -234,9 +221,14 @@ constexpr std::size_t kMaxClaimInputBytes = std::size_t{512} << 20;
 
 int run_claim(const ClaimOptions& options) {
     const std::string_view file = options.file;
+    // As the audit picks it (outputs.cpp): --lang, else LANG, else English; errors included.
+    const char* locale = std::getenv("LANG");
+    const report::Lang lang = options.lang.empty()
+                                  ? report::lang_from_locale(locale != nullptr ? locale : "")
+                                  : report::lang_from_name(options.lang).value_or(report::Lang::En);
     auto source = pgn::open_source(options.file);
     if (!source) {
-        error_line(file, 0, 0, source.error().message);
+        error_line(lang, file, 0, 0, source.error().message);
         return ExitError;
     }
     // The whole input in memory: a round's file is small, and the streaming reader's buffer of
@@ -248,15 +240,14 @@ int run_claim(const ClaimOptions& options) {
     for (;;) {
         auto read = (*source)->read(block.data(), block.size());
         if (!read) {
-            error_line(file, 0, 0, read.error().message);
+            error_line(lang, file, 0, 0, read.error().message);
             return ExitError;
         }
         if (*read == 0) break;
         if (input.size() + *read > kMaxClaimInputBytes) {
-            error_line(file, 0, 0,
-                       fmt::format("larger than {} MiB: claim reads its file whole (memory stays "
-                                   "bounded); give it the round's file or the game alone",
-                                   kMaxClaimInputBytes >> 20));
+            error_line(
+                lang, file, 0, 0,
+                report::say(lang, report::Msg::ClaimErrorTooLarge, kMaxClaimInputBytes >> 20));
             return ExitError;
         }
         input.append(block.data(), *read);
@@ -266,24 +257,19 @@ int run_claim(const ClaimOptions& options) {
     if (selection.matches().size() != 1) {
         const bool none = selection.matches().empty();
         if (selection.games() == 0) {
-            error_line(file, 0, 0, "no game in the file");
+            error_line(lang, file, 0, 0, report::text(report::Msg::ClaimErrorNoGame, lang));
         } else if (none) {
-            error_line(file, 0, 0, "no game matches; the games of the file:");
-            list_candidates(selection.all(), selection.games());
+            error_line(lang, file, 0, 0, report::text(report::Msg::ClaimErrorNoMatch, lang));
+            list_candidates(lang, selection.all(), selection.games());
         } else {
-            error_line(file, 0, 0,
-                       fmt::format("{} games match; choose one with --game, --round and --board, "
-                                   "or --player:",
-                                   selection.matches().size()));
-            list_candidates(selection.matches(), selection.matches().size());
+            error_line(
+                lang, file, 0, 0,
+                report::say(lang, report::Msg::ClaimErrorSeveral, selection.matches().size()));
+            list_candidates(lang, selection.matches(), selection.matches().size());
         }
         return ExitError;
     }
     const Candidate& chosen = selection.matches().front();
-    const report::Lang lang =
-        options.lang.empty()
-            ? report::lang_from_locale(std::getenv("LANG") ? std::getenv("LANG") : "")
-            : report::lang_from_name(options.lang).value_or(report::Lang::En);
 
     audit::AuditedGame game{audit::AuditOptions{}};
     pgn::TextOrigin origin{file, chosen.game, {chosen.line, chosen.pos.column, chosen.pos.offset}};
@@ -297,7 +283,8 @@ int run_claim(const ClaimOptions& options) {
     } else if (!options.at.empty()) {
         auto at = audit::recorded_move_ply(game, report::english_move(lang, options.at));
         if (!at) {
-            error_line(file, chosen.game, at.error().line, claim_error_message(at.error()));
+            error_line(lang, file, chosen.game, at.error().line,
+                       claim_error_message(at.error(), options, lang));
             return ExitError;
         }
         k = *at;
@@ -306,12 +293,14 @@ int run_claim(const ClaimOptions& options) {
     const audit::Finding* broken = first_error(game.report());
     if (broken != nullptr &&
         (!history.started() || (options.at.empty() && options.at_ply < 0) || k > history.last())) {
-        error_line(file, chosen.game, broken->line,
-                   fmt::format("the record cannot be replayed {}: {}; --at names an earlier move",
-                               history.started() && history.last() > 0
-                                   ? "past " + history.move_text(history.last())
-                                   : std::string("from its start"),
-                               report::english_message(*broken)));
+        const std::string where =
+            history.started() && history.last() > 0
+                ? report::say(lang, report::Msg::ClaimErrorPast,
+                              report::move_for(lang, history.move_text(history.last())))
+                : std::string(report::text(report::Msg::ClaimErrorFromStart, lang));
+        error_line(lang, file, chosen.game, broken->line,
+                   report::say(lang, report::Msg::ClaimErrorUnreplayable, where,
+                               report::finding_sentence(*broken, game.report(), lang)));
         return ExitError;
     }
 
@@ -323,7 +312,8 @@ int run_claim(const ClaimOptions& options) {
     request.time_control_tag = chosen.time_control;
     auto ruling = audit::rule_claim(game, request);
     if (!ruling) {
-        error_line(file, chosen.game, ruling.error().line, claim_error_message(ruling.error()));
+        error_line(lang, file, chosen.game, ruling.error().line,
+                   claim_error_message(ruling.error(), options, lang));
         return ExitError;
     }
 

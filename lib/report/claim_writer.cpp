@@ -117,10 +117,18 @@ std::string occurrence_words(const ClaimRuling& r, Lang lang) {
 
 std::string fifty_count_words(const ClaimRuling& r, Lang lang) {
     const int clock = r.fifty.halfmove_clock;
-    const std::string moves = say(lang, clock % 2 == 0 ? Msg::ClaimMovesEven : Msg::ClaimMovesOdd,
-                                  count_text(static_cast<std::uint64_t>(clock / 2), lang));
+    // Counts of one take the singular (a clock of 1, 2 or 3), in both languages.
+    std::string moves;
+    if (clock == 1)
+        moves = text(Msg::ClaimMovesHalfOnly, lang);
+    else if (clock / 2 == 1)
+        moves = text(clock == 2 ? Msg::ClaimMovesEvenOne : Msg::ClaimMovesOddOne, lang);
+    else
+        moves = say(lang, clock % 2 == 0 ? Msg::ClaimMovesEven : Msg::ClaimMovesOdd,
+                    count_text(static_cast<std::uint64_t>(clock / 2), lang));
     const std::string since = r.fifty.reset.ply == 0 ? std::string(text(Msg::StartPosition, lang))
                                                      : move_for(lang, r.fifty.reset.move);
+    if (clock == 1) return say(lang, Msg::ClaimFiftyCountOne, since, moves);
     return say(lang, Msg::ClaimFiftyCount, since,
                count_text(static_cast<std::uint64_t>(clock), lang), moves);
 }
@@ -136,6 +144,12 @@ std::string heading(const ClaimRuling& r, Lang lang) {
     if (r.verdict == ClaimVerdict::Incorrect)
         return say(lang, Msg::ClaimHeadIncorrect, word, side_subject(r.claimant, lang));
     const bool threefold = r.threefold.verdict == ClaimVerdict::Correct;
+    const bool fifty = r.fifty.verdict == ClaimVerdict::Correct;
+    // RULES.md: the ruling names the ground(s) and route that hold, so both when both do.
+    if (threefold && fifty)
+        return say(lang, Msg::ClaimHeadCorrectBoth, word, side_subject(r.claimant, lang),
+                   text(Msg::ClaimGroundThreefold, lang), article_ref(threefold_article(r), lang),
+                   text(Msg::ClaimGroundFifty, lang), article_ref(fifty_article(r), lang));
     return say(lang, Msg::ClaimHeadCorrect, word, side_subject(r.claimant, lang),
                text(threefold ? Msg::ClaimGroundThreefold : Msg::ClaimGroundFifty, lang),
                article_ref(threefold ? threefold_article(r) : fifty_article(r), lang));
@@ -250,6 +264,31 @@ std::string claim_note_sentence(const audit::ClaimNoteEntry& note, const ClaimRu
                                                                        : Msg::ClaimGroundFifty,
                             lang),
                        fmt::format("{} ({})", note.at.ply, where(note.at, lang)));
+    }
+    return "";
+}
+
+std::string claim_error_sentence(const audit::ClaimError& e, Lang lang) {
+    using audit::ClaimErrorKind;
+    switch (e.kind) {
+        case ClaimErrorKind::PlyOutOfRecord:
+            return say(lang, Msg::ClaimErrorPlyPast, e.given, e.last_ply);
+        case ClaimErrorKind::MoveUnreadable:
+            return say(lang, Msg::ClaimErrorMoveUnreadable, e.given, e.reason);
+        case ClaimErrorKind::MoveAmbiguous: {
+            std::string moves;
+            for (const std::string& m : e.candidates) {
+                if (!moves.empty()) moves += ", ";
+                moves += move_for(lang, m);
+            }
+            return say(lang, Msg::ClaimErrorMoveAmbiguous, e.given, moves);
+        }
+        case ClaimErrorKind::AtMoveNotRecorded:
+            if (e.recorded.empty())
+                return say(lang, Msg::ClaimErrorAtNoSuchMove, e.given, e.last_ply);
+            return say(lang, Msg::ClaimErrorAtRecorded, e.given, move_for(lang, e.recorded));
+        case ClaimErrorKind::AtUnreadable:
+            return say(lang, Msg::ClaimErrorAtUnreadable, e.given);
     }
     return "";
 }

@@ -31,4 +31,8 @@ std::string claim_html(const ClaimGame& game, const audit::ClaimRuling& ruling, 
 std::string claim_note_sentence(const audit::ClaimNoteEntry& note, const audit::ClaimRuling& ruling,
                                 Lang lang);
 
+// Why a claim could not be ruled (an --at or --move the record cannot read, a position past
+// it), as the error line on stderr says it: moves in `lang`'s letters, the input as given.
+std::string claim_error_sentence(const audit::ClaimError& error, Lang lang);
+
 }  // namespace drawaudit::report

@@ -330,6 +330,28 @@ enum class Msg : std::uint16_t {
     ClaimHtmlOccurrences,    // heading of the occurrences' boards
     ClaimHtmlLookAlikes,     // heading of the look-alikes' boards
     ClaimRound,              // round (no Board tag)
+    // `drawaudit claim`, the review of issue 27: both grounds, counts of one, the errors.
+    ClaimHeadCorrectBoth,      // verdict, side (subject), ground, article, ground, article
+    ClaimFiftyCountOne,        // since, the moves in words: a clock of 1
+    ClaimMovesHalfOnly,        // "one half-move" (a clock of 1)
+    ClaimMovesEvenOne,         // "1 move by each player" (a clock of 2)
+    ClaimMovesOddOne,          // the same and a half-move (a clock of 3)
+    ClaimErrorGame,            // ": game {}": where an error stands
+    ClaimErrorNoGame,          // (none)
+    ClaimErrorNoMatch,         // (none): the games of the file follow
+    ClaimErrorSeveral,         // how many match: they follow
+    ClaimErrorCandidate,       // game, line, round, board, White, Black
+    ClaimErrorMoreGames,       // how many more
+    ClaimErrorTooLarge,        // MiB
+    ClaimErrorUnreplayable,    // where ("past 31. Kd3" / "from its start"), the finding's sentence
+    ClaimErrorPast,            // the last move: "past {}"
+    ClaimErrorFromStart,       // "from its start"
+    ClaimErrorPlyPast,         // position given, last position
+    ClaimErrorMoveUnreadable,  // the move given, the reader's reason
+    ClaimErrorMoveAmbiguous,   // the move given, the legal moves it could mean
+    ClaimErrorAtNoSuchMove,    // --at given, last position
+    ClaimErrorAtRecorded,      // --at given, the move recorded there
+    ClaimErrorAtUnreadable,    // --at given
     // `drawaudit watch` (issue 28): its event lines, summary and page.
     WatchAlert,  // the kind of an event, as the terminal line starts
     WatchNotice,

@@ -121,6 +121,29 @@ TEST(ClaimRuling, WrittenMoveThatRepeatsForTheThirdTimeIsCorrectDeclared) {
     EXPECT_EQ(r.after_written_move->move, "4... Ng8");
 }
 
+// Issue 27: the written move as a scoresheet has it, with or without (or with the wrong) check
+// sign, and castling with zeros or letters.
+TEST(ClaimRuling, WrittenMoveIsReadWithOrWithoutCheckSigns) {
+    const auto g = audited(game("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *"));
+    for (const char* written : {"Ng8", "Ng8+", "Ng8#"}) {
+        const ClaimRuling r = rule(*g, 7, written);
+        EXPECT_TRUE(r.written_move_legal) << written;
+        EXPECT_EQ(r.written_move, "Ng8") << written;
+        EXPECT_EQ(r.threefold.verdict, ClaimVerdict::Correct) << written;
+    }
+}
+
+TEST(ClaimRuling, WrittenCastlingIsReadWithZerosOrLetters) {
+    const auto g = audited(game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 *"));
+    for (const char* written : {"O-O", "0-0", "0-0+"}) {
+        const ClaimRuling r = rule(*g, 6, written);
+        EXPECT_TRUE(r.written_move_legal) << written;
+        EXPECT_EQ(r.written_move, "O-O") << written;
+        ASSERT_TRUE(r.after_written_move) << written;
+        EXPECT_EQ(r.after_written_move->move, "4. O-O") << written;
+    }
+}
+
 TEST(ClaimRuling, WrittenMoveThatRepeatsOnlyOnceMoreIsIncorrect) {
     const auto g = audited(game("1. Nf3 Nf6 2. Ng1 *"));
     const ClaimRuling r = rule(*g, 3, "Ng8");

@@ -53,6 +53,11 @@ CLAIM_GOLDENS = {
                          "--format", "html"], 1),
     "written.es.html": (["claim", "tests/cli/fixtures/claim-round.pgn", "--round", "5",
                          "--board", "12", "--move", "Cf1", "--format", "html", "--lang", "es"], 0),
+    # Both grounds hold: the headline names both (RULES.md), in every format and language.
+    "both-grounds.text": (["claim", "tests/cli/fixtures/claim-both.pgn"], 0),
+    "both-grounds.es.text": (["claim", "tests/cli/fixtures/claim-both.pgn", "--lang", "es"], 0),
+    "both-grounds.json": (["claim", "tests/cli/fixtures/claim-both.pgn", "--format", "json"], 0),
+    "both-grounds.html": (["claim", "tests/cli/fixtures/claim-both.pgn", "--format", "html"], 0),
 }
 # Issue 28: what `drawaudit watch --once` reports on the sample games (exit 1: it has alerts), in
 # English and Spanish, and as JSON Lines (the events' time normalised).
@@ -2069,6 +2074,36 @@ def case_claim_errors(runner):
     runner.expect_exit(1, "claim", "-", "--game", "2", stdin=text)
     es = runner.expect_exit(0, "claim", threefold, "--game", "1", env_extra={"LANG": "es_ES.UTF-8"})
     check(es.stdout.decode().startswith("CORRECTA: Las blancas"), es.stdout.decode()[:200])
+    # Every error in Spanish too (--lang es, or LANG=es_*), still naming file, game and line.
+    def spanish_error(expected, *args, env_extra=None):
+        completed = runner.expect_exit(2, "claim", *args, env_extra=env_extra)
+        message = completed.stderr.decode()
+        check(expected in message, f"{args}: {message}")
+        return message
+    several_es = spanish_error("claim: sample_pgns/threefold.pgn: coinciden 10 partidas; elija una",
+                               threefold, "--lang", "es")
+    check("  partida 7 (línea 77): ronda 7" in several_es, several_es)
+    none_es = spanish_error("ninguna partida coincide; las partidas del archivo:", threefold,
+                            "--player", "nobody", env_extra={"LANG": "es_ES.UTF-8"})
+    check("  partida 1 (línea 1)" in none_es, none_es)
+    spanish_error("claim: sample_pgns/threefold.pgn:11: partida 1: --at 3. Cc3: la planilla tiene "
+                  "3. Cf3 ahí", threefold, "--game", "1", "--at", "3. Cc3", "--lang", "es")
+    spanish_error(":11: partida 1: --at 99. Cf3: la planilla no tiene esa jugada (termina en la "
+                  "posición 8)", threefold, "--game", "1", "--at", "99. Cf3", "--lang", "es")
+    spanish_error(":1: partida 1: --at junto: no es una jugada de la planilla como", threefold,
+                  "--game", "1", "--at", "junto", "--lang", "es")
+    spanish_error(":11: partida 1: --move Zz9: no es una jugada (", threefold, "--game", "1",
+                  "--move", "Zz9", "--lang", "es")
+    spanish_error(": partida 1: --move Cd2 es ambigua [written-move-ambiguous]: puede ser Cbd2, "
+                  "Cfd2", "tests/cli/fixtures/claim-round.pgn", "--game", "1", "--at",
+                  "10... Cbd7", "--move", "Cd2", "--lang", "es")
+    spanish_error("claim: sample_pgns/errors.pgn:10: partida 1: la planilla no se puede reproducir "
+                  "más allá de ", "sample_pgns/errors.pgn", "--game", "1", "--lang", "es")
+    spanish_error(":11: partida 1: la posición 99 está más allá de la planilla, que termina en la "
+                  "posición 8", threefold, "--game", "1", "--at-ply", "99", "--lang", "es")
+    completed = runner.expect_exit(2, "claim", "-", "--lang", "es", stdin=b"")
+    check("claim: -: no hay ninguna partida en el archivo" in completed.stderr.decode(),
+          completed.stderr.decode())
 
 
 # Issue 29: a real round (4th WGP Kazan 2012, rounds 9-11, from TWIC 920) against a TRF that

@@ -88,5 +88,83 @@ TEST(ClaimWriter, InputTextIsEscapedForEachFormat) {
     EXPECT_EQ(text.find('\x1b'), std::string::npos);
 }
 
+// Both grounds hold: the fifty-move count is past 100 from the FEN and the start position
+// comes back a third time.
+constexpr std::string_view kBothGrounds =
+    "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[SetUp \"1\"]\n"
+    "[FEN \"k7/8/8/8/8/8/8/K6R w - - 100 60\"]\n\n"
+    "60. Rh2 Kb8 61. Rh1 Ka8 62. Rh2 Kb8 63. Rh1 Ka8 *\n";
+
+TEST(ClaimWriter, HeadlineNamesBothGroundsWhereBothHold) {
+    const auto g = audited(kBothGrounds);
+    const auto ruling = rule(*g, 8);
+    ASSERT_EQ(ruling.threefold.verdict, audit::ClaimVerdict::Correct);
+    ASSERT_EQ(ruling.fifty.verdict, audit::ClaimVerdict::Correct);
+    const ClaimGame game{"round.pgn", 1, 1, "A", "B", "", "", ""};
+    EXPECT_EQ(claim_text(game, ruling, Lang::En)
+                  .rfind("CORRECT: White may claim a draw by threefold repetition (9.2.1.2) and by "
+                         "the fifty-move rule (9.3.2)\n",
+                         0),
+              0u);
+    EXPECT_EQ(claim_text(game, ruling, Lang::Es)
+                  .rfind("CORRECTA: Las blancas pueden reclamar tablas por triple repetición (art. "
+                         "9.2.1.2) y por la regla de los 50 movimientos (art. 9.3.2)\n",
+                         0),
+              0u);
+    EXPECT_NE(claim_html(game, ruling, Lang::En).find("and by the fifty-move rule (9.3.2)"),
+              std::string::npos);
+}
+
+TEST(ClaimWriter, HeadlineNamesOneGroundWhereOnlyOneHolds) {
+    const auto g = audited(kShuffle);
+    const std::string text =
+        claim_text({"round.pgn", 1, 1, "A", "B", "", "", ""}, rule(*g, 8), Lang::En);
+    EXPECT_EQ(text.find("and by the fifty-move rule"), std::string::npos) << text;
+}
+
+TEST(ClaimWriter, FiftyCountOfOneHalfMoveIsSingularInBothLanguages) {
+    const auto g = audited(kShuffle);
+    const ClaimGame game{"round.pgn", 1, 1, "A", "B", "", "", ""};
+    const std::string en = claim_text(game, rule(*g, 1), Lang::En);
+    EXPECT_NE(en.find("  - 1 half-move without a pawn move or capture since the start position: "
+                      "one half-move.\n"),
+              std::string::npos)
+        << en;
+    const std::string es = claim_text(game, rule(*g, 1), Lang::Es);
+    EXPECT_NE(es.find("  - 1 media jugada sin mover un peón ni capturar desde la posición "
+                      "inicial: media jugada.\n"),
+              std::string::npos)
+        << es;
+}
+
+TEST(ClaimWriter, FiftyCountOfOneMovePerPlayerIsSingularInBothLanguages) {
+    const auto g = audited(kShuffle);
+    const ClaimGame game{"round.pgn", 1, 1, "A", "B", "", "", ""};
+    EXPECT_NE(claim_text(game, rule(*g, 2), Lang::En).find(": 1 move by each player.\n"),
+              std::string::npos);
+    EXPECT_NE(claim_text(game, rule(*g, 3), Lang::En)
+                  .find(": 1 move by each player and one half-move.\n"),
+              std::string::npos);
+    EXPECT_NE(claim_text(game, rule(*g, 2), Lang::Es).find(": 1 jugada de cada jugador.\n"),
+              std::string::npos);
+    EXPECT_NE(claim_text(game, rule(*g, 4), Lang::Es).find(": 2 jugadas de cada jugador.\n"),
+              std::string::npos);
+}
+
+TEST(ClaimWriter, ErrorSentencesAreSpanishWithSpanishLettersInRecordedMoves) {
+    audit::ClaimError at;
+    at.kind = audit::ClaimErrorKind::AtMoveNotRecorded;
+    at.given = "3. Cc3";
+    at.recorded = "3. Nf3";
+    EXPECT_EQ(claim_error_sentence(at, Lang::Es), "--at 3. Cc3: la planilla tiene 3. Cf3 ahí");
+    EXPECT_EQ(claim_error_sentence(at, Lang::En), "--at 3. Cc3: the record has 3. Nf3 there");
+    audit::ClaimError ambiguous;
+    ambiguous.kind = audit::ClaimErrorKind::MoveAmbiguous;
+    ambiguous.given = "Cd2";
+    ambiguous.candidates = {"Nbd2", "Nfd2"};
+    EXPECT_EQ(claim_error_sentence(ambiguous, Lang::Es),
+              "--move Cd2 es ambigua [written-move-ambiguous]: puede ser Cbd2, Cfd2");
+}
+
 }  // namespace
 }  // namespace drawaudit::report
