@@ -189,7 +189,8 @@ std::string claim_error_message(const audit::ClaimError& e) {
             return fmt::format("position {} is past the record, which ends at position {}", e.given,
                                e.last_ply);
         case ClaimErrorKind::MoveUnreadable:
-            return fmt::format("--move {}: not a move ({})", e.given, e.reason);
+            return fmt::format("--move {}: not a move ({})", e.given,
+                               report::san_refusal_text(e.refusal, report::Lang::En));
         case ClaimErrorKind::MoveAmbiguous: {
             std::string moves;
             for (const std::string& m : e.candidates) moves += (moves.empty() ? "" : ", ") + m;
