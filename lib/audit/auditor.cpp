@@ -193,14 +193,15 @@ pgn::Control GameAuditor::illegal_move(std::string_view san, pgn::TextPos pos) {
     const Position& position = history_.position(k);
     // The reason, from the SAN reader that gives one ("" when only the replay refused it).
     auto parsed = chess::parse_san(position, san);
-    std::string why = parsed ? std::string() : std::move(parsed.error().message);
+    std::optional<chess::SanError> why;
+    if (!parsed) why = std::move(parsed.error());
     if (pending_) evaluate(k, position.has_legal_move());
     endings_.count_extra_half_move(game_, san, pos);
     // 3.10: the record cannot be replayed past an illegal move; the rest is not audited.
     Finding& f = game_.add_unplayable_token(Rule::IllegalMove, k, san, pos);
     f.severity = Severity::Error;
     f.args.id = MessageId::IllegalMove;
-    f.args.reason = std::move(why);
+    f.args.san_refusal = std::move(why);
     // RULES.md broadcast-result-signal: the game's end tells whether this began the signal.
     if (const int index = game_.last_finding_index(); index >= 0)
         signal_.first_illegal(position, san, static_cast<std::size_t>(index));

@@ -302,7 +302,7 @@ tl::expected<ClaimRuling, ClaimError> rule_claim(const AuditedGame& game,
             if (parsed.error().kind == chess::SanErrorKind::Syntax) {
                 ClaimError error = error_of(ClaimErrorKind::MoveUnreadable, *request.written_move,
                                             line_of_ply(game, k));
-                error.reason = parsed.error().message;
+                error.refusal = std::move(parsed.error());
                 return tl::unexpected(std::move(error));
             }
             if (parsed.error().kind == chess::SanErrorKind::Ambiguous) {

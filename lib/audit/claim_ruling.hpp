@@ -160,7 +160,7 @@ enum class ClaimErrorKind : std::uint8_t {
 struct ClaimError {
     ClaimErrorKind kind{};
     std::string given;                    // what was given (the move, the --at text)
-    std::string reason;                   // the SAN reader's reason (MoveUnreadable)
+    chess::SanError refusal{};            // why the SAN reader refused it (MoveUnreadable)
     std::vector<std::string> candidates;  // MoveAmbiguous: the legal moves it could mean
     std::string recorded;                 // AtMoveNotRecorded: the move recorded there, if any
     int last_ply = 0;                     // PlyOutOfRecord: the last position there is

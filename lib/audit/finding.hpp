@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chess/san.hpp"
 #include "chess/unwinnable.hpp"
 #include "trf/reader.hpp"
 
@@ -146,9 +147,11 @@ struct DeclaredRepetition {
 struct MessageArgs {
     MessageId id = MessageId::Prerendered;
     std::string quoted;  // a tag's value: the FEN, the Variant, the Termination tag
-    // A reader's or parser's reason (illegal-move: "" when only the replay refused the move);
-    // the FEN repairs.
+    // A reader's or parser's reason (parse-error, bad-fen); the FEN repairs.
     std::string reason;
+    // illegal-move: why the SAN reader refused the token (nullopt when only the replay
+    // refused the move), worded by the catalog.
+    std::optional<chess::SanError> san_refusal;
     std::string ended_after;   // the numbered move that ended the game, "" for the start
     std::string example_move;  // fifty-move, declared: "60. Kd3"
     // duplicate-conflict: the earlier record's Result tag ("1-0", ...; "" when it had none,
@@ -166,7 +169,7 @@ struct MessageArgs {
     // final marker (else the Result tag).
     ResultMeaning result_meaning = ResultMeaning::Unknown;
     bool result_in_marker = false;
-    trf::Problem trf_problem{};                // trf-error: what is wrong with the TRF line
+    trf::Problem trf_problem{};  // trf-error: what is wrong with the TRF line
 };
 
 // How a game's players were found in the TRF (RULES.md: `matched_by`).

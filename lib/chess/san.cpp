@@ -19,11 +19,9 @@ namespace {
 
 // Out of line and cold: keeps the success path of parse_san small.
 [[gnu::cold, gnu::noinline]] tl::unexpected<SanError> error(SanErrorKind kind, std::string_view san,
-                                                            const char* why) {
-    std::string message(san);
-    message += ": ";
-    message += why;
-    return tl::unexpected(SanError{kind, std::move(message)});
+                                                            SanRefusal refusal,
+                                                            PieceType piece = PieceType::None) {
+    return tl::unexpected(SanError{kind, refusal, piece, std::string(san)});
 }
 
 PieceType piece_from_letter(char c) {
@@ -67,35 +65,6 @@ constexpr bool is_file(char c) {
 }
 constexpr bool is_rank(char c) {
     return c >= '1' && c <= '8';
-}
-
-const char* piece_name(PieceType t) {
-    switch (t) {
-        case PieceType::Pawn:
-            return "pawn";
-        case PieceType::Knight:
-            return "knight";
-        case PieceType::Bishop:
-            return "bishop";
-        case PieceType::Rook:
-            return "rook";
-        case PieceType::Queen:
-            return "queen";
-        default:
-            return "king";
-    }
-}
-
-[[gnu::cold, gnu::noinline]] tl::unexpected<SanError> unreachable_error(std::string_view san,
-                                                                        PieceType type) {
-    const std::string why = std::string("no ") + piece_name(type) + " can reach that square";
-    return error(SanErrorKind::Illegal, san, why.c_str());
-}
-
-[[gnu::cold, gnu::noinline]] tl::unexpected<SanError> ambiguous_error(std::string_view san,
-                                                                      PieceType type) {
-    const std::string why = std::string("more than one ") + piece_name(type) + " can move there";
-    return error(SanErrorKind::Ambiguous, san, why.c_str());
 }
 
 // Whether moving the piece of the side to move on `from` (not its king) to `to` exposes its king
@@ -149,11 +118,9 @@ Bitboard legal_movers(const Position& pos, Bitboard candidates, Square to) {
 tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_view san, int wing) {
     const Color us = pos.side_to_move();
     const Square rook = pos.castling_rights().rook[index_of(us)][wing];
-    if (rook == NoSquare)
-        return error(SanErrorKind::Illegal, san, "no castling right on that side");
+    if (rook == NoSquare) return error(SanErrorKind::Illegal, san, SanRefusal::NoCastlingRight);
     const Move m(pos.king_square(us), rook, MoveKind::Castling);
-    if (!pos.is_legal(m))
-        return error(SanErrorKind::Illegal, san, "castling is not possible in this position");
+    if (!pos.is_legal(m)) return error(SanErrorKind::Illegal, san, SanRefusal::CastlingBlocked);
     return m;
 }
 
@@ -170,14 +137,14 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
         while (n > 0 && is_decoration(san[n - 1])) --n;
     }
     const char* s = san.data();
-    if (n < 2) return error(SanErrorKind::Syntax, san, "too short for a move");
+    if (n < 2) return error(SanErrorKind::Syntax, san, SanRefusal::TooShort);
 
     if (s[0] == 'O' || s[0] == '0' || s[0] == 'o') {
         const std::string_view body(s, n);
         if (body == "O-O" || body == "0-0" || body == "o-o") return parse_castling(pos, san, 0);
         if (body == "O-O-O" || body == "0-0-0" || body == "o-o-o")
             return parse_castling(pos, san, 1);
-        return error(SanErrorKind::Syntax, san, "not a castling move");
+        return error(SanErrorKind::Syntax, san, SanRefusal::NotCastling);
     }
 
     const Color us = pos.side_to_move();
@@ -192,18 +159,18 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
     if (type == PieceType::None) {
         // Pawn move: e4, exd5, ed5, e8=Q, e8Q, exd8=n.
         if (!is_file(s[0]))
-            return error(SanErrorKind::Syntax, san, "does not start with a piece letter or a file");
+            return error(SanErrorKind::Syntax, san, SanRefusal::NoPieceLetterOrFile);
         PieceType promotion = PieceType::None;
         if (!is_rank(s[n - 1])) {
             promotion = promotion_from_letter(s[n - 1]);
             if (promotion == PieceType::None)
-                return error(SanErrorKind::Syntax, san, "does not end in a square");
+                return error(SanErrorKind::Syntax, san, SanRefusal::NoSquareAtEnd);
             --n;
             if (n > 0 && s[n - 1] == '=') --n;
             if (n < 2 || !is_rank(s[n - 1]))
-                return error(SanErrorKind::Syntax, san, "does not end in a square");
+                return error(SanErrorKind::Syntax, san, SanRefusal::NoSquareAtEnd);
         }
-        if (!is_file(s[n - 2])) return error(SanErrorKind::Syntax, san, "does not end in a square");
+        if (!is_file(s[n - 2])) return error(SanErrorKind::Syntax, san, SanRefusal::NoSquareAtEnd);
         const Square to = make_square(s[n - 2] - 'a', s[n - 1] - '1');
         const int up = us == Color::White ? 8 : -8;
         const Piece pawn = make_piece(us, PieceType::Pawn);
@@ -211,7 +178,7 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
         MoveKind kind = MoveKind::Normal;
         if (n == 2) {
             if (occupancy & bb(to))
-                return error(SanErrorKind::Illegal, san, "the square is occupied");
+                return error(SanErrorKind::Illegal, san, SanRefusal::SquareOccupied);
             const int behind = to - up;
             if (behind >= 0 && behind < 64 && pos.piece_on(static_cast<Square>(behind)) == pawn) {
                 from = static_cast<Square>(behind);
@@ -220,59 +187,55 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
                        pos.piece_on(static_cast<Square>(behind - up)) == pawn) {
                 from = static_cast<Square>(behind - up);
             } else {
-                return error(SanErrorKind::Illegal, san, "no pawn can advance there");
+                return error(SanErrorKind::Illegal, san, SanRefusal::NoPawnCanAdvance);
             }
         } else {
             // Capture: file, optional 'x' or ':' (the sloppy "ed5" has none), destination.
             for (std::size_t i = 1; i + 2 < n; ++i)
                 if (s[i] != 'x' && s[i] != ':')
-                    return error(SanErrorKind::Syntax, san,
-                                 "unexpected character in a pawn capture");
-            if (n > 4)
-                return error(SanErrorKind::Syntax, san, "unexpected character in a pawn capture");
+                    return error(SanErrorKind::Syntax, san, SanRefusal::UnexpectedInPawnCapture);
+            if (n > 4) return error(SanErrorKind::Syntax, san, SanRefusal::UnexpectedInPawnCapture);
             const int from_file = s[0] - 'a';
             if (from_file - file_of(to) != 1 && file_of(to) - from_file != 1)
-                return error(SanErrorKind::Illegal, san, "a pawn captures on an adjacent file");
+                return error(SanErrorKind::Illegal, san, SanRefusal::PawnCapturesOnAdjacentFile);
             const int from_rank = rank_of(to) - (us == Color::White ? 1 : -1);
             if (from_rank < 0 || from_rank > 7)
-                return error(SanErrorKind::Illegal, san, "no pawn can capture there");
+                return error(SanErrorKind::Illegal, san, SanRefusal::NoPawnCanCapture);
             from = make_square(from_file, from_rank);
             if (pos.piece_on(from) != pawn)
-                return error(SanErrorKind::Illegal, san, "no pawn there to capture with");
+                return error(SanErrorKind::Illegal, san, SanRefusal::NoPawnToCaptureWith);
             if (pos.pieces(~us) & bb(to)) {
                 kind = MoveKind::Normal;
             } else if (to == pos.double_push_square() && !(occupancy & bb(to))) {
                 const Move m(from, to, MoveKind::EnPassant);
                 if (promotion != PieceType::None)
-                    return error(SanErrorKind::Illegal, san, "en passant is no promotion");
+                    return error(SanErrorKind::Illegal, san, SanRefusal::EnPassantIsNoPromotion);
                 if (!pos.is_legal(m))
-                    return error(SanErrorKind::Illegal, san,
-                                 "the en-passant capture would expose the king");
+                    return error(SanErrorKind::Illegal, san, SanRefusal::EnPassantExposesKing);
                 return m;
             } else {
-                return error(SanErrorKind::Illegal, san, "nothing to capture there");
+                return error(SanErrorKind::Illegal, san, SanRefusal::NothingToCapture);
             }
         }
         if (relative_rank(us, to) == 7) {
             if (promotion == PieceType::None)
-                return error(SanErrorKind::Illegal, san,
-                             "a pawn reaching the last rank must promote");
+                return error(SanErrorKind::Illegal, san, SanRefusal::PawnMustPromote);
             kind = MoveKind::Promotion;
         } else if (promotion != PieceType::None) {
-            return error(SanErrorKind::Illegal, san, "only a pawn reaching the last rank promotes");
+            return error(SanErrorKind::Illegal, san, SanRefusal::OnlyLastRankPromotes);
         }
         if (!legal_movers(pos, bb(from), to))
-            return error(SanErrorKind::Illegal, san, "the move leaves the king in check");
+            return error(SanErrorKind::Illegal, san, SanRefusal::LeavesKingInCheck);
         return Move(from, to, kind, promotion == PieceType::None ? PieceType::Knight : promotion);
     }
 
     // Piece move: letter, optional from-file / from-rank, optional 'x' (or ':', '-'), square.
     if (index_of(type) > index_of(PieceType::King))  // never: keeps the compiler's range right
-        return error(SanErrorKind::Syntax, san, "unknown piece letter");
+        return error(SanErrorKind::Syntax, san, SanRefusal::UnknownPieceLetter);
     if (!is_file(s[n - 2]) || !is_rank(s[n - 1])) {
         if (n >= 3 && promotion_from_letter(s[n - 1]) != PieceType::None)
-            return error(SanErrorKind::Illegal, san, "only a pawn promotes");
-        return error(SanErrorKind::Syntax, san, "does not end in a square");
+            return error(SanErrorKind::Illegal, san, SanRefusal::OnlyPawnPromotes);
+        return error(SanErrorKind::Syntax, san, SanRefusal::NoSquareAtEnd);
     }
     const Square to = make_square(s[n - 2] - 'a', s[n - 1] - '1');
     Bitboard from_mask = ~Bitboard{0};
@@ -283,7 +246,7 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
         else if (is_rank(c))
             from_mask &= rank_bb(c - '1');
         else if (c != 'x' && c != ':' && c != '-')
-            return error(SanErrorKind::Syntax, san, "unexpected character");
+            return error(SanErrorKind::Syntax, san, SanRefusal::UnexpectedCharacter);
     }
 
     if (type == PieceType::King) {
@@ -299,24 +262,24 @@ tl::expected<Move, SanError> parse_castling(const Position& pos, std::string_vie
             if (!pos.is_chess960() && file_of(king) == 4 && rank_of(to) == rank_of(king) &&
                 (file_of(to) == 6 || file_of(to) == 2) && (from_mask & bb(king)))
                 return parse_castling(pos, san, file_of(to) == 6 ? 0 : 1);
-            return error(SanErrorKind::Illegal, san, "the king cannot reach that square");
+            return error(SanErrorKind::Illegal, san, SanRefusal::KingCannotReach);
         }
-        if (own & bb(to)) return error(SanErrorKind::Illegal, san, "the square holds an own piece");
+        if (own & bb(to)) return error(SanErrorKind::Illegal, san, SanRefusal::OwnPieceOnSquare);
         if (!king_may_step(pos, to))
-            return error(SanErrorKind::Illegal, san, "the king would be in check");
+            return error(SanErrorKind::Illegal, san, SanRefusal::KingWouldBeInCheck);
         return Move(king, to);
     }
 
-    if (own & bb(to)) return error(SanErrorKind::Illegal, san, "the square holds an own piece");
+    if (own & bb(to)) return error(SanErrorKind::Illegal, san, SanRefusal::OwnPieceOnSquare);
     const Bitboard candidates =
         attacks_of(type, us, to, occupancy) & pos.pieces(us, type) & from_mask;
     if (!candidates) {
-        return unreachable_error(san, type);
+        return error(SanErrorKind::Illegal, san, SanRefusal::NoPieceCanReach, type);
     }
     const Bitboard legal = legal_movers(pos, candidates, to);
-    if (!legal) return error(SanErrorKind::Illegal, san, "the move leaves the king in check");
+    if (!legal) return error(SanErrorKind::Illegal, san, SanRefusal::LeavesKingInCheck);
     if (more_than_one(legal)) {
-        return ambiguous_error(san, type);
+        return error(SanErrorKind::Ambiguous, san, SanRefusal::SeveralPiecesCanMove, type);
     }
     return Move(lsb(legal), to);
 }
@@ -604,6 +567,42 @@ std::string to_uci(const Position& pos, Move m) {
     out += static_cast<char>('1' + rank_of(to));
     if (m.kind() == MoveKind::Promotion) out += "pnbrqk"[index_of(m.promotion())];
     return out;
+}
+
+namespace {
+constexpr std::array<std::string_view, SanRefusalCount> san_refusal_ids = {
+    "too-short",
+    "not-castling",
+    "no-piece-letter-or-file",
+    "no-square-at-end",
+    "unknown-piece-letter",
+    "unexpected-character",
+    "unexpected-in-pawn-capture",
+    "no-castling-right",
+    "castling-blocked",
+    "square-occupied",
+    "no-pawn-can-advance",
+    "pawn-captures-on-adjacent-file",
+    "no-pawn-can-capture",
+    "no-pawn-to-capture-with",
+    "en-passant-is-no-promotion",
+    "en-passant-exposes-king",
+    "nothing-to-capture",
+    "pawn-must-promote",
+    "only-last-rank-promotes",
+    "only-pawn-promotes",
+    "leaves-king-in-check",
+    "king-cannot-reach",
+    "own-piece-on-square",
+    "king-would-be-in-check",
+    "no-piece-can-reach",
+    "several-pieces-can-move",
+};
+static_assert(static_cast<int>(SanRefusal::SeveralPiecesCanMove) + 1 == SanRefusalCount);
+}  // namespace
+
+std::string_view san_refusal_id(SanRefusal refusal) {
+    return san_refusal_ids[static_cast<std::size_t>(refusal)];
 }
 
 }  // namespace drawaudit::chess

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,10 +19,47 @@ enum class SanErrorKind {
     Ambiguous,  // several legal moves match and the text does not say which
 };
 
+// Why a SAN token was refused, as a value: lib/report's catalog words it in each language
+// (RULES.md "Spanish notation": no English inside a Spanish sentence).
+enum class SanRefusal : std::uint8_t {
+    TooShort,                    // "e"
+    NotCastling,                 // "O-X"
+    NoPieceLetterOrFile,         // "9e4"
+    NoSquareAtEnd,               // "Nf"
+    UnknownPieceLetter,          // "Xe4"
+    UnexpectedCharacter,         // "N%e4"
+    UnexpectedInPawnCapture,     // "exyd5"
+    NoCastlingRight,             // O-O without the right
+    CastlingBlocked,             // O-O through check or pieces
+    SquareOccupied,              // a pawn push onto a piece
+    NoPawnCanAdvance,            // no pawn behind the square
+    PawnCapturesOnAdjacentFile,  // "ae5"
+    NoPawnCanCapture,            // a capture from beyond the board
+    NoPawnToCaptureWith,         // no pawn on the capturing square
+    EnPassantIsNoPromotion,      // "exd6=Q" en passant
+    EnPassantExposesKing,        // the en-passant capture uncovers a check
+    NothingToCapture,            // a pawn capture onto an empty square
+    PawnMustPromote,             // "e8" without a piece
+    OnlyLastRankPromotes,        // "e6=Q"
+    OnlyPawnPromotes,            // "Ne8=Q"
+    LeavesKingInCheck,           // a pinned piece or an ignored check
+    KingCannotReach,             // "Kd5" from e1
+    OwnPieceOnSquare,            // the destination holds a piece of the mover
+    KingWouldBeInCheck,          // the king steps into check
+    NoPieceCanReach,             // SanError::piece names the piece
+    SeveralPiecesCanMove,        // ambiguous; SanError::piece names the piece
+};
+inline constexpr int SanRefusalCount = 26;
+
 struct SanError {
     SanErrorKind kind;
-    std::string message;  // e.g. "Nbd7: no knight on b can reach d7" (allocated only on error)
+    SanRefusal refusal;
+    PieceType piece = PieceType::None;  // NoPieceCanReach, SeveralPiecesCanMove
+    std::string san;                    // the token refused (allocated only on error)
 };
+
+// A short stable name of a refusal ("no-piece-can-reach") for logs and test messages.
+std::string_view san_refusal_id(SanRefusal refusal);
 
 namespace detail {
 // parse_san's two halves (san.cpp). The short path: the move the common shapes of real games

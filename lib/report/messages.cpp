@@ -660,6 +660,58 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "{}: el informe del programa de emparejamientos (TRF)"},
     {Msg::HtmlPairingCell, "no. {0} \u2013 no. {1}: {2} {3}", "n.º {0} \u2013 n.º {1}: {2} {3}"},
     {Msg::HtmlPairingByName, " (by name)", " (por el nombre)"},
+    {Msg::SanTooShort, "too short for a move", "demasiado corta para ser una jugada"},
+    {Msg::SanNotCastling, "not a castling move", "no es un enroque"},
+    {Msg::SanNoPieceLetterOrFile, "does not start with a piece letter or a file",
+     "no empieza por la letra de una pieza ni por una columna"},
+    {Msg::SanNoSquareAtEnd, "does not end in a square", "no termina en una casilla"},
+    {Msg::SanUnknownPieceLetter, "unknown piece letter", "letra de pieza desconocida"},
+    {Msg::SanUnexpectedCharacter, "unexpected character", "carácter inesperado"},
+    {Msg::SanUnexpectedInPawnCapture, "unexpected character in a pawn capture",
+     "carácter inesperado en una captura de peón"},
+    {Msg::SanNoCastlingRight, "no castling right on that side",
+     "no queda derecho a enrocar por ese lado"},
+    {Msg::SanCastlingBlocked, "castling is not possible in this position",
+     "el enroque no es posible en esta posición"},
+    {Msg::SanSquareOccupied, "the square is occupied", "la casilla está ocupada"},
+    {Msg::SanNoPawnCanAdvance, "no pawn can advance there", "ningún peón puede avanzar allí"},
+    {Msg::SanPawnCapturesOnAdjacentFile, "a pawn captures on an adjacent file",
+     "un peón captura en una columna contigua"},
+    {Msg::SanNoPawnCanCapture, "no pawn can capture there", "ningún peón puede capturar allí"},
+    {Msg::SanNoPawnToCaptureWith, "no pawn there to capture with",
+     "no hay ahí ningún peón que capture"},
+    {Msg::SanEnPassantIsNoPromotion, "en passant is no promotion",
+     "la captura al paso no es una promoción"},
+    {Msg::SanEnPassantExposesKing, "the en-passant capture would expose the king",
+     "la captura al paso dejaría al rey en jaque"},
+    {Msg::SanNothingToCapture, "nothing to capture there", "no hay nada que capturar allí"},
+    {Msg::SanPawnMustPromote, "a pawn reaching the last rank must promote",
+     "un peón que llega a la última fila debe promocionar"},
+    {Msg::SanOnlyLastRankPromotes, "only a pawn reaching the last rank promotes",
+     "solo promociona un peón que llega a la última fila"},
+    {Msg::SanOnlyPawnPromotes, "only a pawn promotes", "solo promociona un peón"},
+    {Msg::SanLeavesKingInCheck, "the move leaves the king in check",
+     "la jugada deja al rey en jaque"},
+    {Msg::SanKingCannotReach, "the king cannot reach that square",
+     "el rey no puede llegar a esa casilla"},
+    {Msg::SanOwnPieceOnSquare, "the square holds an own piece",
+     "en la casilla hay una pieza propia"},
+    {Msg::SanKingWouldBeInCheck, "the king would be in check", "el rey quedaría en jaque"},
+    {Msg::SanNoPieceCanReach, "no {} can reach that square",
+     "no hay {} que pueda llegar a esa casilla"},
+    {Msg::SanSeveralPiecesCanMove, "more than {} can move there", "más de {} puede ir allí"},
+    {Msg::SanPiecePawn, "pawn", "peón"},
+    {Msg::SanPieceKnight, "knight", "caballo"},
+    {Msg::SanPieceBishop, "bishop", "alfil"},
+    {Msg::SanPieceRook, "rook", "torre"},
+    {Msg::SanPieceQueen, "queen", "dama"},
+    {Msg::SanPieceKing, "king", "rey"},
+    {Msg::SanOnePiecePawn, "one pawn", "un peón"},
+    {Msg::SanOnePieceKnight, "one knight", "un caballo"},
+    {Msg::SanOnePieceBishop, "one bishop", "un alfil"},
+    {Msg::SanOnePieceRook, "one rook", "una torre"},
+    {Msg::SanOnePieceQueen, "one queen", "una dama"},
+    {Msg::SanOnePieceKing, "one king", "un rey"},
 }};
 
 constexpr bool catalog_in_order() {
@@ -971,6 +1023,10 @@ std::string render(const Finding& f, const MessageArgs& a, Lang lang) {
             return f.ply == 1 ? std::string(text(Msg::EarlyBeforeOne, lang))
                               : say(lang, Msg::EarlyBeforeMany, f.ply);
         case MessageId::IllegalMove:
+            if (a.san_refusal)
+                return say(lang, Msg::IllegalMove, move_for(lang, f.move),
+                           san_refusal_text(*a.san_refusal, lang));
+            // A record's reason that no refusal of this version words (else the replay's).
             return say(
                 lang, Msg::IllegalMove, move_for(lang, f.move),
                 a.reason.empty() ? text(Msg::ReplayRefused, lang) : std::string_view(a.reason));
@@ -1211,7 +1267,10 @@ std::optional<MessageArgs> recovered_args(const Finding& f, const GameReport& ga
         case Rule::IllegalMove:
             if (const auto values = quoted(Msg::IllegalMove)) {
                 a.id = MessageId::IllegalMove;
-                if ((*values)[1] != text(Msg::ReplayRefused, Lang::En)) a.reason = (*values)[1];
+                if ((*values)[1] != text(Msg::ReplayRefused, Lang::En)) {
+                    a.san_refusal = san_refusal_from_english((*values)[1]);
+                    if (!a.san_refusal) a.reason = (*values)[1];
+                }
             }
             break;
         case Rule::NullMove:
@@ -1314,6 +1373,49 @@ bool names_first_occurrence(const Finding& f, std::string_view sentence) {
 }
 
 }  // namespace
+
+// The token, then why it was refused: "Nf6: no knight can reach that square".
+std::string san_refusal_text(const chess::SanError& error, Lang lang) {
+    const auto refusal = static_cast<std::size_t>(error.refusal);
+    const Msg why = static_cast<Msg>(static_cast<std::size_t>(Msg::SanTooShort) + refusal);
+    std::string out = move_for(lang, error.san);
+    out += ": ";
+    // A refusal that names no piece keeps the king, as the reader's wording always did.
+    const auto piece = static_cast<std::size_t>(std::min(chess::index_of(error.piece), 5));
+    if (error.refusal == chess::SanRefusal::NoPieceCanReach)
+        out +=
+            say(lang, why,
+                text(static_cast<Msg>(static_cast<std::size_t>(Msg::SanPiecePawn) + piece), lang));
+    else if (error.refusal == chess::SanRefusal::SeveralPiecesCanMove)
+        out += say(
+            lang, why,
+            text(static_cast<Msg>(static_cast<std::size_t>(Msg::SanOnePiecePawn) + piece), lang));
+    else
+        out += text(why, lang);
+    return out;
+}
+
+static_assert(static_cast<std::size_t>(Msg::SanPiecePawn) -
+                      static_cast<std::size_t>(Msg::SanTooShort) ==
+                  chess::SanRefusalCount,
+              "one Msg per chess::SanRefusal, in its order");
+
+std::optional<chess::SanError> san_refusal_from_english(std::string_view words) {
+    const std::size_t colon = words.find(": ");
+    if (colon == std::string_view::npos) return std::nullopt;
+    chess::SanError error{};
+    error.san = std::string(words.substr(0, colon));
+    for (int r = 0; r < chess::SanRefusalCount; ++r) {
+        error.refusal = static_cast<chess::SanRefusal>(r);
+        const bool names_piece = error.refusal == chess::SanRefusal::NoPieceCanReach ||
+                                 error.refusal == chess::SanRefusal::SeveralPiecesCanMove;
+        for (int p = 0; p < (names_piece ? 6 : 1); ++p) {
+            error.piece = names_piece ? static_cast<chess::PieceType>(p) : chess::PieceType::None;
+            if (san_refusal_text(error, Lang::En) == words) return error;
+        }
+    }
+    return std::nullopt;
+}
 
 std::optional<Lang> lang_from_name(std::string_view name) {
     if (name == "en") return Lang::En;

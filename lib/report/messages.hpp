@@ -379,6 +379,46 @@ enum class Msg : std::uint16_t {
     HtmlTrfSection,     // the TRF's file: the heading of its own findings
     HtmlPairingCell,    // the index: White's start number, Black's, White's code, Black's
     HtmlPairingByName,  // after it, where the players were found by name alone
+    // Why the SAN reader refused a move (chess::SanRefusal, in its order), and the pieces
+    // they name: "no {} can reach that square" (the noun), "more than {} can move there".
+    SanTooShort,
+    SanNotCastling,
+    SanNoPieceLetterOrFile,
+    SanNoSquareAtEnd,
+    SanUnknownPieceLetter,
+    SanUnexpectedCharacter,
+    SanUnexpectedInPawnCapture,
+    SanNoCastlingRight,
+    SanCastlingBlocked,
+    SanSquareOccupied,
+    SanNoPawnCanAdvance,
+    SanPawnCapturesOnAdjacentFile,
+    SanNoPawnCanCapture,
+    SanNoPawnToCaptureWith,
+    SanEnPassantIsNoPromotion,
+    SanEnPassantExposesKing,
+    SanNothingToCapture,
+    SanPawnMustPromote,
+    SanOnlyLastRankPromotes,
+    SanOnlyPawnPromotes,
+    SanLeavesKingInCheck,
+    SanKingCannotReach,
+    SanOwnPieceOnSquare,
+    SanKingWouldBeInCheck,
+    SanNoPieceCanReach,
+    SanSeveralPiecesCanMove,
+    SanPiecePawn,
+    SanPieceKnight,
+    SanPieceBishop,
+    SanPieceRook,
+    SanPieceQueen,
+    SanPieceKing,
+    SanOnePiecePawn,
+    SanOnePieceKnight,
+    SanOnePieceBishop,
+    SanOnePieceRook,
+    SanOnePieceQueen,
+    SanOnePieceKing,
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);
@@ -439,6 +479,12 @@ std::string finding_sentence(const audit::Finding& finding, const audit::GameRep
 // The English sentence of a finding: the `message` field of JSON Lines, CSV, SARIF, GitHub and
 // the PGN comments.
 std::string english_message(const audit::Finding& finding);
+
+// Why the SAN reader refused a token, with the token ("Nf6: no knight can reach that square";
+// "Cf6: no hay caballo que pueda llegar a esa casilla"), and the refusal read back from the
+// English words (nullopt when no refusal words them so).
+std::string san_refusal_text(const chess::SanError& error, Lang lang);
+std::optional<chess::SanError> san_refusal_from_english(std::string_view words);
 // The same, appended to `out` (the record writers' buffers).
 void append_english_message(std::string& out, const audit::Finding& finding);
 // True when finding_sentence lists the earlier occurrences itself.

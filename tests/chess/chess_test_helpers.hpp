@@ -26,8 +26,8 @@ inline Position play(Position pos, std::initializer_list<std::string_view> moves
     for (std::string_view san : moves) {
         auto move = parse_san(pos, san);
         if (!move) {
-            ADD_FAILURE() << "move refused: " << san << ": " << move.error().message << " in "
-                          << pos.to_fen();
+            ADD_FAILURE() << "move refused: " << san << ": " << san_refusal_id(move.error().refusal)
+                          << " in " << pos.to_fen();
             return pos;
         }
         pos.make_move(*move);

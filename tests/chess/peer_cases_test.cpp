@@ -49,7 +49,7 @@ std::vector<Position> replay(const PeerCase& c, std::string* failure = nullptr) 
     for (const std::string& san : c.moves) {
         auto move = parse_san(positions.back(), san);
         if (!move) {
-            if (failure) *failure = move.error().message;
+            if (failure) *failure = std::string(san_refusal_id(move.error().refusal));
             break;
         }
         Position next = positions.back();

@@ -2,7 +2,9 @@
 // SAN and UCI writing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <vector>
 
 #include "chess/position.hpp"
 #include "chess/san.hpp"
@@ -16,14 +18,15 @@ using test::position_of;
 
 Move parsed(const Position& pos, std::string_view san) {
     auto move = parse_san(pos, san);
-    EXPECT_TRUE(move.has_value()) << san << ": " << (move ? "" : move.error().message);
+    EXPECT_TRUE(move.has_value()) << san << ": "
+                                  << (move ? "" : san_refusal_id(move.error().refusal));
     return move ? *move : Move{};
 }
 
 SanErrorKind refusal(const Position& pos, std::string_view san) {
     auto move = parse_san(pos, san);
     EXPECT_FALSE(move.has_value()) << san << " was accepted";
-    EXPECT_FALSE(move ? true : move.error().message.empty());
+    EXPECT_EQ(move ? "" : move.error().san, san);
     return move ? SanErrorKind::Syntax : move.error().kind;
 }
 
@@ -238,6 +241,31 @@ TEST(SanRead, MalformedTextIsASyntaxError) {
     const Position start = Position::startpos();
     for (std::string_view bad : {"", "N", "Nx", "e9", "K@e4", "Zf3", "O-O-O-O", "i3", "Nf3x", "+"})
         EXPECT_EQ(refusal(start, bad), SanErrorKind::Syntax) << bad;
+}
+
+TEST(SanRead, RefusalNamesItsReasonAndPieceAsValues) {
+    const Position start = Position::startpos();
+    const auto unreachable = parse_san(start, "Nf6");
+    ASSERT_FALSE(unreachable.has_value());
+    EXPECT_EQ(unreachable.error().refusal, SanRefusal::NoPieceCanReach);
+    EXPECT_EQ(unreachable.error().piece, PieceType::Knight);
+    const auto ambiguous = parse_san(position_of("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"), "Nd2");
+    ASSERT_FALSE(ambiguous.has_value());
+    EXPECT_EQ(ambiguous.error().refusal, SanRefusal::SeveralPiecesCanMove);
+    EXPECT_EQ(ambiguous.error().piece, PieceType::Knight);
+    const auto unpromoted = parse_san(position_of("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"), "e8");
+    ASSERT_FALSE(unpromoted.has_value());
+    EXPECT_EQ(unpromoted.error().refusal, SanRefusal::PawnMustPromote);
+}
+
+TEST(SanRead, EveryRefusalHasItsOwnId) {
+    std::vector<std::string_view> ids;
+    for (int i = 0; i < SanRefusalCount; ++i) {
+        const std::string_view id = san_refusal_id(static_cast<SanRefusal>(i));
+        EXPECT_FALSE(id.empty()) << i;
+        EXPECT_EQ(std::count(ids.begin(), ids.end(), id), 0) << id;
+        ids.push_back(id);
+    }
 }
 
 TEST(SanRead, RandomTextIsEitherALegalMoveOrARefusal) {

@@ -449,5 +449,53 @@ TEST(Messages, AnInvalidResultSaysWhatItMostLikelyMeansInEachLanguage) {
     EXPECT_EQ(sentences.size(), 20u);  // every meaning, place and language words it its own way
 }
 
+TEST(Messages, EverySanRefusalHasEveryLanguageAndReadsBackFromEnglish) {
+    std::set<std::string> english_words;
+    for (int r = 0; r < chess::SanRefusalCount; ++r) {
+        const chess::SanError error{chess::SanErrorKind::Illegal, static_cast<chess::SanRefusal>(r),
+                                    chess::PieceType::Rook, "Rd8"};
+        const std::string english = san_refusal_text(error, Lang::En);
+        const std::string spanish = san_refusal_text(error, Lang::Es);
+        EXPECT_EQ(english.substr(0, 5), "Rd8: ") << english;
+        EXPECT_EQ(spanish.substr(0, 5), "Td8: ") << spanish;
+        EXPECT_GT(english.size(), 5u);
+        EXPECT_NE(english.substr(5), spanish.substr(5)) << english << " has no Spanish words";
+        english_words.insert(english);
+        const auto back = san_refusal_from_english(english);
+        ASSERT_TRUE(back.has_value()) << english;
+        EXPECT_EQ(san_refusal_text(*back, Lang::En), english);
+    }
+    EXPECT_EQ(english_words.size(), static_cast<std::size_t>(chess::SanRefusalCount));
+}
+
+TEST(Messages, SpanishIllegalMoveSaysWhyInSpanishWithSpanishLetters) {
+    audit::Finding f;
+    f.rule = audit::Rule::IllegalMove;
+    f.move = "12. Nf6";
+    f.args.id = audit::MessageId::IllegalMove;
+    f.args.san_refusal =
+        chess::SanError{chess::SanErrorKind::Illegal, chess::SanRefusal::NoPieceCanReach,
+                        chess::PieceType::Knight, "Nf6"};
+    EXPECT_EQ(english_message(f),
+              "12. Nf6 cannot be played here: Nf6: no knight can reach that square; the rest of "
+              "the game is not audited");
+    EXPECT_EQ(finding_sentence(f, audit::GameReport{}, Lang::Es),
+              "12. Cf6 no se puede jugar aquí: Cf6: no hay caballo que pueda llegar a esa "
+              "casilla; el resto de la partida no se audita");
+}
+
+TEST(Messages, AnIllegalMoveReadBackFromARecordIsWordedInSpanish) {
+    audit::Finding f;
+    f.rule = audit::Rule::IllegalMove;
+    f.article = "3.10";
+    f.move = "40... Rxd1";
+    f.message =
+        "40... Rxd1 cannot be played here: Rxd1: more than one rook can move there; the "
+        "rest of the game is not audited";
+    EXPECT_EQ(finding_sentence(f, audit::GameReport{}, Lang::Es),
+              "40... Txd1 no se puede jugar aquí: Txd1: más de una torre puede ir allí; el resto "
+              "de la partida no se audita");
+}
+
 }  // namespace
 }  // namespace drawaudit::report
