@@ -19,6 +19,9 @@
 //     closed by parts 1-2 are leaves): when the walk ends without a mate by W, W is proved
 //     unable to win; a walk stopped by its depth cap leaves the rest of the budget to a longer
 //     best-first run.
+//  5. (full mode, `winnable`) the line found is shortened: its cycles cut, each move replaced by
+//     one that lands further along it, then shorter lines of the guided search while it finds
+//     them within a small budget.
 // Only parts 1-3 and an exhausted walk ever give `unwinnable`; a budget that runs out gives
 // `undetermined`; `winnable` always comes with the line that mates.
 #pragma once
