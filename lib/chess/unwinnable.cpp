@@ -33,17 +33,21 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     const std::uint64_t budget = std::max<std::uint64_t>(options.node_budget, 1);
     GuidedSearch guided(winner, budget);
     std::uint64_t spent = 0;  // nodes of the searches other than `guided`
-    // The line shown is shortened (part 5): its detours always, and a line still longer than
-    // 24 plies by shorter searches with an eighth of the nodes its search took (a sixteenth of
-    // the budget at most). On the Lichess finals that shortened the mean line from 24.5 plies
-    // to about 21 for 30% more time (docs/performance.md).
+    // The line shown is shortened (part 5) only where a person reads it (`shorten_line`): its
+    // detours always, and a line still longer than 24 plies by shorter searches with an eighth
+    // of the nodes its search took (a sixteenth of the budget at most).
     auto found = [&](const std::vector<Move>& line) {
         const std::uint64_t searched = spent + guided.nodes();
-        const ShortenedLine shortened =
-            shortest_helpmate(pos, winner, line, std::min(budget / 16, searched / 8));
         result.verdict = Winnability::Winnable;
-        result.helpmate = shortened.line;
-        result.nodes = searched + shortened.nodes;
+        result.nodes = searched;
+        if (!options.shorten_line) {
+            result.helpmate = line;
+            return result;
+        }
+        ShortenedLine shortened =
+            shortest_helpmate(pos, winner, line, std::min(budget / 16, searched / 8));
+        result.helpmate = std::move(shortened.line);
+        result.nodes += shortened.nodes;
         return result;
     };
 

@@ -77,17 +77,33 @@ TEST(UnwinnableShorten, ALineWithoutDetoursIsKept) {
     EXPECT_EQ(unwinnable_parts::without_detours(start, line), line);
 }
 
+// The full mode with part 5, as `drawaudit winnable` runs it.
+constexpr WinnabilityOptions Shortened{AnalysisMode::Full, DefaultNodeBudget, true};
+
 TEST(UnwinnableShorten, TheStartPositionsHelpmatesAreShorterThanTheSearchesFoundAndMate) {
     // The searches find 47 plies for White and 40 for Black (the full mode showed those before
     // part 5); without detours and one shorter search, 37 and 30.
     const Position start = position_of(StartFen);
     for (Color side : {Color::White, Color::Black}) {
-        const WinnabilityResult r = analyse_winnability(start, side);
+        const WinnabilityResult r = analyse_winnability(start, side, Shortened);
         ASSERT_EQ(r.verdict, Winnability::Winnable);
         EXPECT_TRUE(mates(start, side, r.helpmate));
         EXPECT_LT(r.helpmate.size(), side == Color::White ? 47U : 40U)
             << sans_of(start, r.helpmate);
     }
+}
+
+TEST(UnwinnableShorten, TheDefaultAnalysisLeavesTheLineAsTheSearchFoundIt) {
+    // Part 5 is presentation: the audit's own use (the default options) does not pay for it.
+    // A Lichess final where the search wanders 36 plies to a mate in one.
+    const Position pos = position_of("2r3k1/5ppp/p3b3/4p2P/4P3/1PR1BP2/PK6/7R b - - 0 30");
+    const WinnabilityResult plain = analyse_winnability(pos, Color::White);
+    const WinnabilityResult shortened = analyse_winnability(pos, Color::White, Shortened);
+    ASSERT_EQ(plain.verdict, Winnability::Winnable);
+    EXPECT_TRUE(mates(pos, Color::White, plain.helpmate));
+    EXPECT_TRUE(mates(pos, Color::White, shortened.helpmate));
+    EXPECT_EQ(plain.helpmate.size(), 36U) << sans_of(pos, plain.helpmate);
+    EXPECT_EQ(shortened.helpmate.size(), 2U) << sans_of(pos, shortened.helpmate);
 }
 
 }  // namespace
