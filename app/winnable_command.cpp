@@ -80,6 +80,14 @@ void append_helpmate(fmt::memory_buffer& out, const Position& start, const Winna
     out.push_back(']');
 }
 
+// The length of the line shown (half-moves), so a reader sees how short the proof is.
+void append_helpmate_plies(fmt::memory_buffer& out, const WinnabilityResult& r) {
+    if (r.verdict != Winnability::Winnable)
+        fmt::format_to(std::back_inserter(out), "null");
+    else
+        fmt::format_to(std::back_inserter(out), "{}", r.helpmate.size());
+}
+
 // One position's object; `line` 0 prints null (a --fen position). With a label, the object
 // echoes it and says whether the verdicts agree with it. False when the FEN could not be read.
 bool write_position(std::uint64_t line, std::string_view label, std::string_view fen,
@@ -123,6 +131,8 @@ bool write_position(std::uint64_t line, std::string_view label, std::string_view
         WinnabilityOptions analysis;
         analysis.mode = options.quick ? AnalysisMode::Quick : AnalysisMode::Full;
         if (options.nodes > 0) analysis.node_budget = options.nodes;
+        // The line is read by a person as the proof that a side can still win: shortened.
+        analysis.shorten_line = true;
         const auto started = std::chrono::steady_clock::now();
         const WinnabilityResult white = analyse_winnability(pos, Color::White, analysis);
         const WinnabilityResult black = analyse_winnability(pos, Color::Black, analysis);
@@ -134,6 +144,10 @@ bool write_position(std::uint64_t line, std::string_view label, std::string_view
         append_helpmate(out, pos, white);
         fmt::format_to(it, ",\"black_helpmate\":");
         append_helpmate(out, pos, black);
+        fmt::format_to(it, ",\"white_helpmate_plies\":");
+        append_helpmate_plies(out, white);
+        fmt::format_to(it, ",\"black_helpmate_plies\":");
+        append_helpmate_plies(out, black);
         fmt::format_to(it, ",\"nodes\":{},\"microseconds\":{}", white.nodes + black.nodes, micros);
         if (!label.empty()) {
             const auto agrees = label_agrees(label, white.verdict, black.verdict);
@@ -155,7 +169,8 @@ CLI::App* add_winnable_command(CLI::App& app, WinnableOptions& options) {
     cmd->footer(
         "Output: one JSON object per position: line, fen, label (when the line has one), white "
         "and black (winnable, unwinnable or undetermined), white_helpmate and black_helpmate, "
-        "nodes, microseconds, agrees (with the label: true, false, or null when a side is "
+        "white_helpmate_plies and black_helpmate_plies (their lengths in half-moves), nodes, "
+        "microseconds, agrees (with the label: true, false, or null when a side is "
         "undetermined); repaired_fen and repairs for a repaired FEN; error for one that cannot "
         "be read. Every field: docs/rules.md, \"Dead positions and unwinnable sides\".\n"
         "Exit status: 0 every position answered, 2 a FEN, a line or the file could not be read "

@@ -2,8 +2,10 @@
 // label before it, other fields after it ignored): both sides of every position, in quick and
 // full mode. Prints per mode the verdict counts, the average and slowest thread CPU time per
 // position and side (CPU time, not wall time: the figure should not depend on what else the
-// machine runs), and the slowest position.
-//   [LIST=1] unwinnable_bench FILE [NODE_BUDGET] [quick|full|both]
+// machine runs), and the slowest position. The full mode runs twice: as the audit and the
+// corpus tests use it, and with the line shortened as `drawaudit winnable` shows it (part 5),
+// each with the mean and longest helpmate of its winnable sides in plies.
+//   [LIST=1] unwinnable_bench FILE [NODE_BUDGET] [quick|full|shorten|both]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -51,21 +53,25 @@ std::string fen_of(const std::string& line) {
 }
 
 void run(const std::vector<Position>& positions, const std::vector<std::string>& fens,
-         AnalysisMode mode, std::uint64_t budget, bool list_undetermined) {
+         const WinnabilityOptions& options, const char* name, bool list_undetermined) {
     int counts[3] = {0, 0, 0};
     double total = 0, slowest = 0;
     std::size_t slowest_index = 0;
     std::uint64_t nodes = 0;
     int slow_sides = 0;  // sides over 10 ms, and their time
     double slow_total = 0;
+    std::uint64_t line_plies = 0;  // of the winnable sides' helpmates
+    std::size_t longest_line = 0;
     for (std::size_t i = 0; i < positions.size(); ++i) {
         for (Color side : {Color::White, Color::Black}) {
             const double start = cpu_microseconds();
-            const WinnabilityResult r = analyse_winnability(positions[i], side, {mode, budget});
+            const WinnabilityResult r = analyse_winnability(positions[i], side, options);
             const double spent = cpu_microseconds() - start;
             total += spent;
             nodes += r.nodes;
             ++counts[static_cast<int>(r.verdict)];
+            line_plies += r.helpmate.size();
+            longest_line = std::max(longest_line, r.helpmate.size());
             const char* who = side == Color::White ? "white" : "black";
             if (list_undetermined && r.verdict == Winnability::Undetermined)
                 std::printf("undetermined %s %s (%.0f us)\n", who, fens[i].c_str(), spent);
@@ -88,19 +94,22 @@ void run(const std::vector<Position>& positions, const std::vector<std::string>&
     std::printf(
         "%-5s sides %.0f  winnable %d  unwinnable %d  undetermined %d (%.3f%%)  nodes %llu  "
         "cpu us/side avg %.2f  slowest %.0f us (%s)\n",
-        mode == AnalysisMode::Quick ? "quick" : "full", sides, counts[0], counts[1], counts[2],
-        100.0 * counts[2] / sides, static_cast<unsigned long long>(nodes), total / sides, slowest,
+        name, sides, counts[0], counts[1], counts[2], 100.0 * counts[2] / sides,
+        static_cast<unsigned long long>(nodes), total / sides, slowest,
         fens[slowest_index].c_str());
-    std::printf("%-5s sides over 10 ms %d, %.1f%% of the time\n",
-                mode == AnalysisMode::Quick ? "quick" : "full", slow_sides,
+    std::printf("%-5s sides over 10 ms %d, %.1f%% of the time\n", name, slow_sides,
                 total > 0 ? 100.0 * slow_total / total : 0.0);
+    if (counts[0] > 0)
+        std::printf("%-5s helpmate plies mean %.1f  longest %zu\n", name,
+                    static_cast<double>(line_plies) / counts[0], longest_line);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: unwinnable_bench FILE [NODE_BUDGET] [quick|full|both]\n");
+        std::fprintf(stderr,
+                     "usage: unwinnable_bench FILE [NODE_BUDGET] [quick|full|shorten|both]\n");
         return 2;
     }
     const std::uint64_t budget = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : DefaultNodeBudget;
@@ -131,7 +140,12 @@ int main(int argc, char** argv) {
     // proofs and its sides over 20 ms (with their times).
     const char* list = std::getenv("LIST");
     const bool list_undetermined = list != nullptr && std::string(list) == "1";
-    if (which != "full") run(positions, fens, AnalysisMode::Quick, budget, false);
-    if (which != "quick") run(positions, fens, AnalysisMode::Full, budget, list_undetermined);
+    const bool all = which == "both";
+    if (all || which == "quick")
+        run(positions, fens, {AnalysisMode::Quick, budget}, "quick", false);
+    if (all || which == "full")
+        run(positions, fens, {AnalysisMode::Full, budget}, "full", list_undetermined);
+    if (all || which == "shorten")
+        run(positions, fens, {AnalysisMode::Full, budget, true}, "full+shorten", false);
     return 0;
 }

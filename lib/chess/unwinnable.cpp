@@ -1,7 +1,8 @@
 // Unwinnability of a side (RULES.md, "Dead positions and unwinnable sides"): the quick proofs
 // and the order of the full analysis's phases. The parts live in their own files, numbered as
 // in the header: unwinnable_material.cpp (1), unwinnable_locked.cpp (2), unwinnable_check.cpp
-// (3), unwinnable_guided.cpp, unwinnable_best_first.cpp and unwinnable_walk.cpp (4a-4c).
+// (3), unwinnable_guided.cpp, unwinnable_best_first.cpp and unwinnable_walk.cpp (4a-4c),
+// unwinnable_shorten.cpp (5).
 #include "chess/unwinnable.hpp"
 
 #include <algorithm>
@@ -32,10 +33,21 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     const std::uint64_t budget = std::max<std::uint64_t>(options.node_budget, 1);
     GuidedSearch guided(winner, budget);
     std::uint64_t spent = 0;  // nodes of the searches other than `guided`
+    // The line shown is shortened (part 5) only where a person reads it (`shorten_line`): its
+    // detours always, and a line still longer than 24 plies by shorter searches with an eighth
+    // of the nodes its search took (a sixteenth of the budget at most).
     auto found = [&](const std::vector<Move>& line) {
+        const std::uint64_t searched = spent + guided.nodes();
         result.verdict = Winnability::Winnable;
-        result.helpmate = line;
-        result.nodes = spent + guided.nodes();
+        result.nodes = searched;
+        if (!options.shorten_line) {
+            result.helpmate = line;
+            return result;
+        }
+        ShortenedLine shortened =
+            shortest_helpmate(pos, winner, line, std::min(budget / 16, searched / 8));
+        result.helpmate = std::move(shortened.line);
+        result.nodes += shortened.nodes;
         return result;
     };
 
@@ -63,19 +75,16 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     // A walk's mate may be a long tour: a shorter line is worth a small search.
     if (walk.outcome == Walk::Mate && guided.find_helpmate(pos, 40, budget / 8))
         return found(guided.line());
+    if (walk.outcome == Walk::Mate) return found(walk.line);
     result.nodes = spent + guided.nodes();
-    if (walk.outcome == Walk::Mate) {
-        result.verdict = Winnability::Winnable;
-        result.helpmate = walk.line;
-    } else if (walk.outcome == Walk::Exhausted) {
+    if (walk.outcome == Walk::Exhausted) {
         result.verdict = Winnability::Unwinnable;
         result.proof = UnwinnableProof::Exhausted;
     }
     // A walk stopped by its depth cap (long king tours) leaves budget unused: a longer run of
     // the best-first search gets it (a rerun from the start: the search keeps no state).
     if (walk.outcome == Walk::OutOfBudget && result.nodes < budget) {
-        best_first(budget - result.nodes, 1);
-        result.nodes = spent + guided.nodes();
+        if (!best_first(budget - result.nodes, 1)) result.nodes = spent + guided.nodes();
     }
     return result;
 }

@@ -19,6 +19,10 @@
 //     closed by parts 1-2 are leaves): when the walk ends without a mate by W, W is proved
 //     unable to win; a walk stopped by its depth cap leaves the rest of the budget to a longer
 //     best-first run.
+//  5. (full mode, `shorten_line`: where a person reads the line) the line found is shortened: its
+//  cycles cut, each move replaced by
+//     one that lands further along it, then shorter lines of the guided search while it finds
+//     them within a small budget.
 // Only parts 1-3 and an exhausted walk ever give `unwinnable`; a budget that runs out gives
 // `undetermined`; `winnable` always comes with the line that mates.
 #pragma once
@@ -51,6 +55,10 @@ struct WinnabilityOptions {
     // Lichess final positions of the corpus, 100,000 bound the slowest side to ~40 ms and left
     // 7 of 60,000 sides undetermined (2,000,000: ~250 ms and none).
     std::uint64_t node_budget = 100'000;
+    // Part 5: shorten a `winnable` line (its length is what a person reads, `drawaudit winnable`).
+    // Off by default: it is presentation, and it made the full mode ~40% slower on the Lichess
+    // finals (docs/performance.md), a cost only worth paying where the line is shown.
+    bool shorten_line = false;
 };
 
 inline constexpr std::uint64_t DefaultNodeBudget = WinnabilityOptions{}.node_budget;

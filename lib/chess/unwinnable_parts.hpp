@@ -66,4 +66,17 @@ struct WalkResult {
 };
 WalkResult walk_everything(const Position& root, Color winner, std::uint64_t budget);
 
+// Part 5 (unwinnable_shorten.cpp): `line`, a helpmate by W from `root`, without its cycles and
+// with every move replaced by one that lands further along it where one exists.
+std::vector<Move> without_detours(const Position& root, const std::vector<Move>& line);
+
+// Part 5: `line` without detours, then shorter lines of the guided search while it finds them
+// within `budget` nodes.
+struct ShortenedLine {
+    std::vector<Move> line;
+    std::uint64_t nodes = 0;
+};
+ShortenedLine shortest_helpmate(const Position& root, Color winner, std::vector<Move> line,
+                                std::uint64_t budget);
+
 }  // namespace drawaudit::chess::unwinnable_parts

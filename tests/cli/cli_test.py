@@ -1235,8 +1235,8 @@ def case_html_max_games(runner):
 def case_winnable(runner):
     """drawaudit winnable: one object per position, verdicts, replayable helpmates, errors."""
     import tempfile
-    keys = ["line", "fen", "white", "black", "white_helpmate", "black_helpmate", "nodes",
-            "microseconds"]
+    keys = ["line", "fen", "white", "black", "white_helpmate", "black_helpmate",
+            "white_helpmate_plies", "black_helpmate_plies", "nodes", "microseconds"]
     one = runner.expect_exit(0, "winnable", "--fen", "8/8/4k3/8/8/2K5/8/7Q w - - 0 1")
     record = json.loads(one.stdout.decode())
     check(list(record) == keys, f"keys {list(record)}")
@@ -1245,6 +1245,8 @@ def case_winnable(runner):
           f"lone black king: {record}")
     check(record["white"] == "winnable" and record["white_helpmate"], f"white with a queen: {record}")
     check(record["white_helpmate"][-1].endswith("#"), f"helpmate ends in mate: {record}")
+    check(record["white_helpmate_plies"] == len(record["white_helpmate"])
+          and record["black_helpmate_plies"] is None, f"helpmate lengths: {record}")
     # A composed position (two queens beside eight pawns) is judged, not refused as a game's
     # FEN tag would be.
     composed = json.loads(runner.expect_exit(

@@ -1,0 +1,82 @@
+// Part 5 of the unwinnability analysis (unwinnable.hpp): the helpmate shown is shortened. The
+// line is what an arbiter reads as the proof that a side could still win, and the searches find
+// long ones (a best-first search wanders, a walk's line is the path of a depth-first tour).
+#include <unordered_map>
+
+#include "chess/unwinnable_parts.hpp"
+
+namespace drawaudit::chess::unwinnable_parts {
+
+// Every position the line passes through is known; from each one, the line may jump to the
+// last later visit of the same position (the moves between are a cycle) or play the legal move
+// that lands furthest along the line. Each jump lands on a position of the line, found by key
+// and confirmed by same_position(), so the result is a series of legal moves from `root` that
+// ends in the line's last position, W's mate; it is never longer than the line.
+std::vector<Move> without_detours(const Position& root, const std::vector<Move>& line) {
+    std::vector<Position> positions;
+    positions.reserve(line.size() + 1);
+    positions.push_back(root);
+    for (Move m : line) {
+        Position next = positions.back();
+        next.make_move(m);
+        positions.push_back(next);
+    }
+    std::unordered_map<std::uint64_t, std::size_t> last_visit;
+    for (std::size_t i = 0; i < positions.size(); ++i) last_visit[positions[i].key()] = i;
+    // The index of the last visit of `pos` on the line, or `none` when it is not on it.
+    auto visit = [&](const Position& pos, std::size_t none) {
+        const auto found = last_visit.find(pos.key());
+        if (found == last_visit.end() || !positions[found->second].same_position(pos)) return none;
+        return found->second;
+    };
+
+    std::vector<Move> shorter;
+    std::size_t at = 0;
+    while (at < line.size()) {
+        const std::size_t again = visit(positions[at], at);
+        if (again > at) {
+            at = again;
+            continue;
+        }
+        std::size_t furthest = at + 1;
+        Move chosen = line[at];
+        MoveList list;
+        positions[at].generate_legal(list);
+        for (Move m : list) {
+            Position child = positions[at];
+            child.make_move(m);
+            const std::size_t lands = visit(child, 0);
+            if (lands > furthest) {
+                furthest = lands;
+                chosen = m;
+            }
+        }
+        shorter.push_back(chosen);
+        at = furthest;
+    }
+    return shorter;
+}
+
+// A helpmate ends with W's move, so W's lengths differ by two: each retry asks for two plies
+// fewer than the line it has.
+ShortenedLine shortest_helpmate(const Position& root, Color winner, std::vector<Move> line,
+                                std::uint64_t budget) {
+    ShortenedLine result;
+    result.line = without_detours(root, line);
+    // Lines of up to 24 plies are left as they are: about half of the Lichess finals' lines,
+    // where the searches below cost much and gained little.
+    if (result.line.size() <= 24 || budget == 0) return result;
+    GuidedSearch retry(winner, budget);
+    while (result.line.size() > 3) {
+        const int shorter = static_cast<int>(result.line.size()) - 2;
+        if (!retry.find_helpmate(root, shorter, budget)) break;
+        std::vector<Move> candidate = without_detours(root, retry.line());
+        // The guided search follows forced replies for free: its line may be no shorter.
+        if (candidate.size() >= result.line.size()) break;
+        result.line = std::move(candidate);
+    }
+    result.nodes = retry.nodes();
+    return result;
+}
+
+}  // namespace drawaudit::chess::unwinnable_parts
