@@ -51,10 +51,13 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         return result;
     };
 
-    // Phases, cheapest answer first: short tries of both helpmate searches (best-first first:
-    // on the Lichess final positions it needs about half the nodes of the guided one), then
-    // both with a quarter of the budget each, then the exhaustive walk with the rest (small
-    // worlds: locked structures with a door).
+    // Phases, cheapest answer first: the best-first search with two fifths of the budget (on
+    // the Lichess final positions it needs about half the nodes of the guided one, and the sides
+    // it finds late, lone minor pieces mating in a corner, need 15,000-30,000 nodes), a short
+    // and a longer try of the guided search, the best-first search with the other weighting,
+    // then the exhaustive walk with the rest (small worlds: locked structures with a door).
+    // The best-first search keeps no state and is deterministic: a second run with the same
+    // weighting and no more nodes than the first would only repeat it, so there is none.
     auto best_first = [&](std::uint64_t nodes, int pull) {
         BestFirstResult search =
             best_first_helpmate(pos, winner, std::max<std::uint64_t>(nodes, 1), pull);
@@ -62,15 +65,17 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         if (search.mate) found(search.line);
         return search.mate;
     };
-    if (best_first(std::min<std::uint64_t>(budget / 8, 30'000), 1)) return result;
+    const std::uint64_t first_best_first = std::min<std::uint64_t>(budget * 2 / 5, 40'000);
+    if (best_first(first_best_first, 1)) return result;
     if (guided.find_helpmate(pos, 40, std::min<std::uint64_t>(budget / 8, 4'000)))
         return found(guided.line());
     if (guided.find_helpmate(pos, 40, budget / 4)) return found(guided.line());
-    if (best_first(budget / 8, 1) || best_first(budget / 8, 6)) return result;
-    // The walk gets the rest of the budget, a quarter of it at least.
+    if (best_first(budget / 8, 6)) return result;
+    // The walk gets the rest of the budget, a third of it at least (its exhausted walks are the
+    // constructed files' proofs: with a quarter, 18 of the d3chess vector's were lost).
     const std::uint64_t used = spent + guided.nodes();
     const WalkResult walk = walk_everything(
-        pos, winner, std::max<std::uint64_t>(budget > used ? budget - used : 0, budget / 4));
+        pos, winner, std::max<std::uint64_t>(budget > used ? budget - used : 0, budget / 3));
     spent += walk.nodes;
     // A walk's mate may be a long tour: a shorter line is worth a small search.
     if (walk.outcome == Walk::Mate && guided.find_helpmate(pos, 40, budget / 8))
@@ -83,7 +88,8 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     }
     // A walk stopped by its depth cap (long king tours) leaves budget unused: a longer run of
     // the best-first search gets it (a rerun from the start: the search keeps no state).
-    if (walk.outcome == Walk::OutOfBudget && result.nodes < budget) {
+    if (walk.outcome == Walk::OutOfBudget && result.nodes < budget &&
+        budget - result.nodes > first_best_first) {
         if (!best_first(budget - result.nodes, 1)) result.nodes = spent + guided.nodes();
     }
     return result;

@@ -51,9 +51,10 @@ enum class AnalysisMode : std::uint8_t {
 
 struct WinnabilityOptions {
     AnalysisMode mode = AnalysisMode::Full;
-    // Positions the full mode may visit per side before it answers `undetermined`: on the
-    // Lichess final positions of the corpus, 100,000 bound the slowest side to ~40 ms and left
-    // 7 of 60,000 sides undetermined (2,000,000: ~250 ms and none).
+    // Positions the full mode may visit per side before it answers `undetermined` (the
+    // phases may go about 15% past it): on the Lichess final positions of the corpus, 100,000
+    // bound the slowest side to ~40-75 ms and leave 2 of 60,000 sides undetermined
+    // (docs/performance.md, issue 32).
     std::uint64_t node_budget = 100'000;
     // Part 5: shorten a `winnable` line (its length is what a person reads, `drawaudit winnable`).
     // Off by default: it is presentation, and it made the full mode ~40% slower on the Lichess
