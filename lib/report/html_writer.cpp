@@ -524,14 +524,10 @@ class HtmlWriter final : public Writer {
                         plural_with(Rule::ResultConflict, Msg::GameOne, Msg::GameMany),
                         games_with(Rule::ResultMismatch), games_with(Rule::ResultConflict)));
         if (summary.pairings) {
-            const audit::PairingCounts& p = *summary.pairings;
             append(buffer_, "</p>\n<p>");
             // The catalog's sentence begins a line of the text report: not here.
             const std::string pairings =
-                say(lang, Msg::SummaryPairings, count(p.rounds), count(p.pairings), count(p.played),
-                    count(p.forfeits), count(p.byes), count(p.matched), count(p.matched_by_name),
-                    count(p.missing_games), count(p.games_without_pairing),
-                    count(p.unreconciled_games));
+                pairing_summary_text(*summary.pairings, lang, kNoBreakSpace);
             append_html(buffer_, std::string_view(pairings).substr(pairings.starts_with('\n')));
         }
         append(buffer_, "</p>\n<p>");

@@ -470,14 +470,28 @@ constexpr std::array<Entry, MsgCount> catalog{{
      "ronda {0}: los resultados de los dos jugadores no cuadran"},
     {Msg::TrfHeading, "the pairing program's report (TRF)",
      "el informe del programa de emparejamientos (TRF)"},
+    // Arguments: each count with its noun, in the singular for one ({0} rounds, {1} pairings,
+    // {2} played, {3} forfeits, {4} byes, {5} games matched, {6} the bare count matched by name,
+    // {7} played pairings, {8} and {9} games).
     {Msg::SummaryPairings,
-     "\nThe pairing program's report (TRF): {0} rounds, {1} pairings ({2} played, {3} "
-     "forfeits), {4} byes; {5} games matched to their pairing ({6} by name alone), {7} played "
-     "pairings without a game, {8} games without a pairing, {9} games without a round.",
-     "\nEl informe del programa de emparejamientos (TRF): {0} rondas, {1} emparejamientos ({2} "
-     "jugados, {3} incomparecencias), {4} exentos; {5} partidas con su emparejamiento ({6} solo "
-     "por el nombre), {7} emparejamientos jugados sin partida, {8} partidas sin emparejamiento, "
-     "{9} partidas sin ronda."},
+     "\nThe pairing program's report (TRF): {0}, {1} ({2}, {3}), {4}; {5} matched to their "
+     "pairing ({6} by name alone), {7} without a game, {8} without a pairing, {9} without a "
+     "round.",
+     "\nEl informe del programa de emparejamientos (TRF): {0}, {1} ({2}, {3}), {4}; {5} con su "
+     "emparejamiento ({6} solo por el nombre), {7} sin partida, {8} sin emparejamiento, {9} sin "
+     "ronda."},
+    {Msg::RoundOne, "round", "ronda"},
+    {Msg::RoundMany, "rounds", "rondas"},
+    {Msg::PairingOne, "pairing", "emparejamiento"},
+    {Msg::PairingMany, "pairings", "emparejamientos"},
+    {Msg::PlayedOne, "played", "jugado"},
+    {Msg::PlayedMany, "played", "jugados"},
+    {Msg::ForfeitOne, "forfeit", "incomparecencia"},
+    {Msg::ForfeitMany, "forfeits", "incomparecencias"},
+    {Msg::ByeOne, "bye", "exento"},
+    {Msg::ByeMany, "byes", "exentos"},
+    {Msg::PlayedPairingOne, "played pairing", "emparejamiento jugado"},
+    {Msg::PlayedPairingMany, "played pairings", "emparejamientos jugados"},
     {Msg::ClaimCorrect, "CORRECT", "CORRECTA"},
     {Msg::ClaimIncorrect, "INCORRECT", "INCORRECTA"},
     {Msg::ClaimGameOver, "GAME OVER", "PARTIDA TERMINADA"},
@@ -1488,6 +1502,23 @@ std::string count_text(std::uint64_t n, Lang lang, std::string_view group) {
         out += digits[i];
     }
     return out;
+}
+
+std::string pairing_summary_text(const audit::PairingCounts& p, Lang lang,
+                                 std::string_view group) {
+    const auto counted = [&](std::uint64_t n, Msg one, Msg many) {
+        return fmt::format("{} {}", count_text(n, lang, group), text(n == 1 ? one : many, lang));
+    };
+    return say(lang, Msg::SummaryPairings, counted(p.rounds, Msg::RoundOne, Msg::RoundMany),
+               counted(p.pairings, Msg::PairingOne, Msg::PairingMany),
+               counted(p.played, Msg::PlayedOne, Msg::PlayedMany),
+               counted(p.forfeits, Msg::ForfeitOne, Msg::ForfeitMany),
+               counted(p.byes, Msg::ByeOne, Msg::ByeMany),
+               counted(p.matched, Msg::GameOne, Msg::GameMany),
+               count_text(p.matched_by_name, lang, group),
+               counted(p.missing_games, Msg::PlayedPairingOne, Msg::PlayedPairingMany),
+               counted(p.games_without_pairing, Msg::GameOne, Msg::GameMany),
+               counted(p.unreconciled_games, Msg::GameOne, Msg::GameMany));
 }
 
 std::string decimal_text(double value, int decimals, Lang lang) {

@@ -275,7 +275,19 @@ enum class Msg : std::uint16_t {
     TrfResultsDisagree,        // round
     TrfHeading,                // the text report's block of the TRF's own findings
     SummaryPairings,  // rounds, pairings, played, forfeits, byes, matched, by name, missing,
-                      // games without pairing, games without round
+                      // games without pairing, games without round (pairing_summary_text)
+    RoundOne,
+    RoundMany,
+    PairingOne,
+    PairingMany,
+    PlayedOne,
+    PlayedMany,
+    ForfeitOne,
+    ForfeitMany,
+    ByeOne,
+    ByeMany,
+    PlayedPairingOne,
+    PlayedPairingMany,
     // `drawaudit claim` (issue 27; RULES.md "A claim ruled at the board"): claim_writer.cpp.
     ClaimCorrect,           // "CORRECT"
     ClaimIncorrect,         // "INCORRECT"
@@ -461,6 +473,11 @@ inline constexpr std::string_view kNoBreakSpace = "\u00a0";
 // The share part/total in per cent with one decimal, "-" for an empty total.
 std::string percent_text(std::uint64_t part, std::uint64_t total, Lang lang,
                          std::string_view space = " ");
+// The summary's sentence of a run with --trf, each count with its noun in the singular for one
+// ("1 forfeit", "1 game without a pairing"); it begins with a line break (the text report's
+// blank line), which the HTML report drops.
+std::string pairing_summary_text(const audit::PairingCounts& p, Lang lang,
+                                 std::string_view group = " ");
 // A decimal number with `decimals` digits after the point (or the comma).
 std::string decimal_text(double value, int decimals, Lang lang);
 

@@ -130,13 +130,7 @@ class TextWriter final : public Writer {
                     number(summary.below_min_severity), audit::severity_name(*min_severity_)));
         }
         write_omitted(summary.findings_omitted, Msg::OmittedInRunOne, Msg::OmittedInRunMany);
-        if (summary.pairings) {
-            const audit::PairingCounts& p = *summary.pairings;
-            out(say(lang, Msg::SummaryPairings, number(p.rounds), number(p.pairings),
-                    number(p.played), number(p.forfeits), number(p.byes), number(p.matched),
-                    number(p.matched_by_name), number(p.missing_games),
-                    number(p.games_without_pairing), number(p.unreconciled_games)));
-        }
+        if (summary.pairings) out(pairing_summary_text(*summary.pairings, lang));
         out("\n");
         out(text(Msg::SummaryUnreplayed, lang));
         out(errors.empty() ? text(Msg::None, lang) : std::string_view(errors));

@@ -498,4 +498,27 @@ TEST(Messages, AnIllegalMoveReadBackFromARecordIsWordedInSpanish) {
 }
 
 }  // namespace
+TEST(Messages, ThePairingSummarySaysCountsOfOneInTheSingular) {
+    audit::PairingCounts p;
+    p.rounds = 1;
+    p.pairings = 17;
+    p.played = 16;
+    p.forfeits = 1;
+    p.byes = 1;
+    p.matched = 17;
+    p.matched_by_name = 2;
+    p.missing_games = 1;
+    p.games_without_pairing = 1;
+    p.unreconciled_games = 0;
+    EXPECT_EQ(pairing_summary_text(p, Lang::En),
+              "\nThe pairing program's report (TRF): 1 round, 17 pairings (16 played, 1 forfeit), "
+              "1 bye; 17 games matched to their pairing (2 by name alone), 1 played pairing "
+              "without a game, 1 game without a pairing, 0 games without a round.");
+    EXPECT_EQ(pairing_summary_text(p, Lang::Es),
+              "\nEl informe del programa de emparejamientos (TRF): 1 ronda, 17 emparejamientos "
+              "(16 jugados, 1 incomparecencia), 1 exento; 17 partidas con su emparejamiento (2 "
+              "solo por el nombre), 1 emparejamiento jugado sin partida, 1 partida sin "
+              "emparejamiento, 0 partidas sin ronda.");
+}
+
 }  // namespace drawaudit::report
