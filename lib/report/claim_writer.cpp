@@ -274,7 +274,8 @@ std::string claim_error_sentence(const audit::ClaimError& e, Lang lang) {
         case ClaimErrorKind::PlyOutOfRecord:
             return say(lang, Msg::ClaimErrorPlyPast, e.given, e.last_ply);
         case ClaimErrorKind::MoveUnreadable:
-            return say(lang, Msg::ClaimErrorMoveUnreadable, e.given, san_refusal_text(e.refusal, lang));
+            return say(lang, Msg::ClaimErrorMoveUnreadable, e.given,
+                       san_refusal_text(e.refusal, lang));
         case ClaimErrorKind::MoveAmbiguous: {
             std::string moves;
             for (const std::string& m : e.candidates) {

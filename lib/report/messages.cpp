@@ -1504,8 +1504,7 @@ std::string count_text(std::uint64_t n, Lang lang, std::string_view group) {
     return out;
 }
 
-std::string pairing_summary_text(const audit::PairingCounts& p, Lang lang,
-                                 std::string_view group) {
+std::string pairing_summary_text(const audit::PairingCounts& p, Lang lang, std::string_view group) {
     const auto counted = [&](std::uint64_t n, Msg one, Msg many) {
         return fmt::format("{} {}", count_text(n, lang, group), text(n == 1 ? one : many, lang));
     };
