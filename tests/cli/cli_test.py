@@ -2178,6 +2178,32 @@ def case_trf_round_typed(runner):
     check(counts["matched"] == 17 and counts["matched_by_name"] == 2, f"{counts}")
 
 
+def case_trf_pairing_missing_game(runner):
+    """A played pairing whose game the input lacks (the round without its third game,
+    Stefanova - Yildiz) gives one pairing-missing-game, located at the TRF line of the pairing
+    and naming both players and the round; nothing else is flagged and the summary counts it."""
+    with open(os.path.join(runner.root, TRF_ROUND), encoding="utf-8") as f:
+        games = [g for g in re.split(r"(?m)^(?=\[Event )", f.read()) if g.strip()]
+    check(len(games) == 18 and '[White "Stefanova,A"]' in games[2], "the fixture changed")
+    with tempfile.TemporaryDirectory() as tmp:
+        pgn = os.path.join(tmp, "round-without-game-3.pgn")
+        with open(pgn, "w", encoding="utf-8") as f:
+            f.write("".join(games[:2] + games[3:]))
+        out = runner.expect_exit(0, "--format", "jsonl", "--no-progress", "--trf", TRF_CLEAN,
+                                 pgn).stdout.decode("utf-8")
+    records = [json.loads(line) for line in out.splitlines()]
+    found = [r for r in records if r["type"] == "finding" and r["rule"] in TRF_RULES]
+    check(len(found) == 1 and found[0]["rule"] == "pairing-missing-game", f"{found}")
+    missing = found[0]
+    check(missing["file"] == TRF_CLEAN and missing["game"] is None and missing["line"] == 7,
+          f"located at {missing['file']}:{missing['line']}, game {missing['game']}")
+    check(missing["pairing"]["round"] == 9 and missing["pairing"]["white"] == "Stefanova,A"
+          and missing["pairing"]["black"] == "Yildiz,B", f"{missing['pairing']}")
+    check("Stefanova,A - Yildiz,B" in missing["message"], missing["message"])
+    counts = next(r for r in records if r["type"] == "summary")["pairings"]
+    check(counts["missing_games"] == 1 and counts["matched"] == 17, f"{counts}")
+
+
 def case_arbiter_doc_trf(runner):
     """Every `drawaudit --trf` example of docs/arbiter.md prints today what the page shows (a
     block that begins with "..." shows the end of the output)."""
@@ -2258,6 +2284,7 @@ CASES = {
        for name in WATCH_GOLDENS},
     "trf-goldens": case_trf_goldens,
     "trf-round-typed": case_trf_round_typed,
+    "trf-pairing-missing-game": case_trf_pairing_missing_game,
     "arbiter-doc-trf": case_arbiter_doc_trf,
 }
 
