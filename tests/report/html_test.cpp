@@ -359,7 +359,7 @@ TEST(Html, WithoutATrfThereIsNoPairingNorTrfSection) {
 TEST(Html, ATrfWithoutFindingsAddsNoSection) {
     const std::string html = html_with_trf({testing::threefold_game()}, trf_record("round.trf"));
     EXPECT_EQ(html.find("id=\"trf\""), std::string::npos);
-    EXPECT_NE(html.find("1 games matched to their pairing"), std::string::npos);
+    EXPECT_NE(html.find("1 game matched to their pairing"), std::string::npos);
 }
 
 TEST(Html, TheIndexHasAPairingColumnOnlyWithATrf) {
