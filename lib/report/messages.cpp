@@ -492,6 +492,68 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::ByeMany, "byes", "exentos"},
     {Msg::PlayedPairingOne, "played pairing", "emparejamiento jugado"},
     {Msg::PlayedPairingMany, "played pairings", "emparejamientos jugados"},
+    // --format stats. The heading's arguments: games, its noun, files, its noun, games not
+    // audited to the end; Spanish names the counts after a colon, so that one noun fits any.
+    {Msg::StatsHeading,
+     "Draw statistics of {0} {1} from {2} {3} ({4} could not be audited to the end)",
+     "Estadísticas de tablas: {0} {1} de {2} {3} (no se pudieron auditar hasta el final: {4})"},
+    {Msg::StatsResults, "Results", "Resultados"},
+    {Msg::StatsDrawRate, "Draw rate: {0} of the {1} games with a result (1-0, 0-1 or 1/2-1/2).",
+     "Proporción de tablas: {0} (partidas con resultado 1-0, 0-1 o 1/2-1/2: {1})."},
+    {Msg::StatsReasons, "Why the draws were drawn (shares of the {0} draws)",
+     "Por qué terminaron en tablas (porcentajes sobre el total de tablas: {0})"},
+    {Msg::StatsUnexplainedOne,
+     "({0} drawn record against a checkmate: no reason, a result-conflict)",
+     "({0} partida anotada como tablas pese a un jaque mate: sin motivo de tablas, resultado "
+     "contrario a las Leyes)"},
+    {Msg::StatsUnexplainedMany,
+     "({0} drawn records against a checkmate: no reason, a result-conflict)",
+     "({0} partidas anotadas como tablas pese a un jaque mate: sin motivo de tablas, resultado "
+     "contrario a las Leyes)"},
+    {Msg::StatsByYear, "Draws by year (the Date tag; ? where it has no year)",
+     "Tablas por año (la etiqueta Date; ? si no tiene año)"},
+    {Msg::StatsByDecade, "Draws by decade (the Date tag; ? where it has no year)",
+     "Tablas por década (la etiqueta Date; ? si no tiene año)"},
+    {Msg::StatsYear, "year", "año"},
+    {Msg::StatsDecade, "decade", "década"},
+    // A decade's first year, then the last two digits of its last year ("1990s", "1990-99").
+    {Msg::StatsDecadeLabel, "{0}s", "{0}-{1}"},
+    {Msg::StatsGames, "games", "partidas"},
+    {Msg::StatsDraws, "draws", "tablas"},
+    {Msg::StatsDrawRateColumn, "draw rate", "% tablas"},
+    // Arguments: early agreements, the moves of --min-moves-before-agreement.
+    {Msg::StatsEarlyRule,
+     "Early agreements: {0} draws agreed before each player had made {1} moves (9.1.1, "
+     "--min-moves-before-agreement {1}) or before both had moved (5.2.3)",
+     "Tablas acordadas antes de tiempo: {0}, antes de que cada jugador hubiera realizado {1} "
+     "movimientos (art. 9.1.1, --min-moves-before-agreement {1}) o antes de que ambos hubieran "
+     "movido (art. 5.2.3)"},
+    {Msg::StatsEarlyNoRule,
+     "Early agreements: {0} draws agreed before both players had moved (5.2.3); give the event's "
+     "rule with --min-moves-before-agreement N (Sofia rule, 9.1.1)",
+     "Tablas acordadas antes de tiempo: {0}, antes de que ambos jugadores hubieran movido (art. "
+     "5.2.3); indique la norma del torneo con --min-moves-before-agreement N (regla de Sofía, "
+     "art. 9.1.1)"},
+    {Msg::StatsTopEvents,
+     "Events with the most:", "Torneos con más tablas acordadas antes de tiempo:"},
+    {Msg::StatsTopPlayers,
+     "Players with the most:", "Jugadores con más tablas acordadas antes de tiempo:"},
+    // Arguments: the names a table holds at most, the early agreements left out of it.
+    {Msg::StatsTableCapOne,
+     "(the table holds at most {0} names: {1} early agreement of names first seen after it was "
+     "full are not counted in it)",
+     "(la tabla admite como máximo {0} nombres: no se cuenta en ella {1} partida acordada en "
+     "tablas antes de tiempo por nombres que aparecieron cuando ya estaba llena)"},
+    {Msg::StatsTableCapMany,
+     "(the table holds at most {0} names: {1} early agreements of names first seen after it was "
+     "full are not counted in it)",
+     "(la tabla admite como máximo {0} nombres: no se cuentan en ella {1} partidas acordadas en "
+     "tablas antes de tiempo por nombres que aparecieron cuando ya estaba llena)"},
+    {Msg::StatsLengths, "Game length in moves (records replayed to their end)",
+     "Duración de las partidas en movimientos (registros reproducidos hasta el final)"},
+    {Msg::StatsMean, "mean", "media"},
+    {Msg::StatsMedian, "median", "mediana"},
+    {Msg::StatsDecisive, "decisive", "decisivas"},
     {Msg::ClaimCorrect, "CORRECT", "CORRECTA"},
     {Msg::ClaimIncorrect, "INCORRECT", "INCORRECTA"},
     {Msg::ClaimGameOver, "GAME OVER", "PARTIDA TERMINADA"},

@@ -34,6 +34,8 @@ GOLDENS = {
     "es.text": ["--format", "text", "--lang", "es"],
     # Issue 26: every sample game in Spanish, with or without findings.
     "es-all.text": ["--format", "text", "--lang", "es", "--all-games"],
+    # Issue 26: the statistics in Spanish, every heading and sentence from the catalog.
+    "es.stats": ["--format", "stats", "--lang", "es", *GOLDEN_EXTRA["stats"]],
 }
 SAMPLES = "sample_pgns"
 # Issue 27: `drawaudit claim`, golden file (tests/cli/expected/claim.NAME) -> (its arguments, its
