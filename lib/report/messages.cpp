@@ -492,6 +492,68 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::ByeMany, "byes", "exentos"},
     {Msg::PlayedPairingOne, "played pairing", "emparejamiento jugado"},
     {Msg::PlayedPairingMany, "played pairings", "emparejamientos jugados"},
+    // --format stats. The heading's arguments: games, its noun, files, its noun, games not
+    // audited to the end; Spanish names the counts after a colon, so that one noun fits any.
+    {Msg::StatsHeading,
+     "Draw statistics of {0} {1} from {2} {3} ({4} could not be audited to the end)",
+     "Estadísticas de tablas: {0} {1} de {2} {3} (no se pudieron auditar hasta el final: {4})"},
+    {Msg::StatsResults, "Results", "Resultados"},
+    {Msg::StatsDrawRate, "Draw rate: {0} of the {1} games with a result (1-0, 0-1 or 1/2-1/2).",
+     "Proporción de tablas: {0} (partidas con resultado 1-0, 0-1 o 1/2-1/2: {1})."},
+    {Msg::StatsReasons, "Why the draws were drawn (shares of the {0} draws)",
+     "Por qué terminaron en tablas (porcentajes sobre el total de tablas: {0})"},
+    {Msg::StatsUnexplainedOne,
+     "({0} drawn record against a checkmate: no reason, a result-conflict)",
+     "({0} partida anotada como tablas pese a un jaque mate: sin motivo de tablas, resultado "
+     "contrario a las Leyes)"},
+    {Msg::StatsUnexplainedMany,
+     "({0} drawn records against a checkmate: no reason, a result-conflict)",
+     "({0} partidas anotadas como tablas pese a un jaque mate: sin motivo de tablas, resultado "
+     "contrario a las Leyes)"},
+    {Msg::StatsByYear, "Draws by year (the Date tag; ? where it has no year)",
+     "Tablas por año (la etiqueta Date; ? si no tiene año)"},
+    {Msg::StatsByDecade, "Draws by decade (the Date tag; ? where it has no year)",
+     "Tablas por década (la etiqueta Date; ? si no tiene año)"},
+    {Msg::StatsYear, "year", "año"},
+    {Msg::StatsDecade, "decade", "década"},
+    // A decade's first year, then the last two digits of its last year ("1990s", "1990-99").
+    {Msg::StatsDecadeLabel, "{0}s", "{0}-{1}"},
+    {Msg::StatsGames, "games", "partidas"},
+    {Msg::StatsDraws, "draws", "tablas"},
+    {Msg::StatsDrawRateColumn, "draw rate", "% tablas"},
+    // Arguments: early agreements, the moves of --min-moves-before-agreement.
+    {Msg::StatsEarlyRule,
+     "Early agreements: {0} draws agreed before each player had made {1} moves (9.1.1, "
+     "--min-moves-before-agreement {1}) or before both had moved (5.2.3)",
+     "Tablas acordadas antes de tiempo: {0}, antes de que cada jugador hubiera realizado {1} "
+     "movimientos (art. 9.1.1, --min-moves-before-agreement {1}) o antes de que ambos hubieran "
+     "movido (art. 5.2.3)"},
+    {Msg::StatsEarlyNoRule,
+     "Early agreements: {0} draws agreed before both players had moved (5.2.3); give the event's "
+     "rule with --min-moves-before-agreement N (Sofia rule, 9.1.1)",
+     "Tablas acordadas antes de tiempo: {0}, antes de que ambos jugadores hubieran movido (art. "
+     "5.2.3); indique la norma del torneo con --min-moves-before-agreement N (regla de Sofía, "
+     "art. 9.1.1)"},
+    {Msg::StatsTopEvents,
+     "Events with the most:", "Torneos con más tablas acordadas antes de tiempo:"},
+    {Msg::StatsTopPlayers,
+     "Players with the most:", "Jugadores con más tablas acordadas antes de tiempo:"},
+    // Arguments: the names a table holds at most, the early agreements left out of it.
+    {Msg::StatsTableCapOne,
+     "(the table holds at most {0} names: {1} early agreement of names first seen after it was "
+     "full are not counted in it)",
+     "(la tabla admite como máximo {0} nombres: no se cuenta en ella {1} partida acordada en "
+     "tablas antes de tiempo por nombres que aparecieron cuando ya estaba llena)"},
+    {Msg::StatsTableCapMany,
+     "(the table holds at most {0} names: {1} early agreements of names first seen after it was "
+     "full are not counted in it)",
+     "(la tabla admite como máximo {0} nombres: no se cuentan en ella {1} partidas acordadas en "
+     "tablas antes de tiempo por nombres que aparecieron cuando ya estaba llena)"},
+    {Msg::StatsLengths, "Game length in moves (records replayed to their end)",
+     "Duración de las partidas en movimientos (registros reproducidos hasta el final)"},
+    {Msg::StatsMean, "mean", "media"},
+    {Msg::StatsMedian, "median", "mediana"},
+    {Msg::StatsDecisive, "decisive", "decisivas"},
     {Msg::ClaimCorrect, "CORRECT", "CORRECTA"},
     {Msg::ClaimIncorrect, "INCORRECT", "INCORRECTA"},
     {Msg::ClaimGameOver, "GAME OVER", "PARTIDA TERMINADA"},
@@ -946,16 +1008,17 @@ std::string pairing_words(const Finding& f, Lang lang) {
     return say(lang, Msg::PairingWords, p.round, p.white, p.black, p.trf_line);
 }
 
-// What is wrong with a TRF line (trf::Problem, in its order).
+// What is wrong with a TRF line: the sentences of trf::Problem, in its order.
+constexpr std::array<Msg, 11> trf_problems{
+    Msg::TrfNotANumber,      Msg::TrfNoStartRank,     Msg::TrfRepeatedStartRank,
+    Msg::TrfBadColour,       Msg::TrfBadCode,         Msg::TrfPlayedWithoutOpponent,
+    Msg::TrfUnknownOpponent, Msg::TrfPairedWithSelf,  Msg::TrfOpponentDisagrees,
+    Msg::TrfSameColours,     Msg::TrfResultsDisagree,
+};
+
 std::string trf_problem(const MessageArgs& a, Lang lang) {
-    constexpr std::array<Msg, 11> problems{
-        Msg::TrfNotANumber,      Msg::TrfNoStartRank,     Msg::TrfRepeatedStartRank,
-        Msg::TrfBadColour,       Msg::TrfBadCode,         Msg::TrfPlayedWithoutOpponent,
-        Msg::TrfUnknownOpponent, Msg::TrfPairedWithSelf,  Msg::TrfOpponentDisagrees,
-        Msg::TrfSameColours,     Msg::TrfResultsDisagree,
-    };
     const auto at = static_cast<std::size_t>(a.trf_problem);
-    const Msg msg = at < problems.size() ? problems[at] : Msg::TrfNotANumber;
+    const Msg msg = at < trf_problems.size() ? trf_problems[at] : Msg::TrfNotANumber;
     if (msg == Msg::TrfRepeatedStartRank) return say(lang, msg, a.counts[1]);
     return say(lang, msg, a.counts[0], a.counts[1]);
 }
@@ -1181,6 +1244,77 @@ OccurrenceWords earlier_from_record(const Finding& f, bool own_position_listed) 
     return words;
 }
 
+// An occurrence list as the English sentence wrote it (occurrence_text), read back: a capped
+// list names one occurrence more than the record keeps (its first and last five count the
+// finding's own position), and a declared claim's record does not say which of its occurrences
+// each written move would repeat.
+std::optional<OccurrenceWords> occurrences_from_english(std::string_view list) {
+    const std::string_view gap = text(Msg::AndMoreThen, Lang::En);  // ", and {} more, then "
+    const std::string_view gap_open = gap.substr(0, gap.find("{}"));
+    const std::string_view gap_close = gap.substr(gap.find("{}") + 2);
+    const std::string_view after_move = text(Msg::AfterMove, Lang::En);  // "after {}"
+    const std::string_view after = after_move.substr(0, after_move.find("{}"));
+    OccurrenceWords words;
+    int unlisted = 0;
+    std::array<std::string_view, 2> halves{list, {}};
+    if (const std::size_t close = list.find(gap_close); close != std::string_view::npos) {
+        const std::size_t open = list.rfind(gap_open, close);
+        if (open == std::string_view::npos) return std::nullopt;
+        const std::string_view digits =
+            list.substr(open + gap_open.size(), close - open - gap_open.size());
+        if (std::from_chars(digits.data(), digits.data() + digits.size(), unlisted).ptr !=
+            digits.data() + digits.size())
+            return std::nullopt;
+        halves = {list.substr(0, open), list.substr(close + gap_close.size())};
+    }
+    for (std::string_view half : halves) {
+        while (!half.empty()) {
+            const std::size_t comma = half.find(", ");
+            std::string_view item = half.substr(0, comma);
+            half = comma == std::string_view::npos ? std::string_view() : half.substr(comma + 2);
+            if (item == text(Msg::AtTheStart, Lang::En)) {
+                words.moves.emplace_back();
+                continue;
+            }
+            if (item.substr(0, after.size()) == after) item.remove_prefix(after.size());
+            words.moves.emplace_back(item);
+        }
+    }
+    words.total = static_cast<int>(words.moves.size()) + unlisted;
+    return words;
+}
+
+// The moves of a declared threefold claim and the occurrences each would repeat, from its
+// English sentence ("... by writing 36... Rd8+ (third occurrence; before: ...), or ...").
+std::optional<std::vector<audit::DeclaredRepetition>> declared_from_english(
+    std::string_view moves) {
+    std::string separator(")");
+    separator += text(Msg::Or, Lang::En);  // "), or "
+    std::vector<audit::DeclaredRepetition> out;
+    while (!moves.empty()) {
+        const std::size_t end = moves.find(separator);
+        const std::string_view one =
+            end == std::string_view::npos ? moves : moves.substr(0, end + 1);
+        moves = end == std::string_view::npos ? std::string_view()
+                                              : moves.substr(end + separator.size());
+        const auto values = placeholder_values(text(Msg::DeclaredMove, Lang::En), one);
+        if (!values || values->size() < 3) return std::nullopt;
+        auto before = occurrences_from_english((*values)[2]);
+        if (!before) return std::nullopt;
+        out.push_back({std::string((*values)[0]), std::move(*before)});
+    }
+    return out;
+}
+
+// A number a sentence quoted, or nullopt.
+template <typename Int>
+std::optional<Int> number_in(std::string_view digits) {
+    Int n{};
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    return n;
+}
+
 // The arguments of a finding read back from a record, from its fields (and the values its
 // English sentence quotes from the input), accepted only when they render that sentence again:
 // the first of `candidates` that does, or nullopt.
@@ -1195,16 +1329,36 @@ std::optional<MessageArgs> recovered_args(const Finding& f, const GameReport& ga
     MessageArgs a;
     const auto quoted = [&](Msg msg) { return placeholder_values(text(msg, Lang::En), f.message); };
     switch (f.rule) {
-        case Rule::ThreefoldClaim:
+        // The record's fields first; where they do not render the sentence (a list beyond ten
+        // occurrences, several moves declared), the occurrences the English sentence names.
+        case Rule::ThreefoldClaim: {
+            std::vector<MessageArgs> candidates;
             if (f.route == audit::Route::Appeared) {
-                a.id = MessageId::ThreefoldAppeared;
-                a.earlier = earlier_from_record(f, true);
-            } else if (f.moves.size() == 1) {
-                a.id = MessageId::ThreefoldDeclared;
-                a.declared.push_back(
+                MessageArgs& c = candidates.emplace_back();
+                c.id = MessageId::ThreefoldAppeared;
+                c.earlier = earlier_from_record(f, true);
+                const auto values = quoted(Msg::ThreefoldAppeared);
+                if (auto earlier = values ? occurrences_from_english((*values)[2]) : std::nullopt) {
+                    MessageArgs& named = candidates.emplace_back();
+                    named.id = MessageId::ThreefoldAppeared;
+                    named.earlier = std::move(*earlier);
+                }
+                return first_rendering(f, std::move(candidates));
+            }
+            if (f.moves.size() == 1) {
+                MessageArgs& c = candidates.emplace_back();
+                c.id = MessageId::ThreefoldDeclared;
+                c.declared.push_back(
                     {next_move(f, f.moves.front()), earlier_from_record(f, false)});
             }
-            break;
+            const auto values = quoted(Msg::ThreefoldDeclared);
+            if (auto declared = values ? declared_from_english((*values)[1]) : std::nullopt) {
+                MessageArgs& named = candidates.emplace_back();
+                named.id = MessageId::ThreefoldDeclared;
+                named.declared = std::move(*declared);
+            }
+            return first_rendering(f, std::move(candidates));
+        }
         case Rule::FiftyMoveClaim:
             a.id = f.route == audit::Route::Declared ? MessageId::FiftyDeclared
                                                      : MessageId::FiftyAppeared;
@@ -1228,10 +1382,18 @@ std::optional<MessageArgs> recovered_args(const Finding& f, const GameReport& ga
             }
             return first_rendering(f, std::move(candidates));
         }
-        case Rule::FivefoldDraw:
-            a.id = MessageId::FivefoldDrawn;
-            a.earlier = earlier_from_record(f, true);
-            break;
+        case Rule::FivefoldDraw: {
+            std::vector<MessageArgs> candidates(1);
+            candidates[0].id = MessageId::FivefoldDrawn;
+            candidates[0].earlier = earlier_from_record(f, true);
+            const auto values = quoted(Msg::FivefoldDrawn);
+            if (auto earlier = values ? occurrences_from_english((*values)[1]) : std::nullopt) {
+                MessageArgs& named = candidates.emplace_back();
+                named.id = MessageId::FivefoldDrawn;
+                named.earlier = std::move(*earlier);
+            }
+            return first_rendering(f, std::move(candidates));
+        }
         case Rule::SeventyFiveMoveDraw:
             a.id = MessageId::SeventyFiveDrawn;
             break;
@@ -1358,15 +1520,68 @@ std::optional<MessageArgs> recovered_args(const Finding& f, const GameReport& ga
                 break;
             }
             break;
-        // --trf: a record read back does not carry the pairing's codes and start ranks that
-        // the sentences name; the English sentence is shown as read.
-        case Rule::PairingResultMismatch:
+        // --trf: the record carries the pairing (round, names, codes, TRF line); the rest
+        // (how the game ended, a count, a name the TRF lacks) is read from the sentence.
+        case Rule::PairingResultMismatch: {
+            std::vector<MessageArgs> candidates(1);
+            candidates[0].id = MessageId::PairingResultMismatch;
+            if (const auto values = quoted(Msg::PairingResultAgainstRules)) {
+                for (const TerminationWords& row : termination_words) {
+                    if (text(row.reason, Lang::En) != (*values)[3]) continue;
+                    MessageArgs& c = candidates.emplace_back();
+                    c.id = MessageId::PairingResultAgainstRules;
+                    c.ending = row.termination;
+                    c.quoted = (*values)[4];
+                }
+            }
+            return first_rendering(f, std::move(candidates));
+        }
         case Rule::PairingColours:
+            a.id = MessageId::PairingColours;
+            break;
         case Rule::PairingForfeitPlayed:
+            if (const auto values = quoted(Msg::PairingForfeitPlayed)) {
+                const auto plies = number_in<int>((*values)[3]);
+                if (!plies) break;
+                a.id = MessageId::PairingForfeitPlayed;
+                a.counts[0] = *plies;
+            }
+            break;
         case Rule::PairingMissingGame:
+            a.id = MessageId::PairingMissingGame;
+            break;
         case Rule::GameWithoutPairing:
-        case Rule::TrfError:
-            return std::nullopt;
+            if (const auto values = quoted(Msg::PlayerNotInTrf)) {
+                a.id = MessageId::PlayerNotInTrf;
+                a.quoted = (*values)[1];
+            } else if (const auto round = quoted(Msg::NotPairedInRound)) {
+                const auto number = number_in<int>((*round)[0]);
+                if (!number) break;
+                a.id = MessageId::NotPairedInRound;
+                a.counts[0] = *number;
+            }
+            break;
+        case Rule::TrfError: {
+            const auto values = quoted(Msg::TrfErrorAt);
+            if (!values) break;
+            std::vector<MessageArgs> candidates;
+            for (std::uint8_t i = 0; i < trf_problems.size(); ++i) {
+                const auto numbers =
+                    placeholder_values(text(trf_problems[i], Lang::En), (*values)[2]);
+                if (!numbers) continue;
+                MessageArgs& c = candidates.emplace_back();
+                c.id = MessageId::TrfError;
+                c.trf_problem = static_cast<trf::Problem>(i);
+                // The repeated start rank's earlier line is the problem's second number.
+                const std::size_t first = trf_problems[i] == Msg::TrfRepeatedStartRank ? 1 : 0;
+                for (std::size_t n = 0; n < numbers->size() && first + n < c.counts.size(); ++n) {
+                    const auto number = number_in<int>((*numbers)[n]);
+                    if (!number) break;
+                    c.counts[first + n] = *number;
+                }
+            }
+            return first_rendering(f, std::move(candidates));
+        }
     }
     if (a.id == MessageId::Prerendered) return std::nullopt;
     std::vector<MessageArgs> one;

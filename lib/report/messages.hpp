@@ -288,6 +288,31 @@ enum class Msg : std::uint16_t {
     ByeMany,
     PlayedPairingOne,
     PlayedPairingMany,
+    // --format stats (stats_writer.cpp): the headings, sentences and columns of the text.
+    StatsHeading,          // games, its noun, files, its noun, games not audited to the end
+    StatsResults,          // "Results"
+    StatsDrawRate,         // draw rate, games with a result
+    StatsReasons,          // draws
+    StatsUnexplainedOne,   // drawn records against a checkmate (1)
+    StatsUnexplainedMany,  // drawn records against a checkmate
+    StatsByYear,           // "Draws by year (...)"
+    StatsByDecade,
+    StatsYear,  // the periods' column
+    StatsDecade,
+    StatsDecadeLabel,     // a decade's first year, the last two digits of its last year
+    StatsGames,           // column: "games"
+    StatsDraws,           // column and row: "draws"
+    StatsDrawRateColumn,  // column: "draw rate"
+    StatsEarlyRule,       // early agreements, --min-moves-before-agreement
+    StatsEarlyNoRule,     // early agreements
+    StatsTopEvents,       // "Events with the most:"
+    StatsTopPlayers,
+    StatsTableCapOne,   // the table's cap, early agreements left out (1)
+    StatsTableCapMany,  // the table's cap, early agreements left out
+    StatsLengths,       // "Game length in moves (...)"
+    StatsMean,          // columns
+    StatsMedian,
+    StatsDecisive,  // row: "decisive"
     // `drawaudit claim` (issue 27; RULES.md "A claim ruled at the board"): claim_writer.cpp.
     ClaimCorrect,           // "CORRECT"
     ClaimIncorrect,         // "INCORRECT"

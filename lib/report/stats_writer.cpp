@@ -1,7 +1,8 @@
 // --format stats: a database's draw statistics, without per-game blocks (RULES.md "Why each draw
 // happened"): the results and the draw rate, the draw reasons, the years (or decades), the events
 // and players with the most early agreements, and the length of draws against decisive games.
-// As text, or as one JSON object (-o FILE.json, --stats-json FILE) with the same numbers.
+// As text (every sentence from the catalog, in the --lang of the run), or as one JSON object
+// (-o FILE.json, --stats-json FILE) with the same numbers and English keys.
 // Memory stays bounded: the per-event and per-player tables hold at most kTableCap names each,
 // and say so when an early agreement could not be counted for that reason.
 #include <algorithm>
@@ -16,6 +17,7 @@
 
 #include "report/escape.hpp"
 #include "report/formats.hpp"
+#include "report/messages.hpp"
 #include "report/notation.hpp"
 
 namespace drawaudit::report {
@@ -204,24 +206,49 @@ class StatsWriter final : public Writer {
     // Event and player names come from the input: shown, never sent raw to a terminal.
     void name(std::string_view text) { append_terminal_text(buffer_, text); }
 
+    // A count as the report's language writes it: Spanish groups five digits or more ("412 227",
+    // RULES.md "Spanish notation"); English keeps the bare digits it has always printed.
+    std::string number(std::uint64_t n) const {
+        return lang_ == Lang::En ? std::to_string(n) : count_text(n, lang_);
+    }
+    std::string_view says(Msg msg) const { return text(msg, lang_); }
+    // `cell` padded to `width` columns on the left (right-aligned) or on the right; a Spanish
+    // heading wider than the English column widens it (text_width: accents take one column).
+    static std::string right(std::string_view cell, std::size_t width) {
+        return std::string(width - std::min(width, text_width(cell)), ' ').append(cell);
+    }
+    static std::string left(std::string_view cell, std::size_t width) {
+        return std::string(cell).append(width - std::min(width, text_width(cell)), ' ');
+    }
+    static std::size_t column(std::size_t width, std::string_view heading) {
+        return std::max(width, text_width(heading));
+    }
+    // The widest share ("100.0%", "100,0 %"): the columns of shares hold it.
+    std::size_t percent_width() const { return text_width(percent_text(1, 1, lang_)); }
+
     void write_text(const audit::Summary& s) {
         const std::uint64_t draws = count(s, RecordedResult::Draw);
-        out(
-            fmt::format("Draw statistics of {} game{} from {} file{} ({} could not be audited to "
-                        "the end)\n\n",
-                        s.games, s.games == 1 ? "" : "s", s.files, s.files == 1 ? "" : "s",
-                        s.games_with_errors));
+        out(say(lang_, Msg::StatsHeading, number(s.games),
+                says(s.games == 1 ? Msg::GameOne : Msg::GameMany), number(s.files),
+                says(s.files == 1 ? Msg::FileOne : Msg::FileMany), number(s.games_with_errors)));
+        out("\n\n");
 
-        out("Results\n");
+        out(says(Msg::StatsResults));
+        out("\n");
         for (int r = 0; r < audit::RecordedResultCount; ++r) {
             const auto result = static_cast<RecordedResult>(r);
-            out(fmt::format("  {:<8} {:>10}  {:>6}\n", audit::recorded_result_name(result),
-                            count(s, result), percent_text(count(s, result), s.games, lang_)));
+            out(fmt::format(
+                "  {:<8} {:>10}  {}\n", audit::recorded_result_name(result),
+                number(count(s, result)),
+                right(percent_text(count(s, result), s.games, lang_), percent_width())));
         }
-        out(fmt::format("  Draw rate: {} of the {} games with a result (1-0, 0-1 or 1/2-1/2).\n\n",
-                        percent_text(draws, decided(s), lang_), decided(s)));
+        out("  ");
+        out(say(lang_, Msg::StatsDrawRate, percent_text(draws, decided(s), lang_),
+                number(decided(s))));
+        out("\n\n");
 
-        out(fmt::format("Why the draws were drawn (shares of the {} draws)\n", draws));
+        out(say(lang_, Msg::StatsReasons, number(draws)));
+        out("\n");
         // The reasons as a person reads them: the ids in English, the labels in Spanish.
         std::size_t label_width = 21;
         for (int i = 1; i < audit::DrawReasonCount; ++i) {
@@ -230,30 +257,41 @@ class StatsWriter final : public Writer {
         }
         for (int i = 1; i < audit::DrawReasonCount; ++i) {
             const std::string_view label = draw_reason_label(static_cast<DrawReason>(i), lang_);
-            out(fmt::format("  {}{:<{}} {:>10}  {:>6}\n", label, "",
-                            label_width - text_width(label), reason_count(s, i),
-                            percent_text(reason_count(s, i), draws, lang_)));
+            out(fmt::format(
+                "  {} {:>10}  {}\n", left(label, label_width), number(reason_count(s, i)),
+                right(percent_text(reason_count(s, i), draws, lang_), percent_width())));
         }
         std::uint64_t explained = 0;
         for (int i = 1; i < audit::DrawReasonCount; ++i) explained += reason_count(s, i);
-        if (explained < draws)
-            out(
-                fmt::format("  ({} drawn record{} against a checkmate: no reason, a "
-                            "result-conflict)\n",
-                            draws - explained, draws - explained == 1 ? "" : "s"));
+        if (explained < draws) {
+            const std::uint64_t unexplained = draws - explained;
+            out("  ");
+            out(say(lang_, unexplained == 1 ? Msg::StatsUnexplainedOne : Msg::StatsUnexplainedMany,
+                    number(unexplained)));
+            out("\n");
+        }
         out("\n");
 
         const bool decades = by_decade(s);
-        out(fmt::format("Draws by {} (the Date tag; ? where it has no year)\n",
-                        decades ? "decade" : "year"));
-        out(fmt::format("  {:<7} {:>10} {:>10}  {:>9}\n", decades ? "decade" : "year", "games",
-                        "draws", "draw rate"));
+        const std::string_view period_heading = says(decades ? Msg::StatsDecade : Msg::StatsYear);
+        const std::array<std::size_t, 4> widths = {
+            column(7, period_heading), column(10, says(Msg::StatsGames)),
+            column(10, says(Msg::StatsDraws)), column(9, says(Msg::StatsDrawRateColumn))};
+        out(says(decades ? Msg::StatsByDecade : Msg::StatsByYear));
+        out("\n");
+        out(fmt::format("  {} {} {}  {}\n", left(period_heading, widths[0]),
+                        right(says(Msg::StatsGames), widths[1]),
+                        right(says(Msg::StatsDraws), widths[2]),
+                        right(says(Msg::StatsDrawRateColumn), widths[3])));
         for (const auto& [period, n] : periods(s, decades)) {
+            // Years are not counts: never grouped.
             const std::string label = period == audit::Summary::UnknownYear ? std::string("?")
-                                      : decades ? fmt::format("{}s", period)
+                                      : decades ? say(lang_, Msg::StatsDecadeLabel, period,
+                                                      fmt::format("{:02}", (period + 9) % 100))
                                                 : std::to_string(period);
-            out(fmt::format("  {:<7} {:>10} {:>10}  {:>9}\n", label, n.games, n.draws,
-                            percent_text(n.draws, n.games, lang_)));
+            out(fmt::format("  {} {} {}  {}\n", left(label, widths[0]),
+                            right(number(n.games), widths[1]), right(number(n.draws), widths[2]),
+                            right(percent_text(n.draws, n.games, lang_), widths[3])));
         }
         out("\n");
 
@@ -263,21 +301,11 @@ class StatsWriter final : public Writer {
 
     void write_early_agreements_text(const audit::Summary& s) {
         const std::uint64_t early = reason_count(s, static_cast<int>(DrawReason::EarlyAgreement));
-        if (min_moves_ > 0) {
-            out(
-                fmt::format("Early agreements: {} draws agreed before each player had made {} "
-                            "moves (9.1.1, --min-moves-before-agreement {}) or before both had "
-                            "moved (5.2.3)\n",
-                            early, min_moves_, min_moves_));
-        } else {
-            out(
-                fmt::format("Early agreements: {} draws agreed before both players had moved "
-                            "(5.2.3); give the event's rule with --min-moves-before-agreement N "
-                            "(Sofia rule, 9.1.1)\n",
-                            early));
-        }
-        write_table_text("Events with the most", events_);
-        write_table_text("Players with the most", players_);
+        out(min_moves_ > 0 ? say(lang_, Msg::StatsEarlyRule, number(early), min_moves_)
+                           : say(lang_, Msg::StatsEarlyNoRule, number(early)));
+        out("\n");
+        write_table_text(says(Msg::StatsTopEvents), events_);
+        write_table_text(says(Msg::StatsTopPlayers), players_);
         out("\n");
     }
 
@@ -286,32 +314,43 @@ class StatsWriter final : public Writer {
         if (rows.empty()) return;
         out("  ");
         out(title);
-        out(":\n");
+        out("\n");
         for (const auto& [who, n] : rows) {
-            out(fmt::format("  {:>8}  ", n));
+            out(fmt::format("  {:>8}  ", number(n)));
             name(who);
             out("\n");
         }
-        if (table.capped())
-            out(
-                fmt::format("  (the table holds at most {} names: {} early agreement{} of names "
-                            "first seen after it was full are not counted in it)\n",
-                            kTableCap, table.left_out(), table.left_out() == 1 ? "" : "s"));
+        if (table.capped()) {
+            out("  ");
+            out(say(lang_, table.left_out() == 1 ? Msg::StatsTableCapOne : Msg::StatsTableCapMany,
+                    number(kTableCap), number(table.left_out())));
+            out("\n");
+        }
     }
 
     void write_lengths_text() {
-        out("Game length in moves (records replayed to their end)\n");
-        out(fmt::format("  {:<9} {:>10} {:>6} {:>6}", "", "games", "mean", "median"));
-        for (const Bucket& b : kBuckets) out(fmt::format(" {:>7}", b.label));
+        const std::array<std::size_t, 4> widths = {
+            column(9, says(Msg::StatsDecisive)), column(10, says(Msg::StatsGames)),
+            column(6, says(Msg::StatsMean)), column(6, says(Msg::StatsMedian))};
+        out(says(Msg::StatsLengths));
+        out("\n");
+        out(fmt::format(
+            "  {} {} {} {}", left("", widths[0]), right(says(Msg::StatsGames), widths[1]),
+            right(says(Msg::StatsMean), widths[2]), right(says(Msg::StatsMedian), widths[3])));
+        const std::size_t bucket_width = std::max<std::size_t>(7, percent_width());
+        for (const Bucket& b : kBuckets) out(fmt::format(" {}", right(b.label, bucket_width)));
         out("\n");
         for (const auto& [label, lengths] :
-             {std::pair<std::string_view, const Lengths*>{"draws", &draws_},
-              std::pair<std::string_view, const Lengths*>{"decisive", &decisive_}}) {
-            out(fmt::format("  {:<9} {:>10} {:>6.1f} {:>6}", label, lengths->games(),
-                            lengths->mean(), lengths->median()));
+             {std::pair<Msg, const Lengths*>{Msg::StatsDraws, &draws_},
+              std::pair<Msg, const Lengths*>{Msg::StatsDecisive, &decisive_}}) {
+            out(fmt::format("  {} {} {} {}", left(says(label), widths[0]),
+                            right(number(lengths->games()), widths[1]),
+                            right(decimal_text(lengths->mean(), 1, lang_), widths[2]),
+                            right(std::to_string(lengths->median()), widths[3])));
             for (const Bucket& b : kBuckets)
-                out(fmt::format(" {:>7}", percent_text(lengths->between(b.first, b.last),
-                                                       lengths->games(), lang_)));
+                out(fmt::format(" {}", right(percent_text(lengths->between(b.first, b.last),
+                                                          lengths->games(), lang_),
+                                             bucket_width)));
             out("\n");
         }
     }
@@ -400,7 +439,7 @@ class StatsWriter final : public Writer {
     bool as_json_;
     Output* json_output_;
     int min_moves_;
-    Lang lang_;  // the draw reasons' labels (RULES.md "Spanish notation")
+    Lang lang_;  // the text's sentences, labels and numbers (RULES.md "Spanish notation")
     CappedCounts events_, players_;
     Lengths draws_, decisive_;
 };

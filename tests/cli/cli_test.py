@@ -34,6 +34,8 @@ GOLDENS = {
     "es.text": ["--format", "text", "--lang", "es"],
     # Issue 26: every sample game in Spanish, with or without findings.
     "es-all.text": ["--format", "text", "--lang", "es", "--all-games"],
+    # Issue 26: the statistics in Spanish, every heading and sentence from the catalog.
+    "es.stats": ["--format", "stats", "--lang", "es", *GOLDEN_EXTRA["stats"]],
 }
 SAMPLES = "sample_pgns"
 # Issue 27: `drawaudit claim`, golden file (tests/cli/expected/claim.NAME) -> (its arguments, its
@@ -1577,6 +1579,27 @@ def expect_refused(completed, part, path, *needles):
         check(needle in message, f"the error lacks {needle!r}:\n{message}")
 
 
+def case_merge_spanish(runner):
+    """Issue 26: a Spanish merge of two shards says every finding as the Spanish run without
+    shards does, also where it reads the sentence back from the English message: repetitions
+    listing more than ten occurrences and threefold claims declared with several moves. (The
+    findings of --trf never reach a merge: --trf refuses --shard; their read-back is a unit test
+    of tests/report/messages_test.cpp.)"""
+    inputs = [SAMPLES, f"{FIXTURES}/long-repetition.pgn"]
+    whole = jsonl_records(runner.run("--format", "jsonl", "--no-progress", *inputs))
+    messages = [f["message"] for f in findings_of(whole)]
+    check(any(" more, then " in m for m in messages),
+          "no repetition beyond ten occurrences to read back")
+    check(any(m.count("occurrence; before:") > 1 for m in messages),
+          "no threefold claim declared with several moves to read back")
+    with tempfile.TemporaryDirectory() as scratch:
+        check_merge(runner, inputs, scratch, counts=(2,), report=("--lang", "es"),
+                    formats=["text"])
+        parts = run_shards(runner, 2, inputs, scratch)
+        merged = runner.run("merge", "--format", "text", "--lang", "es", *parts).stdout.decode()
+        for english in ("may claim", " more, then ", "occurrence; before"):
+            check(english not in merged, f"English in the Spanish merge: {english!r}")
+
 def case_merge_refuses_input_outside_allowed(runner):
     """A part naming /etc/passwd under merge --format pgn: refused, with the part and the path
     named, whether no input is allowed or only another directory; nothing of it in the report."""
@@ -2251,6 +2274,7 @@ CASES = {
     "merge-formats": case_merge_formats,
     "merge-formats-corpus": case_merge_formats_corpus,
     "merge-errors": case_merge_errors,
+    "merge-spanish": case_merge_spanish,
     "winnable": case_winnable,
     "fingerprints": case_fingerprints,
     "baseline": case_baseline,

@@ -91,10 +91,50 @@ TEST(Stats, SpanishNamesTheReasonsByTheirLabelsAndWritesDecimalCommas) {
     const std::string out =
         run(Format::Stats, {perpetual_game(), clean_game()}, {.lang = Lang::Es});
     for (const std::string_view part :
-         {"  jaque continuo                                 1  100,0 %", "Draw rate: 50,0 %"}) {
+         {"  jaque continuo                                 1  100,0 %",
+          "Proporción de tablas: 50,0 %"}) {
         EXPECT_TRUE(contains(out, part)) << part << "\n" << out;
     }
     EXPECT_FALSE(contains(out, "perpetual-check"));
+}
+
+// Issue 26: every heading and sentence of the Spanish statistics comes from the catalog, also
+// the tables by decade and the note of a full table; numbers as Spanish writes them.
+TEST(Stats, SpanishHasNoEnglishHeadingOrSentence) {
+    std::vector<audit::GameReport> games;
+    for (int year = 1950; year < 2000; ++year)
+        games.push_back(early_draw("E", "A", "B", std::to_string(year) + ".01.01"));
+    for (int i = 0; i < 10002; ++i)
+        games.push_back(early_draw("Event " + std::to_string(i), "P", "Q"));
+    audit::GameReport mated = clean_game();  // a drawn record against a checkmate
+    mated.result = "1/2-1/2";
+    games.push_back(mated);
+    games.push_back(perpetual_game());
+    for (const int min_moves : {0, 30}) {
+        const std::string out =
+            run(Format::Stats, games, {.lang = Lang::Es, .min_moves_before_agreement = min_moves});
+        for (const std::string_view english :
+             {"Draw statistics",  " game",         " file",        "Results",
+              "Draw rate",        "Why the draws", "drawn record", "checkmate",
+              "Draws by",         "year",          "decade",       "draw rate",
+              "Early agreements", "draws agreed",  "Events with",  "Players with",
+              "the table holds",  "Game length",   "mean",         "decisive",
+              "perpetual-check",  "1950s",         "10,052"}) {
+            EXPECT_FALSE(contains(out, english)) << english << "\n" << out.substr(0, 4000);
+        }
+        for (const std::string_view spanish :
+             {"Estadísticas de tablas: 10 054 partidas de ", "Resultados\n",
+              "Por qué terminaron en tablas", "1 partida anotada como tablas pese a un jaque mate",
+              "Tablas por década", "  década    partidas     tablas   % tablas\n",
+              "  1950-59         10         10    100,0 %",
+              "Tablas acordadas antes de tiempo: 10 052",
+              "Torneos con más tablas acordadas antes de tiempo:\n",
+              "(la tabla admite como máximo 10 000 nombres: no se cuentan en ella 3 partidas",
+              "Duración de las partidas en movimientos", "partidas  media mediana",
+              "  decisivas "}) {
+            EXPECT_TRUE(contains(out, spanish)) << spanish << "\n" << out.substr(0, 4000);
+        }
+    }
 }
 
 TEST(Stats, EventsAndPlayersWithTheMostEarlyAgreementsComeFirst) {

@@ -409,6 +409,114 @@ TEST(Notation, EnglishMovesAreKeptAsTheyAre) {
     EXPECT_EQ(move_for(Lang::En, "36... Rd8+"), "36... Rd8+");
 }
 
+// Issue 26: a merge reads each finding back from its record (the English `message`, the record's
+// fields) and says it in Spanish as the run without shards does.
+audit::Finding read_back(const audit::Finding& f) {
+    audit::Finding back = f;
+    back.message = english_message(f);
+    back.args = {};  // MessageId::Prerendered
+    return back;
+}
+
+void expect_same_spanish_read_back(const audit::Finding& f) {
+    const audit::GameReport game;
+    const std::string spanish = finding_sentence(f, game, Lang::Es);
+    EXPECT_EQ(finding_sentence(read_back(f), game, Lang::Es), spanish)
+        << "English: " << english_message(f);
+    EXPECT_NE(spanish, english_message(f));
+}
+
+TEST(Messages, ALongRepetitionReadBackIsWordedInSpanish) {
+    audit::Finding f = finding_with_every_argument();
+    f.rule = audit::Rule::ThreefoldClaim;
+    f.route = audit::Route::Appeared;
+    f.args.id = audit::MessageId::ThreefoldAppeared;
+    // More than ten earlier occurrences: the sentence lists the first and the last five.
+    f.args.earlier = {{"", "2... Ng8", "4... Ng8", "6... Ng8", "8... Ng8", "20... Ng8", "22... Ng8",
+                       "24... Ng8", "26... Ng8", "28... Ng8"},
+                      14};
+    EXPECT_NE(english_message(f).find(", and 4 more, then "), std::string::npos);
+    expect_same_spanish_read_back(f);
+    EXPECT_NE(finding_sentence(read_back(f), audit::GameReport{}, Lang::Es).find("Cg8"),
+              std::string::npos);
+
+    f.rule = audit::Rule::FivefoldDraw;
+    f.route = audit::Route::None;
+    f.args.id = audit::MessageId::FivefoldDrawn;
+    expect_same_spanish_read_back(f);
+}
+
+TEST(Messages, AThreefoldClaimDeclaredOverSeveralMovesReadBackIsWordedInSpanish) {
+    audit::Finding f = finding_with_every_argument();
+    f.rule = audit::Rule::ThreefoldClaim;
+    f.route = audit::Route::Declared;
+    f.moves = {"Kd3", "Re8"};
+    f.args.id = audit::MessageId::ThreefoldDeclared;
+    f.args.declared = {{"37. Kd3", {{"33. Kd3", "35. Kd3"}, 2}},
+                       {"37. Re8",
+                        {{"", "3. Re8", "5. Re8", "7. Re8", "9. Re8", "21. Re8", "23. Re8",
+                          "25. Re8", "27. Re8", "29. Re8"},
+                         12}}};
+    expect_same_spanish_read_back(f);
+}
+
+TEST(Messages, PairingFindingsReadBackAreWordedInSpanish) {
+    for (const auto& [rule, id] : std::initializer_list<std::pair<audit::Rule, audit::MessageId>>{
+             {audit::Rule::PairingResultMismatch, audit::MessageId::PairingResultMismatch},
+             {audit::Rule::PairingResultMismatch, audit::MessageId::PairingResultAgainstRules},
+             {audit::Rule::PairingColours, audit::MessageId::PairingColours},
+             {audit::Rule::PairingForfeitPlayed, audit::MessageId::PairingForfeitPlayed},
+             {audit::Rule::PairingMissingGame, audit::MessageId::PairingMissingGame},
+             {audit::Rule::GameWithoutPairing, audit::MessageId::PlayerNotInTrf},
+             {audit::Rule::GameWithoutPairing, audit::MessageId::NotPairedInRound}}) {
+        audit::Finding f = finding_with_every_argument();
+        f.rule = rule;
+        f.args.id = id;
+        f.args.quoted = id == audit::MessageId::PlayerNotInTrf ? "Ding, Liren" : "1-0";
+        SCOPED_TRACE(english_message(f));
+        expect_same_spanish_read_back(f);
+    }
+    // Every problem of a TRF line, with its numbers.
+    for (std::uint8_t p = 0; p <= static_cast<std::uint8_t>(trf::Problem::ResultsDisagree); ++p) {
+        audit::Finding f = finding_with_every_argument();
+        f.rule = audit::Rule::TrfError;
+        f.args.id = audit::MessageId::TrfError;
+        f.args.trf_problem = static_cast<trf::Problem>(p);
+        f.args.counts = {3, 41, 0};
+        SCOPED_TRACE(english_message(f));
+        expect_same_spanish_read_back(f);
+    }
+}
+
+// The audit's own findings of a long shuffle under the Laws before 2014 (no fivefold): lists of
+// more than ten occurrences and claims declared with two moves, read back as merge reads them.
+TEST(Messages, LongRepetitionsOfAGameReadBackAreWordedInSpanish) {
+    const std::filesystem::path pgn = std::filesystem::path(DRAWAUDIT_SOURCE_DIR) / "tests" /
+                                      "cli" / "fixtures" / "long-repetition.pgn";
+    int capped = 0, several_moves = 0;
+    for (const audit::GameReport& game : audit::audit_text(read_file(pgn), {}, "a.pgn")) {
+        for (const audit::Finding& f : game.findings) {
+            const std::string english = english_message(f);
+            capped += english.find(" more, then ") != std::string::npos;
+            several_moves += f.moves.size() > 1;
+            EXPECT_EQ(finding_sentence(read_back(f), game, Lang::Es),
+                      finding_sentence(f, game, Lang::Es))
+                << english;
+        }
+    }
+    EXPECT_GT(capped, 0);
+    EXPECT_GT(several_moves, 0);
+}
+
+TEST(Messages, AReadBackPairingFindingWithoutItsPairingStaysInEnglish) {
+    audit::Finding f = finding_with_every_argument();
+    f.rule = audit::Rule::PairingColours;
+    f.args.id = audit::MessageId::PairingColours;
+    audit::Finding back = read_back(f);
+    back.pairing = nullptr;  // another pairing than the sentence names: nothing to recover
+    EXPECT_EQ(finding_sentence(back, audit::GameReport{}, Lang::Es), back.message);
+}
+
 }  // namespace
 }  // namespace drawaudit::report
 
