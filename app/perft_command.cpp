@@ -8,6 +8,7 @@
 #include "chess/perft.hpp"
 #include "chess/position.hpp"
 #include "chess/san.hpp"
+#include "report/messages.hpp"
 
 namespace drawaudit::app {
 
@@ -35,11 +36,16 @@ int run_perft(const PerftOptions& options) {
     const std::string fen = options.fen.empty() ? std::string(StartFen) : options.fen;
     auto parsed = Position::from_fen(fen, FenOptions{options.chess960});
     if (!parsed) {
-        std::fprintf(stderr, "perft: bad FEN: %s\n", parsed.error().message.c_str());
+        // perft speaks English only (a tool for comparing engines' counts).
+        std::fprintf(stderr, "perft: bad FEN: %s\n",
+                     drawaudit::report::fen_reason_text(parsed.error(), drawaudit::report::Lang::En)
+                         .c_str());
         return 2;
     }
     for (const FenRepair& repair : parsed->repairs)
-        std::fprintf(stderr, "perft: FEN repaired: %s\n", repair.message.c_str());
+        std::fprintf(
+            stderr, "perft: FEN repaired: %s\n",
+            drawaudit::report::fen_reason_text(repair, drawaudit::report::Lang::En).c_str());
     const Position& pos = parsed->position;
 
     std::uint64_t total = 0;

@@ -16,6 +16,7 @@
 #include "chess/san.hpp"
 #include "chess/unwinnable.hpp"
 #include "report/escape.hpp"
+#include "report/messages.hpp"
 
 namespace drawaudit::app {
 
@@ -119,13 +120,16 @@ bool write_position(std::uint64_t line, std::string_view label, std::string_view
         fmt::format_to(it, ",\"repairs\":[");
         for (std::size_t i = 0; i < parsed->repairs.size(); ++i) {
             if (i > 0) out.push_back(',');
-            report::append_json_string(out, parsed->repairs[i].message);
+            report::append_json_string(
+                out, report::fen_reason_text(parsed->repairs[i], report::Lang::En));
         }
         out.push_back(']');
     }
     if (!parsed) {
         fmt::format_to(it, ",\"error\":");
-        report::append_json_string(out, "bad FEN: " + parsed.error().message);
+        // JSON Lines: English, as every machine format's message.
+        report::append_json_string(
+            out, "bad FEN: " + report::fen_reason_text(parsed.error(), report::Lang::En));
     } else {
         const Position& pos = parsed->position;
         WinnabilityOptions analysis;

@@ -256,7 +256,9 @@ void GameAuditor::parse_error(const pgn::ParseError& error) {
     game_.locate(f, error.pos);
     if (history_.started()) f.fen = history_.last_position().to_fen();
     f.args.id = MessageId::ParseError;
-    f.args.reason = error.message;
+    f.args.parse_problem = error.problem;
+    f.args.parse_limit = error.limit;
+    f.args.reason = error.detail;
     report_->error = true;
 }
 

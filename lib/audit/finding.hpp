@@ -13,6 +13,7 @@
 
 #include "chess/san.hpp"
 #include "chess/unwinnable.hpp"
+#include "pgn/visitor.hpp"
 #include "trf/reader.hpp"
 
 namespace drawaudit::audit {
@@ -147,8 +148,17 @@ struct DeclaredRepetition {
 struct MessageArgs {
     MessageId id = MessageId::Prerendered;
     std::string quoted;  // a tag's value: the FEN, the Variant, the Termination tag
-    // A reader's or parser's reason (parse-error, bad-fen); the FEN repairs.
+    // A reader's or parser's reason (parse-error; a record's bad-fen or fen-repaired reason
+    // that no chess::FenProblem words).
     std::string reason;
+    // bad-fen: why the FEN was refused; fen-repaired: what was repaired. Worded by the catalog.
+    std::optional<chess::FenError> fen_error;
+    std::vector<chess::FenRepair> fen_repairs;
+    // parse-error: why the reader stopped (nullopt for a record's reason that no PgnProblem
+    // words, kept in `reason`), the limit it names; `reason` holds the source's failure that
+    // InputEndsInsideGame names.
+    std::optional<pgn::PgnProblem> parse_problem;
+    std::uint64_t parse_limit = 0;
     // illegal-move: why the SAN reader refused the token (nullopt when only the replay
     // refused the move), worded by the catalog.
     std::optional<chess::SanError> san_refusal;

@@ -219,7 +219,7 @@ std::optional<chess::Position> GameTags::start_position(CurrentGame& game) const
             f.severity = Severity::Error;
             f.args.id = MessageId::FenCannotBeSetUp;
             f.args.quoted = fen;
-            f.args.reason = parsed.error().message;
+            f.args.fen_error = std::move(parsed.error());
             return std::nullopt;
         }
         start = parsed->position;
@@ -228,10 +228,7 @@ std::optional<chess::Position> GameTags::start_position(CurrentGame& game) const
             f.severity = Severity::Warning;
             f.fen = start.to_fen();
             f.args.id = MessageId::FenRepaired;
-            for (const chess::FenRepair& repair : parsed->repairs) {
-                if (!f.args.reason.empty()) f.args.reason += "; ";
-                f.args.reason += repair.message;
-            }
+            f.args.fen_repairs = std::move(parsed->repairs);
         }
     }
     return start;

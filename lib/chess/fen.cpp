@@ -17,14 +17,6 @@ namespace drawaudit::chess {
 
 namespace {
 
-const char* color_name(Color c) {
-    return c == Color::White ? "white" : "black";
-}
-
-std::string square_name(Square s) {
-    return {static_cast<char>('a' + file_of(s)), static_cast<char>('1' + rank_of(s))};
-}
-
 Piece piece_from_char(char c) {
     switch (c) {
         case 'P':
@@ -60,8 +52,8 @@ char piece_char(Piece p) {
     return "PNBRQKpnbrqk"[p];
 }
 
-tl::unexpected<FenError> fail(std::string message) {
-    return tl::unexpected(FenError{std::move(message)});
+tl::unexpected<FenError> fail(FenReason why) {
+    return tl::unexpected(FenError{std::move(why)});
 }
 
 bool parse_int(std::string_view text, int& out) {
@@ -76,16 +68,16 @@ struct PositionBuilder {
     Position pos;
     std::vector<FenRepair> repairs;
 
-    void repair(std::string message) { repairs.push_back(FenRepair{std::move(message)}); }
+    void repair(FenReason what) { repairs.push_back(FenRepair{std::move(what)}); }
 
     tl::expected<void, FenError> read_placement(std::string_view text) {
         int rank = 7, file = 0;
         for (char c : text) {
             if (c == '/') {
                 if (file != 8)
-                    return fail("field 1 (placement): rank " + std::to_string(rank + 1) + " has " +
-                                std::to_string(file) + " squares");
-                if (--rank < 0) return fail("field 1 (placement): more than 8 ranks");
+                    return fail(
+                        {.problem = FenProblem::RankSquares, .rank = rank + 1, .number = file});
+                if (--rank < 0) return fail({.problem = FenProblem::TooManyRanks});
                 file = 0;
             } else if (c >= '1' && c <= '8') {
                 file += c - '0';
@@ -95,16 +87,12 @@ struct PositionBuilder {
             } else if (c == '~' && file > 0) {
                 // X-FEN/Crazyhouse marks promoted pieces with '~': no meaning here.
             } else {
-                return fail(std::string("field 1 (placement): unexpected character '") + c + "'");
+                return fail({.problem = FenProblem::PlacementCharacter, .letter = c});
             }
-            if (file > 8)
-                return fail("field 1 (placement): rank " + std::to_string(rank + 1) +
-                            " has more than 8 squares");
+            if (file > 8) return fail({.problem = FenProblem::RankOverflow, .rank = rank + 1});
         }
-        if (rank != 0)
-            return fail("field 1 (placement): " + std::to_string(8 - rank) + " ranks instead of 8");
-        if (file != 8)
-            return fail("field 1 (placement): rank 1 has " + std::to_string(file) + " squares");
+        if (rank != 0) return fail({.problem = FenProblem::RankCount, .number = 8 - rank});
+        if (file != 8) return fail({.problem = FenProblem::RankSquares, .rank = 1, .number = file});
         return {};
     }
 
@@ -112,15 +100,14 @@ struct PositionBuilder {
         for (Color c : {Color::White, Color::Black}) {
             const int kings = popcount(pos.pieces(c, PieceType::King));
             if (kings != 1)
-                return fail(std::string(color_name(c)) + " has " + std::to_string(kings) +
-                            " kings instead of 1");
+                return fail({.problem = FenProblem::KingCount, .colour = c, .number = kings});
             const int pawns = popcount(pos.pieces(c, PieceType::Pawn));
             if (pawns > 8)
-                return fail(std::string(color_name(c)) + " has " + std::to_string(pawns) +
-                            " pawns");
+                return fail({.problem = FenProblem::PawnCount, .colour = c, .number = pawns});
             if (popcount(pos.pieces(c)) > 16)
-                return fail(std::string(color_name(c)) + " has " +
-                            std::to_string(popcount(pos.pieces(c))) + " pieces (at most 16)");
+                return fail({.problem = FenProblem::PieceCount,
+                             .colour = c,
+                             .number = popcount(pos.pieces(c))});
             // Pieces beyond the initial set must have been promoted pawns.
             auto extra = [&](PieceType t, int initial) {
                 const int n = popcount(pos.pieces(c, t));
@@ -129,11 +116,11 @@ struct PositionBuilder {
             const int promoted = extra(PieceType::Queen, 1) + extra(PieceType::Rook, 2) +
                                  extra(PieceType::Bishop, 2) + extra(PieceType::Knight, 2);
             if (promoted > 8 - pawns && !allow_unreachable_material)
-                return fail(std::string(color_name(c)) + " has more pieces than " +
-                            std::to_string(8 - pawns) + " missing pawns could have promoted to");
+                return fail(
+                    {.problem = FenProblem::TooManyPromoted, .colour = c, .number = 8 - pawns});
         }
         if (pos.pieces(PieceType::Pawn) & (rank_bb(0) | rank_bb(7)))
-            return fail("a pawn stands on the first or last rank");
+            return fail({.problem = FenProblem::PawnOnBackRank});
         return {};
     }
 
@@ -169,18 +156,23 @@ struct PositionBuilder {
     }
 
     // Why the castling letter of colour `c` names no right: which piece is not where it must be.
-    std::string missing_piece(Color c, char letter, bool chess960) const {
+    FenReason missing_piece(Color c, char letter, bool chess960) const {
         const int back_rank = c == Color::White ? 0 : 7;
         const Square king = pos.king_square(c);
-        const std::string colour = color_name(c);
-        if (rank_of(king) != back_rank) return "the " + colour + " king is not on its first rank";
+        FenReason why{.colour = c, .letter = letter};
         const char upper = static_cast<char>(letter & ~0x20);
-        if (chess960 || (upper != 'K' && upper != 'Q'))
-            return "no " + colour + " rook for it on the first rank";
-        if (file_of(king) != 4)
-            return "the " + colour + " king is not on " + square_name(make_square(4, back_rank));
-        return "no " + colour + " rook on " +
-               square_name(make_square(upper == 'K' ? 7 : 0, back_rank));
+        if (rank_of(king) != back_rank) {
+            why.problem = FenProblem::CastlingKingOffRank;
+        } else if (chess960 || (upper != 'K' && upper != 'Q')) {
+            why.problem = FenProblem::CastlingNoRookOnRank;
+        } else if (file_of(king) != 4) {
+            why.problem = FenProblem::CastlingKingOffSquare;
+            why.square = make_square(4, back_rank);
+        } else {
+            why.problem = FenProblem::CastlingNoRookOn;
+            why.square = make_square(upper == 'K' ? 7 : 0, back_rank);
+        }
+        return why;
     }
 
     // Whether any file letter only makes sense as a Chess960 right.
@@ -203,24 +195,24 @@ struct PositionBuilder {
             const char upper = static_cast<char>(letter & ~0x20);
             if (!(upper == 'K' || upper == 'Q' || (upper >= 'A' && upper <= 'H')) ||
                 !((letter >= 'A' && letter <= 'Z') || (letter >= 'a' && letter <= 'z')))
-                return fail(std::string("field 3 (castling): unexpected character '") + letter +
-                            "'");
+                return fail({.problem = FenProblem::CastlingCharacter, .letter = letter});
         }
         for (char letter : text) {
             const char upper = static_cast<char>(letter & ~0x20);
             const Color c = letter == upper ? Color::White : Color::Black;
             const Square rook = rook_for_letter(c, letter, chess960);
             if (rook == NoSquare) {
-                repair(std::string("castling right ") + letter +
-                       " dropped: " + missing_piece(c, letter, chess960));
+                repair(missing_piece(c, letter, chess960));
                 continue;
             }
             const int wing = file_of(rook) > file_of(pos.king_square(c)) ? 0 : 1;
             Square& slot = pos.castling_.rook[index_of(c)][wing];
             if (slot == rook) continue;  // the same right written twice
             if (slot != NoSquare) {
-                repair(std::string("castling right ") + letter + " dropped: " + color_name(c) +
-                       " already castles on that wing with the rook on " + square_name(slot));
+                repair({.problem = FenProblem::CastlingWingTaken,
+                        .colour = c,
+                        .letter = letter,
+                        .square = slot});
                 continue;
             }
             slot = rook;
@@ -231,44 +223,43 @@ struct PositionBuilder {
     tl::expected<void, FenError> read_en_passant(std::string_view text) {
         if (text == "-") return {};
         if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
-            return fail("field 4 (en passant): '" + std::string(text) +
-                        "' is neither a square nor '-'");
+            return fail({.problem = FenProblem::EnPassantField, .text = std::string(text)});
         const Square ep = make_square(text[0] - 'a', text[1] - '1');
         const Color us = pos.side_;
         const int up = us == Color::White ? 8 : -8;
         // The square a double push of the other side passed: on our 6th rank, empty, the pawn
         // just in front of it (from our side) and its start square empty.
-        std::string why;
+        FenReason why{.colour = ~us, .square = ep};
         if (relative_rank(us, ep) != 5) {
-            why = "not on the rank a double push by " + std::string(color_name(~us)) + " passes";
+            why.problem = FenProblem::EnPassantRank;
         } else if (pos.piece_on(static_cast<Square>(ep - up)) != make_piece(~us, PieceType::Pawn)) {
-            why = std::string("no ") + color_name(~us) + " pawn on " +
-                  square_name(static_cast<Square>(ep - up));
+            why.problem = FenProblem::EnPassantNoPawn;
+            why.other = static_cast<Square>(ep - up);
         } else if (pos.piece_on(ep) != NoPiece ||
                    pos.piece_on(static_cast<Square>(ep + up)) != NoPiece) {
-            why = "the pawn's path is occupied";
-        }
-        if (!why.empty()) {
-            repair("en-passant square " + std::string(text) + " dropped: " + why);
+            why.problem = FenProblem::EnPassantPathOccupied;
+        } else {
+            pos.ep_square_ = ep;
             return {};
         }
-        pos.ep_square_ = ep;
+        repair(std::move(why));
         return {};
     }
 
     void read_clocks(std::string_view halfmove, std::string_view fullmove, int fields,
                      bool clocks_optional) {
         if (fields < 6 && !clocks_optional) {
-            repair(fields == 4 ? "halfmove clock and move number missing: set to 0 and 1"
-                               : "move number missing: set to 1");
+            repair({.problem =
+                        fields == 4 ? FenProblem::ClocksMissing : FenProblem::MoveNumberMissing});
         }
         if (fields >= 5) {
             int value = 0;
             if (!parse_int(halfmove, value) || value < 0) {
-                repair("halfmove clock '" + std::string(halfmove) + "' is not a number: set to 0");
+                repair({.problem = FenProblem::HalfmoveNotNumber, .text = std::string(halfmove)});
             } else if (value > kMaxFenClock) {
-                repair("halfmove clock " + std::string(halfmove) + " is beyond " +
-                       std::to_string(kMaxFenClock) + ": set to " + std::to_string(kMaxFenClock));
+                repair({.problem = FenProblem::HalfmoveTooLarge,
+                        .number = kMaxFenClock,
+                        .text = std::string(halfmove)});
                 pos.halfmove_clock_ = kMaxFenClock;
             } else {
                 pos.halfmove_clock_ = value;
@@ -277,11 +268,12 @@ struct PositionBuilder {
         if (fields >= 6) {
             int value = 0;
             if (!parse_int(fullmove, value) || value < 1) {
-                repair("move number '" + std::string(fullmove) +
-                       "' is not a positive number: set to 1");
+                repair(
+                    {.problem = FenProblem::MoveNumberNotPositive, .text = std::string(fullmove)});
             } else if (value > kMaxFenClock) {
-                repair("move number " + std::string(fullmove) + " is beyond " +
-                       std::to_string(kMaxFenClock) + ": set to " + std::to_string(kMaxFenClock));
+                repair({.problem = FenProblem::MoveNumberTooLarge,
+                        .number = kMaxFenClock,
+                        .text = std::string(fullmove)});
                 pos.fullmove_number_ = kMaxFenClock;
             } else {
                 pos.fullmove_number_ = value;
@@ -289,6 +281,46 @@ struct PositionBuilder {
         }
     }
 };
+
+namespace {
+constexpr std::array<std::string_view, FenProblemCount> fen_problem_ids = {
+    "too-many-fields",
+    "too-few-fields",
+    "rank-squares",
+    "rank-overflow",
+    "too-many-ranks",
+    "rank-count",
+    "placement-character",
+    "king-count",
+    "pawn-count",
+    "piece-count",
+    "too-many-promoted",
+    "pawn-on-back-rank",
+    "side-to-move",
+    "castling-character",
+    "en-passant-field",
+    "side-not-to-move-in-check",
+    "castling-king-off-rank",
+    "castling-no-rook-on-rank",
+    "castling-king-off-square",
+    "castling-no-rook-on",
+    "castling-wing-taken",
+    "en-passant-rank",
+    "en-passant-no-pawn",
+    "en-passant-path-occupied",
+    "clocks-missing",
+    "move-number-missing",
+    "halfmove-not-number",
+    "halfmove-too-large",
+    "move-number-not-positive",
+    "move-number-too-large",
+};
+static_assert(static_cast<int>(FenProblem::MoveNumberTooLarge) + 1 == FenProblemCount);
+}  // namespace
+
+std::string_view fen_problem_id(FenProblem problem) {
+    return fen_problem_ids[static_cast<std::size_t>(problem)];
+}
 
 tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOptions options) {
     init_attack_tables();
@@ -300,12 +332,10 @@ tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOp
         if (i >= fen.size()) break;
         const std::size_t start = i;
         while (i < fen.size() && fen[i] != ' ' && fen[i] != '\t') ++i;
-        if (count == 6) return fail("more than 6 fields");
+        if (count == 6) return fail({.problem = FenProblem::TooManyFields});
         fields[static_cast<std::size_t>(count++)] = fen.substr(start, i - start);
     }
-    if (count < 4)
-        return fail(std::to_string(count) +
-                    " fields instead of 6 (at least placement, side, castling, en passant)");
+    if (count < 4) return fail({.problem = FenProblem::TooFewFields, .number = count});
 
     PositionBuilder builder;
     Position& pos = builder.pos;
@@ -318,7 +348,7 @@ tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOp
     else if (fields[1] == "b" || fields[1] == "B")
         pos.side_ = Color::Black;
     else
-        return fail("field 2 (side to move): '" + std::string(fields[1]) + "' is neither w nor b");
+        return fail({.problem = FenProblem::SideToMove, .text = std::string(fields[1])});
 
     const bool chess960 = options.chess960 || builder.letters_demand_chess960(fields[2]);
     if (auto r = builder.read_castling(fields[2], chess960); !r) return tl::unexpected(r.error());
@@ -327,7 +357,7 @@ tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOp
 
     const Color them = ~pos.side_;
     if (pos.attackers_to(pos.king_square(them)) & pos.pieces(pos.side_))
-        return fail(std::string("the side not to move (") + color_name(them) + ") is in check");
+        return fail({.problem = FenProblem::SideNotToMoveInCheck, .colour = them});
     pos.checkers_ = pos.attackers_to(pos.king_square(pos.side_)) & pos.pieces(them);
     pos.update_castling_squares();
     pos.ep_legal_ = false;

@@ -31,15 +31,67 @@ struct CastlingRights {
     constexpr bool operator==(const CastlingRights&) const = default;
 };
 
-// Why a FEN was refused.
-struct FenError {
-    std::string message;  // e.g. "field 1 (placement): rank 3 has 9 squares"
+// Why a FEN was refused (FenError) or what from_fen repaired (FenRepair), as a value: lib/report's
+// catalog words it in each language (RULES.md "Spanish notation": no English inside a Spanish
+// sentence). The comment names the values of FenReason each one sets.
+enum class FenProblem : std::uint8_t {
+    // Refusals.
+    TooManyFields,         // more than 6 fields
+    TooFewFields,          // number (the fields given)
+    RankSquares,           // rank, number: a rank of other than 8 squares
+    RankOverflow,          // rank: more than 8 squares
+    TooManyRanks,          // more than 8 ranks
+    RankCount,             // number (the ranks given)
+    PlacementCharacter,    // letter
+    KingCount,             // colour, number
+    PawnCount,             // colour, number
+    PieceCount,            // colour, number
+    TooManyPromoted,       // colour, number (the missing pawns)
+    PawnOnBackRank,        // (none)
+    SideToMove,            // text (the field)
+    CastlingCharacter,     // letter
+    EnPassantField,        // text (the field)
+    SideNotToMoveInCheck,  // colour
+    // Repairs.
+    CastlingKingOffRank,    // letter, colour
+    CastlingNoRookOnRank,   // letter, colour
+    CastlingKingOffSquare,  // letter, colour, square (e1 or e8)
+    CastlingNoRookOn,       // letter, colour, square (the corner)
+    CastlingWingTaken,      // letter, colour, square (the rook that already castles there)
+    EnPassantRank,          // square, colour (the side that would have pushed)
+    EnPassantNoPawn,        // square, colour, other (where its pawn must stand)
+    EnPassantPathOccupied,  // square
+    ClocksMissing,          // (none)
+    MoveNumberMissing,      // (none)
+    HalfmoveNotNumber,      // text
+    HalfmoveTooLarge,       // text, number (the largest allowed)
+    MoveNumberNotPositive,  // text
+    MoveNumberTooLarge,     // text, number (the largest allowed)
+};
+inline constexpr int FenProblemCount = 30;
+// The first repair: the kinds before it are refusals.
+inline constexpr FenProblem kFirstFenRepair = FenProblem::CastlingKingOffRank;
+
+struct FenReason {
+    FenProblem problem{};
+    Color colour = Color::White;
+    char letter = 0;           // a placement or castling character
+    Square square = NoSquare;  // a rook's, king's or en-passant square
+    Square other = NoSquare;   // EnPassantNoPawn: the pawn's square
+    int rank = 0;              // 1 to 8
+    int number = 0;            // a count, or kMaxFenClock
+    std::string text{};        // a field as given (allocated only on a refusal or a repair)
+    bool operator==(const FenReason&) const = default;
 };
 
+// A short stable name of a problem ("rank-squares") for logs and test messages.
+std::string_view fen_problem_id(FenProblem problem);
+
+// Why a FEN was refused.
+struct FenError : FenReason {};
+
 // A carelessness of an exporter that from_fen repaired (reported as `fen-repaired`).
-struct FenRepair {
-    std::string message;  // e.g. "castling right K dropped: no rook on h1"
-};
+struct FenRepair : FenReason {};
 
 // The largest halfmove clock and move number a FEN may give; larger ones are repaired down to it.
 // Far past any game (the longest possible one has under 6,000 moves), and small enough that no

@@ -409,8 +409,8 @@ class GameCounter final : public Visitor {
 // error, its moves unheard, since the record may stop anywhere.
 class TruncatedLastGame final : public Visitor {
   public:
-    TruncatedLastGame(Visitor& inner, std::uint64_t last_game, std::string message)
-        : inner_(inner), last_(last_game), message_(std::move(message)) {}
+    TruncatedLastGame(Visitor& inner, std::uint64_t last_game, std::string_view failure)
+        : inner_(inner), last_(last_game), failure_(failure) {}
 
     bool wants_variations() const override { return inner_.wants_variations(); }
     void begin_game(const GameStart& start) override {
@@ -437,7 +437,7 @@ class TruncatedLastGame final : public Visitor {
     }
     void end_game(std::string_view text) override {
         if (cut_) {
-            inner_.parse_error(ParseError{start_, message_});
+            inner_.parse_error(ParseError{start_, PgnProblem::InputEndsInsideGame, 0, failure_});
             inner_.end_tags();
         }
         inner_.end_game(text);
@@ -446,7 +446,7 @@ class TruncatedLastGame final : public Visitor {
   private:
     Visitor& inner_;
     std::uint64_t last_;
-    std::string message_;
+    std::string_view failure_;  // the chunk's truncated_by, alive while it is parsed
     bool cut_ = false;
     TextPos start_;
 };
@@ -462,10 +462,7 @@ std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::ui
         GameCounter counter;
         const std::uint64_t games = parse_games(chunk.text, origin, counter);
         if (games == 0) return 0;
-        TruncatedLastGame cut(visitor, first_game + games - 1,
-                              "the input ends inside this game (" +
-                                  std::string(chunk.truncated_by) +
-                                  "): the game is incomplete and not audited");
+        TruncatedLastGame cut(visitor, first_game + games - 1, chunk.truncated_by);
         return parse_games(chunk.text, origin, cut);
     }
     if (!chunk.oversized) return parse_games(chunk.text, origin, visitor);
@@ -490,9 +487,7 @@ std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::ui
                      static_cast<std::uint32_t>(std::min<std::uint64_t>(column, UINT32_MAX)),
                      chunk.offset + static_cast<std::uint64_t>(q - b)};
     visitor.begin_game(GameStart{file, first_game, at, line});
-    visitor.parse_error(ParseError{at,
-                                   "game too long to hold (over the size limit, --max-game-bytes, "
-                                   "64 MiB by default): skipped up to the next game"});
+    visitor.parse_error(ParseError{at, PgnProblem::GameTooLong, 0, {}});
     visitor.end_tags();
     visitor.end_game(std::string_view(q, static_cast<std::size_t>(e - q)));
     return 1;

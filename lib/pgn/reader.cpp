@@ -130,12 +130,7 @@ class Parser {
           visitor_(visitor),
           file_(origin.file),
           next_game_(origin.first_game),
-          limits_(origin.limits),
-          plies_message_("game longer than " + std::to_string(origin.limits.max_plies) +
-                         " plies (--max-plies): the rest of it is not read"),
-          depth_message_("variations nested deeper than " +
-                         std::to_string(origin.limits.max_variation_depth) +
-                         " (--max-variation-depth): the rest of the game is not read") {}
+          limits_(origin.limits) {}
 
     std::uint64_t run() {
         if (offset0_ == 0 &&
@@ -286,8 +281,8 @@ class Parser {
             std::string_view(game_begin_, static_cast<std::size_t>(text_end - game_begin_)));
     }
 
-    void error(TextPos at, std::string_view message) {
-        if (!quiet_) visitor_.parse_error(ParseError{at, message});
+    void error(TextPos at, PgnProblem problem, std::uint64_t limit = 0) {
+        if (!quiet_) visitor_.parse_error(ParseError{at, problem, limit, {}});
     }
 
     void move_control(Control control) {
@@ -306,7 +301,7 @@ class Parser {
                                                      plies_ - limits_.max_plies, run.size()));
         if (allowed > 0 && visitor.moves(run.first(allowed)) == Control::SkipGame)
             return Control::SkipGame;
-        error(run[allowed].pos, plies_message_);
+        error(run[allowed].pos, PgnProblem::TooManyPlies, limits_.max_plies);
         return Control::SkipGame;
     }
     Control one_move(std::string_view token, TextPos at) {
@@ -320,7 +315,7 @@ class Parser {
     bool depth_allowed(std::uint32_t depth, TextPos at) {
         if (depth <= limits_.max_variation_depth) [[likely]]
             return true;
-        error(at, depth_message_);
+        error(at, PgnProblem::TooDeep, limits_.max_variation_depth);
         return false;
     }
 
@@ -404,14 +399,14 @@ class Parser {
                 q = tag_name_end(q, end_);
                 if (q == name_begin) {
                     sync();
-                    tag_error(q, "bad tag pair: expected a tag name after '['");
+                    tag_error(q, PgnProblem::TagWithoutName);
                     return;
                 }
                 name_end = q;
                 while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
                 if (q == end_ || *q != '"') {
                     sync();
-                    tag_error(q, "bad tag pair: expected '\"' to open the tag value");
+                    tag_error(q, PgnProblem::TagValueNotOpened);
                     return;
                 }
             }
@@ -450,8 +445,7 @@ class Parser {
                 close = closing_quote(value_begin);
                 if (close == nullptr) {
                     sync();
-                    tag_error(line_end(value_begin),
-                              "bad tag pair: expected '\"]' to close the tag value on its line");
+                    tag_error(line_end(value_begin), PgnProblem::TagValueNotClosed);
                     return;
                 }
                 q = close + 1;
@@ -537,8 +531,8 @@ class Parser {
         return nullptr;
     }
 
-    bool tag_error(const char* at, std::string_view message) {
-        error(pos(at), message);
+    bool tag_error(const char* at, PgnProblem problem) {
+        error(pos(at), problem);
         skip_after_tag_error();
         finish_game(trim_back(p_));
         return false;
@@ -1027,9 +1021,7 @@ class Parser {
             if (p_ == end_ || *p_ == '[') {
                 // The end of the text, or the next tag section: a game without a termination
                 // marker.
-                if (depth > 0)
-                    error(first_open,
-                          "unterminated variation: expected ')' before the end of the game");
+                if (depth > 0) error(first_open, PgnProblem::UnterminatedVariation);
                 finish_game(trim_back(p_));
                 return;
             }
@@ -1063,9 +1055,7 @@ class Parser {
                 const std::string_view token(t, static_cast<std::size_t>(q - t));
                 if (is_result(token)) {
                     if (depth > 0) {
-                        error(first_open,
-                              "unterminated variation: expected ')' before the game termination "
-                              "marker");
+                        error(first_open, PgnProblem::UnterminatedVariationAtMarker);
                     } else if (!quiet_) {
                         visitor_.result(token, pos(t));
                     }
@@ -1085,9 +1075,7 @@ class Parser {
                 if (token.find_first_not_of("0123456789") == std::string_view::npos)
                     continue;                                // "12" without a dot
                 if (odd_marker(token, t, q, depth)) return;  // "1:0", "0.5-0.5"
-                syntax_error(
-                    pos(t),
-                    "unknown token: expected a move, a move number or a game termination marker");
+                syntax_error(pos(t), PgnProblem::UnknownTokenInMoves);
                 return;
             }
             switch (c) {
@@ -1095,7 +1083,7 @@ class Parser {
                     const TextPos at = pos(t);
                     const char* close = skip_brace_comment(t + 1);
                     if (close == nullptr) {
-                        error(at, "unterminated comment: expected '}' before the end of the game");
+                        error(at, PgnProblem::UnterminatedComment);
                         finish_game(trim_back(p_));
                         return;
                     }
@@ -1132,13 +1120,9 @@ class Parser {
                                 return;
                             }
                             if (unterminated_comment) {
-                                error(comment_open,
-                                      "unterminated comment: expected '}' before the end of the "
-                                      "game");
+                                error(comment_open, PgnProblem::UnterminatedComment);
                             } else {
-                                error(first_open,
-                                      "unterminated variation: expected ')' before the end of the "
-                                      "game");
+                                error(first_open, PgnProblem::UnterminatedVariation);
                             }
                             finish_game(trim_back(p_));
                             return;
@@ -1152,7 +1136,7 @@ class Parser {
                 }
                 case ')': {
                     if (depth == 0) {
-                        syntax_error(pos(t), "unbalanced ')': no variation is open");
+                        syntax_error(pos(t), PgnProblem::UnbalancedParenthesis);
                         return;
                     }
                     p_ = t + 1;
@@ -1169,7 +1153,7 @@ class Parser {
                         ++q;
                     }
                     if (q == t + 1) {
-                        syntax_error(pos(t), "bad NAG: expected a number after '$'");
+                        syntax_error(pos(t), PgnProblem::BadNag);
                         return;
                     }
                     p_ = q;
@@ -1179,9 +1163,7 @@ class Parser {
                 case '*': {
                     p_ = t + 1;
                     if (depth > 0) {
-                        error(first_open,
-                              "unterminated variation: expected ')' before the game termination "
-                              "marker");
+                        error(first_open, PgnProblem::UnterminatedVariationAtMarker);
                     } else if (!quiet_) {
                         visitor_.result(std::string_view(t, 1), pos(t));
                     }
@@ -1210,17 +1192,15 @@ class Parser {
                 }
                 if (c >= 0x80) {
                     if (odd_marker(token, t, q, depth)) return;  // "½-½"
-                    syntax_error(pos(t), "unknown token: non-ASCII text where a move was expected");
+                    syntax_error(pos(t), PgnProblem::NonAsciiToken);
                     return;
                 }
             }
             if (c == '}') {
-                syntax_error(pos(t), "unbalanced '}': no comment is open");
+                syntax_error(pos(t), PgnProblem::UnbalancedBrace);
                 return;
             }
-            syntax_error(pos(t),
-                         "unknown token: expected a move, a move number, a comment, a NAG, a "
-                         "variation or a game termination marker");
+            syntax_error(pos(t), PgnProblem::UnknownToken);
             return;
         }
     }
@@ -1244,8 +1224,8 @@ class Parser {
         return odd_marker(std::string_view(t, static_cast<std::size_t>(q - t)), t, q, depth);
     }
 
-    void syntax_error(TextPos at, std::string_view message) {
-        error(at, message);
+    void syntax_error(TextPos at, PgnProblem problem) {
+        error(at, problem);
         skip_to_tag_line();
         finish_game(trim_back(p_));
     }
@@ -1264,7 +1244,6 @@ class Parser {
     std::uint64_t games_ = 0;
     const char* game_begin_ = nullptr;
     const ReaderLimits limits_;
-    const std::string plies_message_, depth_message_;
     std::uint64_t plies_ = 0;  // move tokens handed over in this game
     bool quiet_ = false;       // the visitor asked to skip the rest of the game
     bool variations_ = true;   // the visitor wants variations reported
@@ -1277,6 +1256,32 @@ class Parser {
 std::uint64_t parse_games(std::string_view text, const TextOrigin& origin, Visitor& visitor) {
     Parser parser(text, origin, visitor);
     return parser.run();
+}
+
+namespace {
+constexpr std::array<std::string_view, PgnProblemCount> pgn_problem_ids = {
+    "tag-without-name",
+    "tag-value-not-opened",
+    "tag-value-not-closed",
+    "unknown-token-in-moves",
+    "unknown-token",
+    "non-ascii-token",
+    "unterminated-comment",
+    "unterminated-variation",
+    "unterminated-variation-at-marker",
+    "unbalanced-parenthesis",
+    "unbalanced-brace",
+    "bad-nag",
+    "too-many-plies",
+    "too-deep",
+    "game-too-long",
+    "input-ends-inside-game",
+};
+static_assert(static_cast<int>(PgnProblem::InputEndsInsideGame) + 1 == PgnProblemCount);
+}  // namespace
+
+std::string_view pgn_problem_id(PgnProblem problem) {
+    return pgn_problem_ids[static_cast<std::size_t>(problem)];
 }
 
 }  // namespace drawaudit::pgn

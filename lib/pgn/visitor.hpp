@@ -32,9 +32,36 @@ constexpr std::uint64_t whole_line(const GameStart& start, TextPos pos) {
     return start.line + static_cast<std::uint32_t>(pos.line - start.pos.line);
 }
 
+// Why the reader stopped reading a game, as a value: lib/report's catalog words it in each
+// language (RULES.md "Spanish notation": no English inside a Spanish sentence).
+enum class PgnProblem : std::uint8_t {
+    TagWithoutName,
+    TagValueNotOpened,
+    TagValueNotClosed,
+    UnknownTokenInMoves,
+    UnknownToken,
+    NonAsciiToken,
+    UnterminatedComment,
+    UnterminatedVariation,
+    UnterminatedVariationAtMarker,
+    UnbalancedParenthesis,
+    UnbalancedBrace,
+    BadNag,
+    TooManyPlies,
+    TooDeep,
+    GameTooLong,
+    InputEndsInsideGame,
+};
+inline constexpr int PgnProblemCount = 16;
+
+// A short stable name of a problem ("unbalanced-brace") for logs and test messages.
+std::string_view pgn_problem_id(PgnProblem problem);
+
 struct ParseError {
     TextPos pos;
-    std::string_view message;  // "unterminated comment", "expected ']' after tag value"
+    PgnProblem problem{};
+    std::uint64_t limit = 0;  // TooManyPlies, TooDeep: the limit passed
+    std::string_view detail;  // InputEndsInsideGame: the source's failure ("zstd: ...")
 };
 
 enum class Control { Continue, SkipGame };

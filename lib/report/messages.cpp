@@ -788,6 +788,121 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::SanOnePieceRook, "one rook", "una torre"},
     {Msg::SanOnePieceQueen, "one queen", "una dama"},
     {Msg::SanOnePieceKing, "one king", "un rey"},
+    // FEN refusals and repairs (issue 26): chess::FenProblem in its order, then the colours.
+    {Msg::FenTooManyFields, "more than 6 fields", "más de 6 campos"},
+    {Msg::FenTooFewFields,
+     "{7} fields instead of 6 (at least placement, side, castling, en passant)",
+     "{7} campos en lugar de 6 (al menos colocación, turno, enroque y al paso)"},
+    {Msg::FenRankSquares, "field 1 (placement): rank {6} has {7} squares",
+     "campo 1 (colocación): la fila {6} tiene {7} casillas"},
+    {Msg::FenRankOverflow, "field 1 (placement): rank {6} has more than 8 squares",
+     "campo 1 (colocación): la fila {6} tiene más de 8 casillas"},
+    {Msg::FenTooManyRanks, "field 1 (placement): more than 8 ranks",
+     "campo 1 (colocación): más de 8 filas"},
+    {Msg::FenRankCount, "field 1 (placement): {7} ranks instead of 8",
+     "campo 1 (colocación): {7} filas en lugar de 8"},
+    {Msg::FenPlacementCharacter, "field 1 (placement): unexpected character '{3}'",
+     "campo 1 (colocación): carácter inesperado '{3}'"},
+    {Msg::FenKingCount, "{0} has {7} kings instead of 1", "{0} tienen {7} reyes en lugar de 1"},
+    {Msg::FenPawnCount, "{0} has {7} pawns", "{0} tienen {7} peones"},
+    {Msg::FenPieceCount, "{0} has {7} pieces (at most 16)",
+     "{0} tienen {7} piezas (como máximo 16)"},
+    {Msg::FenTooManyPromoted, "{0} has more pieces than {7} missing pawns could have promoted to",
+     "{0} tienen más piezas de las que {7} peones que faltan podrían haber dado al coronar"},
+    {Msg::FenPawnOnBackRank, "a pawn stands on the first or last rank",
+     "hay un peón en la primera o en la última fila"},
+    {Msg::FenSideToMove, "field 2 (side to move): '{8}' is neither w nor b",
+     "campo 2 (turno): '{8}' no es ni w ni b"},
+    {Msg::FenCastlingCharacter, "field 3 (castling): unexpected character '{3}'",
+     "campo 3 (enroque): carácter inesperado '{3}'"},
+    {Msg::FenEnPassantField, "field 4 (en passant): '{8}' is neither a square nor '-'",
+     "campo 4 (al paso): '{8}' no es ni una casilla ni '-'"},
+    {Msg::FenSideNotToMoveInCheck, "the side not to move ({0}) is in check",
+     "el bando que no mueve ({0}) está en jaque"},
+    {Msg::FenCastlingKingOffRank,
+     "castling right {3} dropped: the {1} king is not on its first rank",
+     "derecho de enroque {3} suprimido: el rey {1} no está en su primera fila"},
+    {Msg::FenCastlingNoRookOnRank,
+     "castling right {3} dropped: no {2} rook for it on the first rank",
+     "derecho de enroque {3} suprimido: no hay torre {2} para él en la primera fila"},
+    {Msg::FenCastlingKingOffSquare, "castling right {3} dropped: the {1} king is not on {4}",
+     "derecho de enroque {3} suprimido: el rey {1} no está en {4}"},
+    {Msg::FenCastlingNoRookOn, "castling right {3} dropped: no {2} rook on {4}",
+     "derecho de enroque {3} suprimido: no hay torre {2} en {4}"},
+    {Msg::FenCastlingWingTaken,
+     "castling right {3} dropped: {0} already castles on that wing with the rook on {4}",
+     "derecho de enroque {3} suprimido: {0} ya enrocan por ese flanco con la torre de {4}"},
+    {Msg::FenEnPassantRank,
+     "en-passant square {4} dropped: not on the rank a double push by {0} passes",
+     "casilla al paso {4} suprimida: no está en la fila que cruza un avance doble de {0}"},
+    {Msg::FenEnPassantNoPawn, "en-passant square {4} dropped: no {1} pawn on {5}",
+     "casilla al paso {4} suprimida: no hay peón {1} en {5}"},
+    {Msg::FenEnPassantPathOccupied, "en-passant square {4} dropped: the pawn's path is occupied",
+     "casilla al paso {4} suprimida: el camino del peón está ocupado"},
+    {Msg::FenClocksMissing, "halfmove clock and move number missing: set to 0 and 1",
+     "faltan el contador de medias jugadas y el número de jugada: se ponen a 0 y 1"},
+    {Msg::FenMoveNumberMissing, "move number missing: set to 1",
+     "falta el número de jugada: se pone a 1"},
+    {Msg::FenHalfmoveNotNumber, "halfmove clock '{8}' is not a number: set to 0",
+     "el contador de medias jugadas '{8}' no es un número: se pone a 0"},
+    {Msg::FenHalfmoveTooLarge, "halfmove clock {8} is beyond {7}: set to {7}",
+     "el contador de medias jugadas {8} pasa de {7}: se pone a {7}"},
+    {Msg::FenMoveNumberNotPositive, "move number '{8}' is not a positive number: set to 1",
+     "el número de jugada '{8}' no es un número positivo: se pone a 1"},
+    {Msg::FenMoveNumberTooLarge, "move number {8} is beyond {7}: set to {7}",
+     "el número de jugada {8} pasa de {7}: se pone a {7}"},
+    {Msg::FenColourWhite, "white", "las blancas"},
+    {Msg::FenColourBlack, "black", "las negras"},
+    {Msg::FenMasculineWhite, "white", "blanco"},
+    {Msg::FenMasculineBlack, "black", "negro"},
+    {Msg::FenFeminineWhite, "white", "blanca"},
+    {Msg::FenFeminineBlack, "black", "negra"},
+    // PGN reader's problems (issue 26): pgn::PgnProblem in its order.
+    {Msg::PgnTagWithoutName, "bad tag pair: expected a tag name after '['",
+     "par de etiqueta incorrecto: falta el nombre de la etiqueta tras '['"},
+    {Msg::PgnTagValueNotOpened, "bad tag pair: expected '\"' to open the tag value",
+     "par de etiqueta incorrecto: falta la '\"' que abre el valor de la etiqueta"},
+    {Msg::PgnTagValueNotClosed, "bad tag pair: expected '\"]' to close the tag value on its line",
+     "par de etiqueta incorrecto: falta el '\"]' que cierra el valor de la etiqueta en su línea"},
+    {Msg::PgnUnknownTokenInMoves,
+     "unknown token: expected a move, a move number or a game termination marker",
+     "elemento desconocido: se esperaba una jugada, un número de jugada o un marcador de fin de "
+     "partida"},
+    {Msg::PgnUnknownToken,
+     "unknown token: expected a move, a move number, a comment, a NAG, a variation or a game "
+     "termination marker",
+     "elemento desconocido: se esperaba una jugada, un número de jugada, un comentario, un NAG, "
+     "una variante o un marcador de fin de partida"},
+    {Msg::PgnNonAsciiToken, "unknown token: non-ASCII text where a move was expected",
+     "elemento desconocido: texto no ASCII donde se esperaba una jugada"},
+    {Msg::PgnUnterminatedComment, "unterminated comment: expected '}}' before the end of the game",
+     "comentario sin cerrar: falta '}}' antes del final de la partida"},
+    {Msg::PgnUnterminatedVariation,
+     "unterminated variation: expected ')' before the end of the game",
+     "variante sin cerrar: falta ')' antes del final de la partida"},
+    {Msg::PgnUnterminatedVariationAtMarker,
+     "unterminated variation: expected ')' before the game termination marker",
+     "variante sin cerrar: falta ')' antes del marcador de fin de partida"},
+    {Msg::PgnUnbalancedParenthesis, "unbalanced ')': no variation is open",
+     "')' desparejado: no hay ninguna variante abierta"},
+    {Msg::PgnUnbalancedBrace, "unbalanced '}}': no comment is open",
+     "'}}' desparejada: no hay ningún comentario abierto"},
+    {Msg::PgnBadNag, "bad NAG: expected a number after '$'",
+     "NAG incorrecto: falta un número tras '$'"},
+    {Msg::PgnTooManyPlies, "game longer than {0} plies (--max-plies): the rest of it is not read",
+     "partida de más de {0} medias jugadas (--max-plies): el resto no se lee"},
+    {Msg::PgnTooDeep,
+     "variations nested deeper than {0} (--max-variation-depth): the rest of the game is not read",
+     "variantes anidadas a más de {0} niveles (--max-variation-depth): el resto de la partida no "
+     "se lee"},
+    {Msg::PgnGameTooLong,
+     "game too long to hold (over the size limit, --max-game-bytes, 64 MiB by default): skipped up "
+     "to the next game",
+     "partida demasiado larga para leerla (pasa del límite de tamaño, --max-game-bytes, 64 MiB por "
+     "omisión): se salta hasta la partida siguiente"},
+    {Msg::PgnInputEndsInsideGame,
+     "the input ends inside this game ({1}): the game is incomplete and not audited",
+     "la entrada termina dentro de esta partida ({1}): la partida está incompleta y no se audita"},
 }};
 
 constexpr bool catalog_in_order() {
@@ -1110,13 +1225,20 @@ std::string render(const Finding& f, const MessageArgs& a, Lang lang) {
         case MessageId::NullMove:
             return say(lang, Msg::NullMove, move_for(lang, f.move));
         case MessageId::ParseError:
-            return say(lang, Msg::ParseError, f.line, f.column, a.reason);
+            // A record's reason that no PgnProblem words stays as it was read.
+            return say(lang, Msg::ParseError, f.line, f.column,
+                       a.parse_problem
+                           ? pgn_problem_text(*a.parse_problem, a.parse_limit, a.reason, lang)
+                           : a.reason);
         case MessageId::SetUpWithoutFen:
             return std::string(text(Msg::SetUpWithoutFen, lang));
         case MessageId::FenCannotBeSetUp:
-            return say(lang, Msg::FenCannotBeSetUp, a.quoted, a.reason);
+            // A record's reason that no FenProblem words stays as it was read.
+            return say(lang, Msg::FenCannotBeSetUp, a.quoted,
+                       a.fen_error ? fen_reason_text(*a.fen_error, lang) : a.reason);
         case MessageId::FenRepaired:
-            return say(lang, Msg::FenRepaired, a.reason);
+            return say(lang, Msg::FenRepaired,
+                       a.fen_repairs.empty() ? a.reason : fen_repairs_text(a.fen_repairs, lang));
         case MessageId::UnsupportedVariant:
             return say(lang, Msg::UnsupportedVariant, a.quoted);
         case MessageId::DuplicateGame:
@@ -1455,7 +1577,13 @@ std::optional<MessageArgs> recovered_args(const Finding& f, const GameReport& ga
         case Rule::ParseError:
             if (const auto values = quoted(Msg::ParseError)) {
                 a.id = MessageId::ParseError;
-                a.reason = (*values)[2];
+                if (auto why = pgn_problem_from_english((*values)[2])) {
+                    a.parse_problem = why->problem;
+                    a.parse_limit = why->limit;
+                    a.reason = std::move(why->detail);
+                } else {
+                    a.reason = (*values)[2];
+                }
             }
             break;
         case Rule::BadFen:
@@ -1464,13 +1592,17 @@ std::optional<MessageArgs> recovered_args(const Finding& f, const GameReport& ga
             } else if (const auto values = quoted(Msg::FenCannotBeSetUp)) {
                 a.id = MessageId::FenCannotBeSetUp;
                 a.quoted = (*values)[0];
-                a.reason = (*values)[1];
+                a.fen_error = fen_error_from_english((*values)[1]);
+                if (!a.fen_error) a.reason = (*values)[1];
             }
             break;
         case Rule::FenRepaired:
             if (const auto values = quoted(Msg::FenRepaired)) {
                 a.id = MessageId::FenRepaired;
-                a.reason = (*values)[0];
+                if (auto repairs = fen_repairs_from_english((*values)[0]))
+                    a.fen_repairs = std::move(*repairs);
+                else
+                    a.reason = (*values)[0];
             }
             break;
         case Rule::UnsupportedVariant:
@@ -1642,6 +1774,186 @@ std::optional<chess::SanError> san_refusal_from_english(std::string_view words) 
             error.piece = names_piece ? static_cast<chess::PieceType>(p) : chess::PieceType::None;
             if (san_refusal_text(error, Lang::En) == words) return error;
         }
+    }
+    return std::nullopt;
+}
+
+static_assert(static_cast<std::size_t>(Msg::FenColourWhite) -
+                      static_cast<std::size_t>(Msg::FenTooManyFields) ==
+                  chess::FenProblemCount,
+              "one Msg per chess::FenProblem, in its order");
+
+namespace {
+
+// The English of the colour words is one word in every role: "white".
+std::string_view fen_colour(chess::Color c, Msg white, Lang lang) {
+    const auto black = static_cast<std::size_t>(c == chess::Color::Black);
+    return text(static_cast<Msg>(static_cast<std::size_t>(white) + black), lang);
+}
+
+std::string fen_square(chess::Square s) {
+    if (s == chess::NoSquare) return {};
+    return {static_cast<char>('a' + chess::file_of(s)), static_cast<char>('1' + chess::rank_of(s))};
+}
+
+// A count as each language writes it: English as the reader always did ("1000000"), Spanish
+// with its digits grouped (RULES.md "Spanish notation").
+std::string fen_number(int n, Lang lang) {
+    if (lang == Lang::En || n < 0) return std::to_string(n);
+    return count_text(static_cast<std::uint64_t>(n), lang);
+}
+
+// The values of a catalog entry's numbered placeholders ({0} to {8}) in `words`, "" for those
+// it does not name; nullopt when the literal text between them does not match or one index
+// takes two values. "{{" and "}}" in the entry are braces of the text.
+std::optional<std::array<std::string_view, 9>> fen_values(std::string_view pattern,
+                                                          std::string_view words) {
+    std::vector<std::string> literals(1);
+    std::vector<std::size_t> indices;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const char c = pattern[i];
+        if ((c == '{' || c == '}') && i + 1 < pattern.size() && pattern[i + 1] == c) {
+            literals.back() += c;
+            ++i;
+        } else if (c == '{' && i + 2 < pattern.size()) {
+            indices.push_back(static_cast<std::size_t>(pattern[i + 1] - '0'));
+            literals.emplace_back();
+            i += 2;
+        } else {
+            literals.back() += c;
+        }
+    }
+    std::array<std::string_view, 9> values{};
+    std::array<bool, 9> seen{};
+    if (!words.starts_with(literals[0])) return std::nullopt;
+    if (indices.empty()) return words == literals[0] ? std::optional(values) : std::nullopt;
+    std::size_t at = literals[0].size();
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        const std::string& after = literals[i + 1];
+        // The value runs to the next literal; the last one to the literal that ends the words.
+        std::size_t end = 0;
+        if (i + 1 == indices.size()) {
+            if (words.size() < at + after.size() || !words.ends_with(after)) return std::nullopt;
+            end = words.size() - after.size();
+        } else {
+            end = after.empty() ? std::string_view::npos : words.find(after, at);
+            if (end == std::string_view::npos) return std::nullopt;
+        }
+        const std::string_view value = words.substr(at, end - at);
+        if (indices[i] >= values.size() || (seen[indices[i]] && values[indices[i]] != value))
+            return std::nullopt;
+        seen[indices[i]] = true;
+        values[indices[i]] = value;
+        at = end + after.size();
+    }
+    return values;
+}
+
+std::optional<int> fen_int(std::string_view digits) {
+    int n = 0;
+    const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (r.ec != std::errc{} || r.ptr != digits.data() + digits.size()) return std::nullopt;
+    return n;
+}
+
+std::optional<chess::FenReason> fen_reason_from(std::string_view words, int first, int last) {
+    for (int p = first; p < last; ++p) {
+        const auto problem = static_cast<chess::FenProblem>(p);
+        const Msg msg = static_cast<Msg>(static_cast<std::size_t>(Msg::FenTooManyFields) +
+                                         static_cast<std::size_t>(p));
+        const auto values = fen_values(text(msg, Lang::En), words);
+        if (!values) continue;
+        chess::FenReason r{.problem = problem};
+        const std::string_view colour = !(*values)[0].empty()   ? (*values)[0]
+                                        : !(*values)[1].empty() ? (*values)[1]
+                                                                : (*values)[2];
+        if (colour == "black") r.colour = chess::Color::Black;
+        if ((*values)[3].size() == 1) r.letter = (*values)[3][0];
+        const auto square = [](std::string_view name) {
+            if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' ||
+                name[1] > '8')
+                return chess::NoSquare;
+            return chess::make_square(name[0] - 'a', name[1] - '1');
+        };
+        r.square = square((*values)[4]);
+        r.other = square((*values)[5]);
+        if (!(*values)[6].empty()) r.rank = fen_int((*values)[6]).value_or(-1);
+        if (!(*values)[7].empty()) r.number = fen_int((*values)[7]).value_or(-1);
+        r.text = std::string((*values)[8]);
+        // Only values that word the same sentence again (a colour other than white or black,
+        // a number with a sign or leading zeros, ... are not ours).
+        if (fen_reason_text(r, Lang::En) == words) return r;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string fen_reason_text(const chess::FenReason& r, Lang lang) {
+    const Msg msg = static_cast<Msg>(static_cast<std::size_t>(Msg::FenTooManyFields) +
+                                     static_cast<std::size_t>(r.problem));
+    return fmt::format(fmt::runtime(text(msg, lang)),
+                       fen_colour(r.colour, Msg::FenColourWhite, lang),
+                       fen_colour(r.colour, Msg::FenMasculineWhite, lang),
+                       fen_colour(r.colour, Msg::FenFeminineWhite, lang),
+                       std::string_view(&r.letter, r.letter != 0 ? 1 : 0), fen_square(r.square),
+                       fen_square(r.other), r.rank, fen_number(r.number, lang), r.text);
+}
+
+std::optional<chess::FenError> fen_error_from_english(std::string_view words) {
+    auto r = fen_reason_from(words, 0, static_cast<int>(chess::kFirstFenRepair));
+    if (!r) return std::nullopt;
+    return chess::FenError{std::move(*r)};
+}
+
+std::string fen_repairs_text(std::span<const chess::FenRepair> repairs, Lang lang) {
+    std::string out;
+    for (const chess::FenRepair& repair : repairs) {
+        if (!out.empty()) out += "; ";
+        out += fen_reason_text(repair, lang);
+    }
+    return out;
+}
+
+std::optional<std::vector<chess::FenRepair>> fen_repairs_from_english(std::string_view words) {
+    std::vector<chess::FenRepair> repairs;
+    while (!words.empty()) {
+        const std::size_t cut = words.find("; ");
+        auto r = fen_reason_from(words.substr(0, cut), static_cast<int>(chess::kFirstFenRepair),
+                                 chess::FenProblemCount);
+        if (!r) return std::nullopt;
+        repairs.push_back(chess::FenRepair{std::move(*r)});
+        words = cut == std::string_view::npos ? std::string_view() : words.substr(cut + 2);
+    }
+    if (repairs.empty()) return std::nullopt;
+    return repairs;
+}
+
+static_assert(static_cast<std::size_t>(Msg::Count) -
+                      static_cast<std::size_t>(Msg::PgnTagWithoutName) ==
+                  pgn::PgnProblemCount,
+              "one Msg per pgn::PgnProblem, in its order, at the end of Msg");
+
+std::string pgn_problem_text(pgn::PgnProblem problem, std::uint64_t limit, std::string_view detail,
+                             Lang lang) {
+    const Msg msg = static_cast<Msg>(static_cast<std::size_t>(Msg::PgnTagWithoutName) +
+                                     static_cast<std::size_t>(problem));
+    const std::string number = lang == Lang::En ? std::to_string(limit) : count_text(limit, lang);
+    return fmt::format(fmt::runtime(text(msg, lang)), number, detail);
+}
+
+std::optional<PgnReason> pgn_problem_from_english(std::string_view words) {
+    for (int p = 0; p < pgn::PgnProblemCount; ++p) {
+        PgnReason r{.problem = static_cast<pgn::PgnProblem>(p)};
+        const Msg msg = static_cast<Msg>(static_cast<std::size_t>(Msg::PgnTagWithoutName) +
+                                         static_cast<std::size_t>(p));
+        const auto values = fen_values(text(msg, Lang::En), words);
+        if (!values) continue;
+        const std::string_view digits = (*values)[0];
+        std::from_chars(digits.data(), digits.data() + digits.size(), r.limit);
+        r.detail = std::string((*values)[1]);
+        // Only values that word the same sentence again.
+        if (pgn_problem_text(r.problem, r.limit, r.detail, Lang::En) == words) return r;
     }
     return std::nullopt;
 }

@@ -5,9 +5,11 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -456,6 +458,64 @@ enum class Msg : std::uint16_t {
     SanOnePieceRook,
     SanOnePieceQueen,
     SanOnePieceKing,
+    // Why a FEN was refused or what was repaired (chess::FenProblem, in its order; issue 26).
+    // Placeholders by index: {0} the colour as a subject ("white", "las blancas"), {1} and {2}
+    // as an adjective of a masculine and of a feminine noun ("blanco", "blanca"), {3} the
+    // letter, {4} the square, {5} the other square, {6} the rank, {7} the number, {8} the text.
+    FenTooManyFields,
+    FenTooFewFields,
+    FenRankSquares,
+    FenRankOverflow,
+    FenTooManyRanks,
+    FenRankCount,
+    FenPlacementCharacter,
+    FenKingCount,
+    FenPawnCount,
+    FenPieceCount,
+    FenTooManyPromoted,
+    FenPawnOnBackRank,
+    FenSideToMove,
+    FenCastlingCharacter,
+    FenEnPassantField,
+    FenSideNotToMoveInCheck,
+    FenCastlingKingOffRank,
+    FenCastlingNoRookOnRank,
+    FenCastlingKingOffSquare,
+    FenCastlingNoRookOn,
+    FenCastlingWingTaken,
+    FenEnPassantRank,
+    FenEnPassantNoPawn,
+    FenEnPassantPathOccupied,
+    FenClocksMissing,
+    FenMoveNumberMissing,
+    FenHalfmoveNotNumber,
+    FenHalfmoveTooLarge,
+    FenMoveNumberNotPositive,
+    FenMoveNumberTooLarge,
+    FenColourWhite,  // {0}
+    FenColourBlack,
+    FenMasculineWhite,  // {1}
+    FenMasculineBlack,
+    FenFeminineWhite,  // {2}
+    FenFeminineBlack,
+    // Why the PGN reader stopped reading a game (pgn::PgnProblem, in its order; issue 26): {0}
+    // the limit passed, {1} the source's failure.
+    PgnTagWithoutName,
+    PgnTagValueNotOpened,
+    PgnTagValueNotClosed,
+    PgnUnknownTokenInMoves,
+    PgnUnknownToken,
+    PgnNonAsciiToken,
+    PgnUnterminatedComment,
+    PgnUnterminatedVariation,
+    PgnUnterminatedVariationAtMarker,
+    PgnUnbalancedParenthesis,
+    PgnUnbalancedBrace,
+    PgnBadNag,
+    PgnTooManyPlies,
+    PgnTooDeep,
+    PgnGameTooLong,
+    PgnInputEndsInsideGame,
     Count
 };
 inline constexpr std::size_t MsgCount = static_cast<std::size_t>(Msg::Count);
@@ -527,6 +587,26 @@ std::string english_message(const audit::Finding& finding);
 // English words (nullopt when no refusal words them so).
 std::string san_refusal_text(const chess::SanError& error, Lang lang);
 std::optional<chess::SanError> san_refusal_from_english(std::string_view words);
+// Why a FEN was refused or what was repaired ("castling right K dropped: no rook on h1";
+// "derecho de enroque K suprimido: no hay torre en h1"), and the reason read back from the
+// English words (nullopt when no FenProblem words them so; a refusal's words give no repair and
+// a repair's no refusal).
+std::string fen_reason_text(const chess::FenReason& reason, Lang lang);
+std::optional<chess::FenError> fen_error_from_english(std::string_view words);
+// A FEN's repairs in one sentence, joined by "; " as the fen-repaired finding names them; read
+// back, every part must be a repair (a FEN field holds no space, so "; " splits them).
+std::string fen_repairs_text(std::span<const chess::FenRepair> repairs, Lang lang);
+std::optional<std::vector<chess::FenRepair>> fen_repairs_from_english(std::string_view words);
+// Why the PGN reader stopped reading a game ("unbalanced ')': no variation is open"), from the
+// problem, the limit it names and the source's failure; and read back from the English words.
+std::string pgn_problem_text(pgn::PgnProblem problem, std::uint64_t limit, std::string_view detail,
+                             Lang lang);
+struct PgnReason {
+    pgn::PgnProblem problem{};
+    std::uint64_t limit = 0;
+    std::string detail{};
+};
+std::optional<PgnReason> pgn_problem_from_english(std::string_view words);
 // The same, appended to `out` (the record writers' buffers).
 void append_english_message(std::string& out, const audit::Finding& finding);
 // True when finding_sentence lists the earlier occurrences itself.

@@ -15,7 +15,7 @@ namespace drawaudit::chess::test {
 inline Position position_of(std::string_view fen, bool chess960 = false) {
     auto parsed = Position::from_fen(fen, FenOptions{chess960});
     if (!parsed) {
-        ADD_FAILURE() << "FEN refused: " << fen << ": " << parsed.error().message;
+        ADD_FAILURE() << "FEN refused: " << fen << ": " << fen_problem_id(parsed.error().problem);
         return Position{};
     }
     return parsed->position;

@@ -12,23 +12,21 @@ namespace {
 
 using test::position_of;
 
-std::string refusal(std::string_view fen) {
+// The reasons are values (issue 26): lib/report words them (tests/report/messages_test.cpp).
+FenError refusal(std::string_view fen) {
     auto parsed = Position::from_fen(fen);
     EXPECT_FALSE(parsed.has_value()) << fen << " was accepted";
-    return parsed ? std::string() : parsed.error().message;
+    return parsed ? FenError{} : parsed.error();
 }
 
-std::vector<std::string> repairs(std::string_view fen, bool chess960 = false) {
+std::vector<FenRepair> repairs(std::string_view fen, bool chess960 = false) {
     auto parsed = Position::from_fen(fen, FenOptions{chess960});
-    EXPECT_TRUE(parsed.has_value()) << fen << ": " << (parsed ? "" : parsed.error().message);
-    std::vector<std::string> messages;
-    if (parsed)
-        for (const FenRepair& r : parsed->repairs) messages.push_back(r.message);
-    return messages;
+    EXPECT_TRUE(parsed.has_value()) << fen << " was refused";
+    return parsed ? parsed->repairs : std::vector<FenRepair>{};
 }
 
-bool contains(const std::string& text, std::string_view part) {
-    return text.find(part) != std::string::npos;
+FenReason reason(FenReason r) {
+    return r;
 }
 
 TEST(FenRoundTrip, StandardPositionsAreWrittenBackUnchanged) {
@@ -102,54 +100,68 @@ TEST(FenRoundTrip, ShredderLettersOfTheStandardCornersAreStandardChess) {
 }
 
 TEST(FenRefusal, TooFewFields) {
-    EXPECT_TRUE(contains(refusal("8/8/8/8/8/8/8/8 w"), "fields"));
+    EXPECT_EQ(refusal("8/8/8/8/8/8/8/8 w"),
+              reason({.problem = FenProblem::TooFewFields, .number = 2}));
 }
 
 TEST(FenRefusal, TooManyFields) {
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"), "fields"));
+    EXPECT_EQ(refusal("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra").problem, FenProblem::TooManyFields);
 }
 
 TEST(FenRefusal, RankWithNineSquares) {
-    EXPECT_TRUE(contains(refusal("4k3/9/8/8/8/8/8/4K3 w - - 0 1"), "placement"));
-    EXPECT_TRUE(contains(refusal("4k3/ppppppppp/8/8/8/8/8/4K3 w - - 0 1"), "more than 8 squares"));
+    EXPECT_EQ(refusal("4k3/9/8/8/8/8/8/4K3 w - - 0 1"),
+              reason({.problem = FenProblem::PlacementCharacter, .letter = '9'}));
+    EXPECT_EQ(refusal("4k3/ppppppppp/8/8/8/8/8/4K3 w - - 0 1"),
+              reason({.problem = FenProblem::RankOverflow, .rank = 7}));
 }
 
 TEST(FenRefusal, RankWithSevenSquares) {
-    EXPECT_TRUE(contains(refusal("4k3/7/8/8/8/8/8/4K3 w - - 0 1"), "rank 7 has 7 squares"));
+    EXPECT_EQ(refusal("4k3/7/8/8/8/8/8/4K3 w - - 0 1"),
+              reason({.problem = FenProblem::RankSquares, .rank = 7, .number = 7}));
 }
 
 TEST(FenRefusal, SevenOrNineRanks) {
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/4K3 w - - 0 1"), "placement"));
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1"), "more than 8 ranks"));
+    EXPECT_EQ(refusal("4k3/8/8/8/8/8/4K3 w - - 0 1"),
+              reason({.problem = FenProblem::RankCount, .number = 7}));
+    EXPECT_EQ(refusal("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1").problem, FenProblem::TooManyRanks);
 }
 
 TEST(FenRefusal, UnknownPieceLetter) {
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K2X w - - 0 1"), "unexpected character 'X'"));
+    EXPECT_EQ(refusal("4k3/8/8/8/8/8/8/4K2X w - - 0 1"),
+              reason({.problem = FenProblem::PlacementCharacter, .letter = 'X'}));
 }
 
 TEST(FenRefusal, MissingOrExtraKing) {
-    EXPECT_TRUE(contains(refusal("8/8/8/8/8/8/8/4K3 w - - 0 1"), "black has 0 kings"));
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"), "white has 2 kings"));
+    EXPECT_EQ(refusal("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+              reason({.problem = FenProblem::KingCount, .colour = Color::Black, .number = 0}));
+    EXPECT_EQ(refusal("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"),
+              reason({.problem = FenProblem::KingCount, .colour = Color::White, .number = 2}));
 }
 
 TEST(FenRefusal, PawnOnTheFirstOrLastRank) {
-    EXPECT_TRUE(contains(refusal("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"), "pawn"));
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/p3K3 w - - 0 1"), "pawn"));
+    EXPECT_EQ(refusal("4k2P/8/8/8/8/8/8/4K3 w - - 0 1").problem, FenProblem::PawnOnBackRank);
+    EXPECT_EQ(refusal("4k3/8/8/8/8/8/8/p3K3 w - - 0 1").problem, FenProblem::PawnOnBackRank);
 }
 
 TEST(FenRefusal, SideNotToMoveInCheck) {
-    EXPECT_TRUE(contains(refusal("4k2R/8/8/8/8/8/8/4K3 w - - 0 1"), "side not to move (black)"));
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4r1K1 b - - 0 1"), "side not to move (white)"));
+    EXPECT_EQ(refusal("4k2R/8/8/8/8/8/8/4K3 w - - 0 1"),
+              reason({.problem = FenProblem::SideNotToMoveInCheck, .colour = Color::Black}));
+    EXPECT_EQ(refusal("4k3/8/8/8/8/8/8/4r1K1 b - - 0 1"),
+              reason({.problem = FenProblem::SideNotToMoveInCheck, .colour = Color::White}));
 }
 
 TEST(FenRefusal, TooManyPawnsOrPieces) {
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"), "9 pawns"));
-    EXPECT_TRUE(contains(refusal("QQQQk3/QQQQ4/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"), "white"));
+    EXPECT_EQ(refusal("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),
+              reason({.problem = FenProblem::PawnCount, .colour = Color::White, .number = 9}));
+    EXPECT_EQ(refusal("QQQQk3/QQQQ4/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"),
+              reason({.problem = FenProblem::PieceCount, .colour = Color::White, .number = 17}));
 }
 
 TEST(FenRefusal, MorePromotedPiecesThanMissingPawns) {
     // Eight pawns still on the board and two queens: the second queen cannot exist.
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/PPPPPPPP/2QQK3 w - - 0 1"), "promoted"));
+    EXPECT_EQ(
+        refusal("4k3/8/8/8/8/8/PPPPPPPP/2QQK3 w - - 0 1"),
+        reason({.problem = FenProblem::TooManyPromoted, .colour = Color::White, .number = 0}));
 }
 
 // The unwinnability analysis reads composed positions (FenOptions::allow_unreachable_material).
@@ -157,7 +169,7 @@ constexpr FenOptions Composed{.allow_unreachable_material = true};
 
 TEST(FenComposed, MorePromotedPiecesThanMissingPawnsAreReadWhenAllowed) {
     auto parsed = Position::from_fen("4k3/8/8/8/8/8/PPPPPPPP/2QQK3 w - - 0 1", Composed);
-    ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+    ASSERT_TRUE(parsed.has_value());
     EXPECT_EQ(popcount(parsed->position.pieces(Color::White, PieceType::Queen)), 2);
 }
 
@@ -173,28 +185,37 @@ TEST(FenComposed, EveryOtherRefusalStaysWhenPromotionsAreAllowed) {
 }
 
 TEST(FenRefusal, BadSideToMove) {
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K3 x - - 0 1"), "side"));
+    EXPECT_EQ(refusal("4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
+              reason({.problem = FenProblem::SideToMove, .text = "x"}));
 }
 
 TEST(FenRefusal, BadCastlingCharacter) {
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K3 w X1 - 0 1"), "castling"));
+    EXPECT_EQ(refusal("4k3/8/8/8/8/8/8/4K3 w X1 - 0 1"),
+              reason({.problem = FenProblem::CastlingCharacter, .letter = 'X'}));
 }
 
 TEST(FenRefusal, EnPassantFieldThatIsNoSquare) {
-    EXPECT_TRUE(contains(refusal("4k3/8/8/8/8/8/8/4K3 w - z9 0 1"), "en passant"));
+    EXPECT_EQ(refusal("4k3/8/8/8/8/8/8/4K3 w - z9 0 1"),
+              reason({.problem = FenProblem::EnPassantField, .text = "z9"}));
 }
 
 TEST(FenRepair, CastlingRightWithoutItsRookIsDropped) {
     const auto messages = repairs("4k3/8/8/8/8/8/8/4K3 w K - 0 1");
     ASSERT_EQ(messages.size(), 1u);
-    EXPECT_TRUE(contains(messages[0], "castling right K dropped: no white rook on h1"));
+    EXPECT_EQ(messages[0], reason({.problem = FenProblem::CastlingNoRookOn,
+                                   .colour = Color::White,
+                                   .letter = 'K',
+                                   .square = H1}));
     EXPECT_FALSE(position_of("4k3/8/8/8/8/8/8/4K3 w K - 0 1").castling_rights().any());
 }
 
 TEST(FenRepair, CastlingRightAfterAKingMoveIsDropped) {
     const auto messages = repairs("r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1");
     ASSERT_EQ(messages.size(), 2u);
-    EXPECT_TRUE(contains(messages[0], "the white king is not on e1"));
+    EXPECT_EQ(messages[0], reason({.problem = FenProblem::CastlingKingOffSquare,
+                                   .colour = Color::White,
+                                   .letter = 'K',
+                                   .square = E1}));
     const Position pos = position_of("r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1");
     EXPECT_TRUE(pos.same_position(position_of("r3k2r/8/8/8/8/8/8/R4K1R w kq - 0 1")));
 }
@@ -207,20 +228,24 @@ TEST(FenRepair, OtherRightsSurviveADroppedOne) {
 TEST(FenRepair, EnPassantSquareOnTheWrongRankIsDropped) {
     const auto messages = repairs("4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1");
     ASSERT_EQ(messages.size(), 1u);
-    EXPECT_TRUE(contains(messages[0], "en-passant square e4 dropped"));
+    EXPECT_EQ(messages[0],
+              reason({.problem = FenProblem::EnPassantRank, .colour = Color::White, .square = E4}));
 }
 
 TEST(FenRepair, EnPassantSquareWithoutThePawnInFrontIsDropped) {
     const auto messages = repairs("4k3/8/8/3p4/8/8/8/4K3 w - e6 0 1");
     ASSERT_EQ(messages.size(), 1u);
-    EXPECT_TRUE(contains(messages[0], "no black pawn on e5"));
+    EXPECT_EQ(messages[0], reason({.problem = FenProblem::EnPassantNoPawn,
+                                   .colour = Color::Black,
+                                   .square = E6,
+                                   .other = E5}));
     EXPECT_EQ(position_of("4k3/8/8/3p4/8/8/8/4K3 w - e6 0 1").double_push_square(), NoSquare);
 }
 
 TEST(FenRepair, EnPassantSquareWithOccupiedPathIsDropped) {
     const auto messages = repairs("4k3/4n3/8/3Pp3/8/8/8/4K3 w - e6 0 1");
     ASSERT_EQ(messages.size(), 1u);
-    EXPECT_TRUE(contains(messages[0], "occupied"));
+    EXPECT_EQ(messages[0].problem, FenProblem::EnPassantPathOccupied);
 }
 
 TEST(FenRepair, MissingClockFieldsAreSetToZeroAndOne) {
@@ -251,9 +276,12 @@ TEST(FenRepair, ClocksBeyondTheLimitAreClampedAndSaidSo) {
     const auto parsed = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 2147483647 2147483647");
     ASSERT_TRUE(parsed.has_value());
     ASSERT_EQ(parsed->repairs.size(), 2u);
-    EXPECT_TRUE(
-        contains(parsed->repairs[0].message, "halfmove clock 2147483647 is beyond 1000000"));
-    EXPECT_TRUE(contains(parsed->repairs[1].message, "move number 2147483647 is beyond 1000000"));
+    EXPECT_EQ(parsed->repairs[0], reason({.problem = FenProblem::HalfmoveTooLarge,
+                                          .number = kMaxFenClock,
+                                          .text = "2147483647"}));
+    EXPECT_EQ(parsed->repairs[1], reason({.problem = FenProblem::MoveNumberTooLarge,
+                                          .number = kMaxFenClock,
+                                          .text = "2147483647"}));
     EXPECT_EQ(parsed->position.halfmove_clock(), kMaxFenClock);
     EXPECT_EQ(parsed->position.fullmove_number(), kMaxFenClock);
 }
@@ -261,7 +289,8 @@ TEST(FenRepair, ClocksBeyondTheLimitAreClampedAndSaidSo) {
 TEST(FenRepair, ClocksBeyondAnIntAreNotNumbers) {
     const auto messages = repairs("4k3/8/8/8/8/8/8/4K3 b - - 99999999999 1");
     ASSERT_EQ(messages.size(), 1u);
-    EXPECT_TRUE(contains(messages[0], "is not a number"));
+    EXPECT_EQ(messages[0],
+              reason({.problem = FenProblem::HalfmoveNotNumber, .text = "99999999999"}));
 }
 
 TEST(FenFuzz, MutatedFensAreRefusedOrReadBackIdentically) {
@@ -315,7 +344,7 @@ TEST(FenOptionalClocks, EveryOtherRepairIsTheFenTags) {
         ASSERT_FALSE(tag->repairs.empty()) << fen;
         ASSERT_EQ(tag->repairs.size(), epd->repairs.size()) << fen;
         for (std::size_t i = 0; i < tag->repairs.size(); ++i)
-            EXPECT_EQ(tag->repairs[i].message, epd->repairs[i].message) << fen;
+            EXPECT_EQ(tag->repairs[i], epd->repairs[i]) << fen;
         EXPECT_EQ(tag->position.to_fen(), epd->position.to_fen()) << fen;
     }
 }
@@ -325,7 +354,7 @@ TEST(FenOptionalClocks, GivenClocksAreStillCheckedWhenOptional) {
         Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - -5", FenOptions{.clocks_optional = true});
     ASSERT_TRUE(parsed.has_value());
     ASSERT_EQ(parsed->repairs.size(), 1u);
-    EXPECT_TRUE(contains(parsed->repairs[0].message, "halfmove clock '-5'"));
+    EXPECT_EQ(parsed->repairs[0], reason({.problem = FenProblem::HalfmoveNotNumber, .text = "-5"}));
     EXPECT_EQ(parsed->position.halfmove_clock(), 0);
 }
 

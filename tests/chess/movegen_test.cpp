@@ -39,7 +39,7 @@ TEST(MoveGeneration, FifteenQueensOfAComposedPositionHaveMoreThan218MovesAndFitT
     // 218, the maximum of reachable positions, does not bound them (see MaxMoves).
     auto parsed = Position::from_fen("Q4Qbk/3Q2pp/1Q4Q1/4Q3/Q1Q4Q/Q4Q1Q/3Q4/KQ4Q1 w - - 0 1",
                                      FenOptions{.allow_unreachable_material = true});
-    ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+    ASSERT_TRUE(parsed.has_value()) << fen_problem_id(parsed.error().problem);
     EXPECT_EQ(move_count(parsed->position), 241);
     EXPECT_EQ(parsed->position.count_legal_moves(), 241);
 }

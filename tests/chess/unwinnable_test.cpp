@@ -301,7 +301,8 @@ void check_corpus(const std::string& name, int expected_undetermined, std::size_
         // as `drawaudit winnable` reads them.
         auto parsed = Position::from_fen(p.fen, FenOptions{.allow_unreachable_material = true});
         if (!parsed) {
-            tally.refused_lines.push_back(std::to_string(p.line) + ": " + parsed.error().message);
+            tally.refused_lines.push_back(std::to_string(p.line) + ": " +
+                                          std::string(fen_problem_id(parsed.error().problem)));
             continue;
         }
         const Position& pos = parsed->position;

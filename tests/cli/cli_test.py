@@ -157,6 +157,34 @@ def case_golden(runner, fmt):
     check_golden(run_golden(runner, fmt), golden_path(runner, fmt), f"--format {fmt}")
 
 
+# English reason words that lib/chess and lib/pgn once wrote into Spanish sentences (issue 26):
+# they are typed now and worded by lib/report's catalog, so none may stand in a Spanish golden.
+ENGLISH_REASON_WORDS = [
+    # FEN refusals and repairs (chess::FenProblem).
+    "dropped:", "en-passant square", "field 1 (placement)", "field 2 (side",
+    "field 3 (castling)", "field 4 (en passant)", "unexpected character", "kings instead of",
+    "missing pawns could have", "side not to move", "halfmove clock", "move number",
+    "is not a number", "set to 0", "set to 1", "fields instead of", "more than 6 fields",
+    # The PGN reader's parse errors (pgn::PgnProblem).
+    "bad tag pair", "unknown token", "unterminated comment", "unterminated variation",
+    "unbalanced ')'", "unbalanced '}'", "bad NAG", "plies (--max-plies)", "nested deeper than",
+    "too long to hold", "the input ends inside",
+]
+
+
+def case_spanish_goldens_english_reasons(runner):
+    expected = os.path.join(runner.root, EXPECTED)
+    names = sorted(name for name in os.listdir(expected) if ".es." in name)
+    check(names, f"no Spanish goldens in {expected}")
+    for name in names:
+        with open(os.path.join(expected, name), encoding="utf-8") as f:
+            text = f.read()
+        for words in ENGLISH_REASON_WORDS:
+            at = text.find(words)
+            check(at < 0, f"{name}: English reason words {words!r} inside Spanish output: "
+                          f"...{text[max(0, at - 80):at + 80]}...")
+
+
 def update_golden(runner):
     os.makedirs(os.path.join(runner.root, EXPECTED), exist_ok=True)
     for fmt in GOLDENS:
@@ -2249,6 +2277,7 @@ def case_arbiter_doc_trf(runner):
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
+    "spanish-goldens-english-reasons": case_spanish_goldens_english_reasons,
     "html-max-games": case_html_max_games,
     "jsonl-valid": case_jsonl_valid,
     "stats-json": case_stats_json,

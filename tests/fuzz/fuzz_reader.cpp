@@ -100,8 +100,9 @@ class FuzzVisitor : public pgn::Visitor {
     }
     void parse_error(const pgn::ParseError& e) override {
         mix(11, e.pos);
-        mix_text(e.message);
-        if (e.message.empty()) __builtin_trap();
+        mix_text(pgn::pgn_problem_id(e.problem));
+        mix_text(e.detail);
+        if (static_cast<int>(e.problem) >= pgn::PgnProblemCount) __builtin_trap();
     }
     void end_game(std::string_view text) override {
         mix(12, {});

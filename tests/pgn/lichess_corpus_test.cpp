@@ -11,6 +11,7 @@
 
 #include "pgn/reader.hpp"
 #include "pgn/source.hpp"
+#include "report/messages.hpp"
 
 namespace drawaudit::pgn {
 namespace {
@@ -64,7 +65,7 @@ class Counter final : public Visitor {
     }
     void parse_error(const ParseError& e) override {
         errors.push_back(std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) + " " +
-                         std::string(e.message));
+                         report::pgn_problem_text(e.problem, e.limit, e.detail, report::Lang::En));
     }
     void end_game(std::string_view) override {
         clk += has_clk_;

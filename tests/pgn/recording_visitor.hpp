@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pgn/reader.hpp"
+#include "report/messages.hpp"  // the English the reader once wrote itself
 
 namespace drawaudit::pgn::testing {
 
@@ -61,8 +62,9 @@ class RecordingVisitor : public Visitor {
         return take_odd_results;
     }
     void parse_error(const ParseError& e) override {
-        const std::string s = std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) +
-                              " " + std::string(e.message);
+        const std::string s =
+            std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) + " " +
+            report::pgn_problem_text(e.problem, e.limit, e.detail, report::Lang::En);
         errors.push_back(s);
         add("error " + s + (with_offsets_ ? " @" + std::to_string(e.pos.offset) : ""));
     }

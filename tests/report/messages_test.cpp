@@ -517,6 +517,79 @@ TEST(Messages, AReadBackPairingFindingWithoutItsPairingStaysInEnglish) {
     EXPECT_EQ(finding_sentence(back, audit::GameReport{}, Lang::Es), back.message);
 }
 
+// Issue 26: a FEN's refusals and repairs are values; every one is worded in both languages and
+// reads back from its English (a merge re-reads the records' English messages).
+TEST(Messages, EveryFenProblemHasEveryLanguageAndReadsBackFromEnglish) {
+    std::set<std::string> english_words;
+    for (int p = 0; p < chess::FenProblemCount; ++p) {
+        for (const chess::Color colour : {chess::Color::White, chess::Color::Black}) {
+            const chess::FenReason reason{.problem = static_cast<chess::FenProblem>(p),
+                                          .colour = colour,
+                                          .letter = 'K',
+                                          .square = chess::H1,
+                                          .other = chess::E5,
+                                          .rank = 3,
+                                          .number = 1'000'000,
+                                          .text = "x9"};
+            const std::string english = fen_reason_text(reason, Lang::En);
+            const std::string spanish = fen_reason_text(reason, Lang::Es);
+            EXPECT_NE(english, spanish) << english << " has no Spanish words";
+            EXPECT_EQ(spanish.find_first_of("{}"), std::string::npos) << spanish;
+            english_words.insert(english);
+            const bool repair = p >= static_cast<int>(chess::kFirstFenRepair);
+            if (repair) {
+                const chess::FenRepair one{reason};
+                const auto back = fen_repairs_from_english(english);
+                ASSERT_TRUE(back.has_value()) << english;
+                ASSERT_EQ(back->size(), 1u) << english;
+                EXPECT_EQ(fen_reason_text((*back)[0], Lang::En), english);
+                EXPECT_EQ(fen_reason_text((*back)[0], Lang::Es), spanish);
+                EXPECT_FALSE(fen_error_from_english(english).has_value()) << english;
+            } else {
+                const auto back = fen_error_from_english(english);
+                ASSERT_TRUE(back.has_value()) << english;
+                EXPECT_EQ(fen_reason_text(*back, Lang::En), english);
+                EXPECT_EQ(fen_reason_text(*back, Lang::Es), spanish);
+                EXPECT_FALSE(fen_repairs_from_english(english).has_value()) << english;
+            }
+        }
+    }
+    EXPECT_GE(english_words.size(), static_cast<std::size_t>(chess::FenProblemCount));
+    EXPECT_FALSE(fen_error_from_english("field 9: who knows").has_value());
+}
+
+TEST(Messages, TheEnglishFenReasonsAreTheReadersOwnWords) {
+    const auto refused = chess::Position::from_fen("4k3/7/8/8/8/8/8/4K3 w - - 0 1");
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(fen_reason_text(refused.error(), Lang::En),
+              "field 1 (placement): rank 7 has 7 squares");
+    EXPECT_EQ(fen_reason_text(refused.error(), Lang::Es),
+              "campo 1 (colocación): la fila 7 tiene 7 casillas");
+    const auto repaired = chess::Position::from_fen("4k3/8/8/8/8/8/8/4K3 w Kq - 2147483647 1");
+    ASSERT_TRUE(repaired.has_value());
+    EXPECT_EQ(fen_repairs_text(repaired->repairs, Lang::En),
+              "castling right K dropped: no white rook on h1; castling right q dropped: no black "
+              "rook on a8; halfmove clock 2147483647 is beyond 1000000: set to 1000000");
+    EXPECT_EQ(fen_repairs_text(repaired->repairs, Lang::Es),
+              "derecho de enroque K suprimido: no hay torre blanca en h1; derecho de enroque q "
+              "suprimido: no hay torre negra en a8; el contador de medias jugadas 2147483647 pasa "
+              "de 1 000 000: se pone a 1 000 000");
+}
+
+TEST(Messages, AFenRepairReadBackFromARecordIsWordedInSpanish) {
+    audit::Finding f;
+    f.rule = audit::Rule::FenRepaired;
+    f.article = "PGN 16.1";
+    f.message =
+        "The FEN tag was repaired as the pieces demand (en-passant square e6 dropped: no black "
+        "pawn on e5; halfmove clock and move number missing: set to 0 and 1)";
+    const std::string spanish = finding_sentence(f, audit::GameReport{}, Lang::Es);
+    EXPECT_NE(spanish.find("casilla al paso e6 suprimida: no hay peón negro en e5; faltan el "
+                           "contador de medias jugadas y el número de jugada: se ponen a 0 y 1"),
+              std::string::npos)
+        << spanish;
+}
+
 }  // namespace
 }  // namespace drawaudit::report
 
@@ -603,6 +676,43 @@ TEST(Messages, AnIllegalMoveReadBackFromARecordIsWordedInSpanish) {
     EXPECT_EQ(finding_sentence(f, audit::GameReport{}, Lang::Es),
               "40... Txd1 no se puede jugar aquí: Txd1: más de una torre puede ir allí; el resto "
               "de la partida no se audita");
+}
+
+// Issue 26: the PGN reader's reasons are values too, worded here and read back from English.
+TEST(Messages, EveryPgnProblemHasEveryLanguageAndReadsBackFromEnglish) {
+    std::set<std::string> english_words;
+    for (int p = 0; p < pgn::PgnProblemCount; ++p) {
+        const auto problem = static_cast<pgn::PgnProblem>(p);
+        const std::string english =
+            pgn_problem_text(problem, 100'000, "zstd: corrupted block", Lang::En);
+        const std::string spanish =
+            pgn_problem_text(problem, 100'000, "zstd: corrupted block", Lang::Es);
+        EXPECT_NE(english, spanish) << english << " has no Spanish words";
+        english_words.insert(english);
+        const auto back = pgn_problem_from_english(english);
+        ASSERT_TRUE(back.has_value()) << english;
+        EXPECT_EQ(back->problem, problem) << english;
+        EXPECT_EQ(pgn_problem_text(back->problem, back->limit, back->detail, Lang::Es), spanish);
+    }
+    EXPECT_EQ(english_words.size(), static_cast<std::size_t>(pgn::PgnProblemCount));
+    EXPECT_EQ(pgn_problem_text(pgn::PgnProblem::UnbalancedBrace, 0, "", Lang::En),
+              "unbalanced '}': no comment is open");
+    EXPECT_EQ(pgn_problem_text(pgn::PgnProblem::TooManyPlies, 100'000, "", Lang::Es),
+              "partida de más de 100 000 medias jugadas (--max-plies): el resto no se lee");
+}
+
+TEST(Messages, AParseErrorReadBackFromARecordIsWordedInSpanish) {
+    audit::Finding f;
+    f.rule = audit::Rule::ParseError;
+    f.article = "PGN 8";
+    f.line = 45;
+    f.column = 39;
+    f.message =
+        "The PGN text is malformed at line 45, column 39: unbalanced ')': no variation is "
+        "open";
+    const std::string spanish = finding_sentence(f, audit::GameReport{}, Lang::Es);
+    EXPECT_NE(spanish.find("')' desparejado: no hay ninguna variante abierta"), std::string::npos)
+        << spanish;
 }
 
 }  // namespace

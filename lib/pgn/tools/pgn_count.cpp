@@ -26,7 +26,8 @@ struct CountingVisitor : Visitor {
         if (list_errors) {
             std::printf("  game %llu, %llu:%u: %.*s\n", static_cast<unsigned long long>(start.game),
                         static_cast<unsigned long long>(whole_line(start, e.pos)), e.pos.column,
-                        static_cast<int>(e.message.size()), e.message.data());
+                        static_cast<int>(pgn_problem_id(e.problem).size()),
+                        pgn_problem_id(e.problem).data());
         }
     }
     Control move(std::string_view, TextPos) override {
