@@ -1,10 +1,11 @@
-// Shared helpers of the chess tests: positions from FEN, and games from SAN.
+// Shared helpers of the chess tests: positions from FEN, games from SAN, helpmates replayed.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <initializer_list>
 #include <string_view>
+#include <vector>
 
 #include "chess/position.hpp"
 #include "chess/san.hpp"
@@ -33,6 +34,19 @@ inline Position play(Position pos, std::initializer_list<std::string_view> moves
         pos.make_move(*move);
     }
     return pos;
+}
+
+// Replays `line` from `pos`: every move legal, and the last position `winner`'s checkmate (the
+// unwinnability tests replay every helpmate they are shown).
+inline ::testing::AssertionResult mates(Position pos, Color winner, const std::vector<Move>& line) {
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (!pos.is_legal(line[i]))
+            return ::testing::AssertionFailure() << "move " << i << " illegal in " << pos.to_fen();
+        pos.make_move(line[i]);
+    }
+    if (!pos.is_checkmate() || pos.side_to_move() == winner)
+        return ::testing::AssertionFailure() << "line ends without the mate: " << pos.to_fen();
+    return ::testing::AssertionSuccess();
 }
 
 // Calls visit(parent, move, child) for every legal move of every position less than `depth`

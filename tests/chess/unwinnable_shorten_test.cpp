@@ -14,6 +14,7 @@
 namespace drawaudit::chess {
 namespace {
 
+using test::mates;
 using test::position_of;
 
 std::vector<Move> moves_of(Position pos, std::initializer_list<std::string_view> sans) {
@@ -38,18 +39,6 @@ std::string sans_of(Position pos, const std::vector<Move>& line) {
         pos.make_move(m);
     }
     return out;
-}
-
-// Replays `line` from `pos`: every move legal, and the last position `winner`'s checkmate.
-::testing::AssertionResult mates(Position pos, Color winner, const std::vector<Move>& line) {
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        if (!pos.is_legal(line[i]))
-            return ::testing::AssertionFailure() << "move " << i << " illegal in " << pos.to_fen();
-        pos.make_move(line[i]);
-    }
-    if (!pos.is_checkmate() || pos.side_to_move() == winner)
-        return ::testing::AssertionFailure() << "line ends without the mate: " << pos.to_fen();
-    return ::testing::AssertionSuccess();
 }
 
 TEST(UnwinnableShorten, ACycleInTheLineIsCut) {

@@ -20,21 +20,8 @@ namespace drawaudit::chess {
 namespace {
 
 namespace fs = std::filesystem;
+using test::mates;
 using test::position_of;
-
-// Replays `line` from `pos`: every move legal, and the last position `winner`'s checkmate.
-::testing::AssertionResult mates(const Position& start, Color winner,
-                                 const std::vector<Move>& line) {
-    Position pos = start;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        if (!pos.is_legal(line[i]))
-            return ::testing::AssertionFailure() << "move " << i << " illegal in " << pos.to_fen();
-        pos.make_move(line[i]);
-    }
-    if (!pos.is_checkmate() || pos.side_to_move() == winner)
-        return ::testing::AssertionFailure() << "line ends without the mate: " << pos.to_fen();
-    return ::testing::AssertionSuccess();
-}
 
 WinnabilityResult full(const Position& pos, Color winner) {
     return analyse_winnability(pos, winner, {});
