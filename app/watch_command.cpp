@@ -220,6 +220,10 @@ class Watch {
 
     int run() {
         if (const int usage = check_usage(); usage != 0) return usage;
+        // Before the first reading, which may take a while on a large round: a SIGTERM from a
+        // service manager while it runs ends the watch as usual (130 and the summary line), not
+        // by the signal's default action. A --once run is stopped by Ctrl-C as any command.
+        if (!options_.once) install_interrupt_handler();
         for (const std::string& file : followed_.files()) read(file);
         if (options_.once) {
             // Nothing will change: what waits for the settle time is due now.
@@ -227,7 +231,6 @@ class Watch {
             write_page();
             return alerts_ > 0 ? ExitFindings : ExitClean;
         }
-        install_interrupt_handler();
         start_inotify();
         write_page();
         while (!interrupted()) {

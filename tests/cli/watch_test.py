@@ -305,6 +305,10 @@ class Replay:
             self.first_run = watcher.all
             # SIGTERM ends it the same way (a service manager stops it so).
             watcher = Watcher(self.binary, self.dir, self.settle, self.extra)
+            # Its first event says it has started (a loaded machine under the sanitizers may take
+            # seconds); then whatever else the first reading reports.
+            if not watcher.take(1, 60):
+                raise Failure("the second watch wrote no event within 60 s")
             watcher.take(1000, 1.0)
             os.kill(watcher.proc.pid, signal.SIGTERM)
             code = watcher.proc.wait(timeout=10)
