@@ -228,7 +228,7 @@ int run_claim(const ClaimOptions& options) {
                                   : report::lang_from_name(options.lang).value_or(report::Lang::En);
     auto source = pgn::open_source(options.file);
     if (!source) {
-        error_line(lang, file, 0, 0, source.error().message);
+        error_line(lang, file, 0, 0, report::io_error_text(source.error(), lang));
         return ExitError;
     }
     // The whole input in memory: a round's file is small, and the streaming reader's buffer of
@@ -240,7 +240,7 @@ int run_claim(const ClaimOptions& options) {
     for (;;) {
         auto read = (*source)->read(block.data(), block.size());
         if (!read) {
-            error_line(lang, file, 0, 0, read.error().message);
+            error_line(lang, file, 0, 0, report::io_error_text(read.error(), lang));
             return ExitError;
         }
         if (*read == 0) break;

@@ -24,6 +24,14 @@ std::string errno_text(int error) {
     return std::generic_category().message(error);
 }
 
+IoError open_error(const std::string& path, int error) {
+    return IoError{path, "cannot open: " + errno_text(error), IoFailure::Open, error};
+}
+
+IoError read_error(const std::string& path, int error) {
+    return IoError{path, "read: " + errno_text(error), IoFailure::Read, error};
+}
+
 // The raw bytes of a file or of standard input. The first block is read ahead so that the
 // compression can be told from its magic bytes; read() hands it out first.
 class RawFile {
@@ -57,7 +65,7 @@ class RawFile {
                 consumed_ += static_cast<std::uint64_t>(n);
                 return static_cast<std::size_t>(n);
             }
-            if (errno != EINTR) return tl::unexpected(IoError{path_, "read: " + errno_text(errno)});
+            if (errno != EINTR) return tl::unexpected(read_error(path_, errno));
         }
     }
 
@@ -71,7 +79,7 @@ class RawFile {
             if (n == 0) break;
             if (n < 0) {
                 if (errno == EINTR) continue;
-                return tl::unexpected(IoError{path_, "read: " + errno_text(errno)});
+                return tl::unexpected(read_error(path_, errno));
             }
             filled += static_cast<std::size_t>(n);
         }
@@ -328,7 +336,7 @@ tl::expected<std::unique_ptr<ByteSource>, IoError> open_source(const std::string
         raw = std::make_unique<RawFile>(path, STDIN_FILENO, false, 0);
     } else {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0) return tl::unexpected(IoError{path, "cannot open: " + errno_text(errno)});
+        if (fd < 0) return tl::unexpected(open_error(path, errno));
         struct stat info {};
         if (::fstat(fd, &info) != 0) {
             const int error = errno;
@@ -363,7 +371,7 @@ tl::expected<std::unique_ptr<ByteSource>, IoError> open_source(const std::string
 
 tl::expected<Compression, IoError> sniff_compression(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return tl::unexpected(IoError{path, "cannot open: " + errno_text(errno)});
+    if (fd < 0) return tl::unexpected(open_error(path, errno));
     char head[4];
     std::size_t filled = 0;
     while (filled < sizeof head) {
@@ -373,7 +381,7 @@ tl::expected<Compression, IoError> sniff_compression(const std::string& path) {
             if (errno == EINTR) continue;
             const int error = errno;
             ::close(fd);
-            return tl::unexpected(IoError{path, "read: " + errno_text(error)});
+            return tl::unexpected(read_error(path, error));
         }
         filled += static_cast<std::size_t>(n);
     }
@@ -452,7 +460,7 @@ ExpandedPaths expand_paths(const std::vector<std::string>& paths) {
         const fs::file_status status = fs::status(path, error);
         if (error || !fs::exists(status)) {
             const int code = error ? error.value() : ENOENT;
-            result.errors.push_back(IoError{path, "cannot open: " + errno_text(code)});
+            result.errors.push_back(open_error(path, code));
             continue;
         }
         if (!fs::is_directory(status)) {

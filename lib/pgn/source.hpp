@@ -12,9 +12,14 @@
 
 namespace drawaudit::pgn {
 
+// What failed, so that lib/report can say it in the reader's language; `message` is the English.
+enum class IoFailure : std::uint8_t { Other, Open, Read };
+
 struct IoError {
     std::string path;
     std::string message;  // "cannot open: No such file or directory", "zstd: corrupted block"
+    IoFailure failure = IoFailure::Other;
+    int errnum = 0;  // the system's errno where it refused (Open, Read), else 0
 };
 
 enum class Compression { None, Zstd, Gzip, Bzip2 };

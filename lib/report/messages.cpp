@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <charconv>
+#include <system_error>
 #include <vector>
 
 #include "audit/broadcast.hpp"
@@ -857,6 +859,18 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::FenMasculineBlack, "black", "negro"},
     {Msg::FenFeminineWhite, "white", "blanca"},
     {Msg::FenFeminineBlack, "black", "negra"},
+    {Msg::IoCannotOpen, "cannot open: {0}", "no se puede abrir: {0}"},
+    {Msg::IoReadFailed, "read: {0}", "error de lectura: {0}"},
+    {Msg::ErrnoNoEntry, "No such file or directory", "no existe el archivo o el directorio"},
+    {Msg::ErrnoAccess, "Permission denied", "permiso denegado"},
+    {Msg::ErrnoIsDirectory, "Is a directory", "es un directorio"},
+    {Msg::ErrnoNotDirectory, "Not a directory", "no es un directorio"},
+    {Msg::ErrnoLoop, "Too many levels of symbolic links",
+     "demasiados niveles de enlaces simbólicos"},
+    {Msg::ErrnoNameTooLong, "File name too long", "nombre de archivo demasiado largo"},
+    {Msg::ErrnoIo, "Input/output error", "error de entrada/salida"},
+    {Msg::ErrnoTooManyFiles, "Too many open files", "demasiados archivos abiertos"},
+    {Msg::ErrnoNoMemory, "Cannot allocate memory", "no hay memoria suficiente"},
     // PGN reader's problems (issue 26): pgn::PgnProblem in its order.
     {Msg::PgnTagWithoutName, "bad tag pair: expected a tag name after '['",
      "par de etiqueta incorrecto: falta el nombre de la etiqueta tras '['"},
@@ -2134,6 +2148,45 @@ bool sentence_lists_occurrences(const Finding& finding, Lang) {
         default:
             return false;
     }
+}
+
+namespace {
+
+std::optional<Msg> errno_words(int errnum) {
+    switch (errnum) {
+        case ENOENT:
+            return Msg::ErrnoNoEntry;
+        case EACCES:
+            return Msg::ErrnoAccess;
+        case EISDIR:
+            return Msg::ErrnoIsDirectory;
+        case ENOTDIR:
+            return Msg::ErrnoNotDirectory;
+        case ELOOP:
+            return Msg::ErrnoLoop;
+        case ENAMETOOLONG:
+            return Msg::ErrnoNameTooLong;
+        case EIO:
+            return Msg::ErrnoIo;
+        case EMFILE:
+            return Msg::ErrnoTooManyFiles;
+        case ENOMEM:
+            return Msg::ErrnoNoMemory;
+        default:
+            return std::nullopt;
+    }
+}
+
+}  // namespace
+
+std::string io_error_text(const pgn::IoError& error, Lang lang) {
+    if (lang == Lang::En || error.failure == pgn::IoFailure::Other) return error.message;
+    const Msg sentence =
+        error.failure == pgn::IoFailure::Open ? Msg::IoCannotOpen : Msg::IoReadFailed;
+    if (const std::optional<Msg> words = errno_words(error.errnum))
+        return say(lang, sentence, text(*words, lang));
+    // A reason the catalog does not know: as the system words it.
+    return say(lang, sentence, std::generic_category().message(error.errnum));
 }
 
 }  // namespace drawaudit::report

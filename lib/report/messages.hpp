@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "audit/finding.hpp"
+#include "pgn/source.hpp"
 
 namespace drawaudit::report {
 
@@ -498,6 +499,19 @@ enum class Msg : std::uint16_t {
     FenMasculineBlack,
     FenFeminineWhite,  // {2}
     FenFeminineBlack,
+    // A file that could not be opened or read (pgn::IoError; issue 26): {0} the system's reason.
+    IoCannotOpen,
+    IoReadFailed,
+    // The system's reasons (errno) a reader meets; English as the C library words them.
+    ErrnoNoEntry,
+    ErrnoAccess,
+    ErrnoIsDirectory,
+    ErrnoNotDirectory,
+    ErrnoLoop,
+    ErrnoNameTooLong,
+    ErrnoIo,
+    ErrnoTooManyFiles,
+    ErrnoNoMemory,
     // Why the PGN reader stopped reading a game (pgn::PgnProblem, in its order; issue 26): {0}
     // the limit passed, {1} the source's failure.
     PgnTagWithoutName,
@@ -609,6 +623,9 @@ struct PgnReason {
 std::optional<PgnReason> pgn_problem_from_english(std::string_view words);
 // The same, appended to `out` (the record writers' buffers).
 void append_english_message(std::string& out, const audit::Finding& finding);
+// Why a file could not be opened or read, in `lang` (English: the error's own message; the
+// system's reason in Spanish for the errors a reader meets, else as the system words it).
+std::string io_error_text(const pgn::IoError& error, Lang lang);
 // True when finding_sentence lists the earlier occurrences itself.
 bool sentence_lists_occurrences(const audit::Finding& finding, Lang lang);
 

@@ -2143,6 +2143,8 @@ def case_claim_errors(runner):
                   "3. Cf3 ahí", threefold, "--game", "1", "--at", "3. Cc3", "--lang", "es")
     spanish_error(":11: partida 1: --at 99. Cf3: la planilla no tiene esa jugada (termina en la "
                   "posición 8)", threefold, "--game", "1", "--at", "99. Cf3", "--lang", "es")
+    spanish_error("claim: sample_pgns/no-such-round.pgn: no se puede abrir: no existe el archivo "
+                  "o el directorio", "sample_pgns/no-such-round.pgn", "--lang", "es")
     spanish_error(":1: partida 1: --at junto: no es una jugada de la planilla como", threefold,
                   "--game", "1", "--at", "junto", "--lang", "es")
     spanish_error(":11: partida 1: --move Zz9: no es una jugada (", threefold, "--game", "1",

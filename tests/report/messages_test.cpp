@@ -1,9 +1,11 @@
 // The message catalog: every entry in every language, and the Spanish sentences of the findings
 // rendered from their fields for every rule the sample games produce.
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <system_error>
 
 #include <gtest/gtest.h>
 
@@ -588,6 +590,31 @@ TEST(Messages, AFenRepairReadBackFromARecordIsWordedInSpanish) {
                            "contador de medias jugadas y el número de jugada: se ponen a 0 y 1"),
               std::string::npos)
         << spanish;
+}
+
+TEST(Messages, AFileThatCannotBeOpenedIsSaidInEachLanguage) {
+    const pgn::IoError missing{"round.pgn", "cannot open: No such file or directory",
+                               pgn::IoFailure::Open, ENOENT};
+    EXPECT_EQ(io_error_text(missing, Lang::En), missing.message);
+    EXPECT_EQ(io_error_text(missing, Lang::Es),
+              "no se puede abrir: no existe el archivo o el directorio");
+    const pgn::IoError unread{"round.pgn", "read: Input/output error", pgn::IoFailure::Read, EIO};
+    EXPECT_EQ(io_error_text(unread, Lang::Es), "error de lectura: error de entrada/salida");
+    // The catalog's English of each reason is the C library's own.
+    const std::pair<Msg, int> reasons[] = {{Msg::ErrnoNoEntry, ENOENT},
+                                           {Msg::ErrnoAccess, EACCES},
+                                           {Msg::ErrnoIsDirectory, EISDIR},
+                                           {Msg::ErrnoNotDirectory, ENOTDIR},
+                                           {Msg::ErrnoLoop, ELOOP},
+                                           {Msg::ErrnoNameTooLong, ENAMETOOLONG},
+                                           {Msg::ErrnoIo, EIO},
+                                           {Msg::ErrnoTooManyFiles, EMFILE},
+                                           {Msg::ErrnoNoMemory, ENOMEM}};
+    for (const auto& [msg, errnum] : reasons)
+        EXPECT_EQ(text(msg, Lang::En), std::generic_category().message(errnum));
+    // A library's own failure (zstd) has no kind: as it was written.
+    const pgn::IoError zstd{"round.pgn.zst", "zstd: corrupted block"};
+    EXPECT_EQ(io_error_text(zstd, Lang::Es), zstd.message);
 }
 
 }  // namespace
