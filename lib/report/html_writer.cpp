@@ -493,7 +493,7 @@ class HtmlWriter final : public Writer {
     void write_summary_text(const audit::Summary& summary) {
         const Lang lang = lang_;
         const auto plural = [&](std::uint64_t n, Msg one, Msg many) {
-            return fmt::format("{} {}", count(n), text(n == 1 ? one : many, lang));
+            return counted_text(n, lang, one, many, kNoBreakSpace);
         };
         append(buffer_, "<p>");
         append_html(buffer_,

@@ -2045,9 +2045,13 @@ std::string count_text(std::uint64_t n, Lang lang, std::string_view group) {
     return out;
 }
 
+std::string counted_text(std::uint64_t n, Lang lang, Msg one, Msg many, std::string_view group) {
+    return fmt::format("{} {}", count_text(n, lang, group), text(n == 1 ? one : many, lang));
+}
+
 std::string pairing_summary_text(const audit::PairingCounts& p, Lang lang, std::string_view group) {
     const auto counted = [&](std::uint64_t n, Msg one, Msg many) {
-        return fmt::format("{} {}", count_text(n, lang, group), text(n == 1 ? one : many, lang));
+        return counted_text(n, lang, one, many, group);
     };
     return say(lang, Msg::SummaryPairings, counted(p.rounds, Msg::RoundOne, Msg::RoundMany),
                counted(p.pairings, Msg::PairingOne, Msg::PairingMany),

@@ -572,6 +572,10 @@ inline constexpr std::string_view kNoBreakSpace = "\u00a0";
 // The share part/total in per cent with one decimal, "-" for an empty total.
 std::string percent_text(std::uint64_t part, std::uint64_t total, Lang lang,
                          std::string_view space = " ");
+// A count with its noun, `one` for 1 and `many` otherwise ("1 game", "3 partidas"), the count
+// as count_text writes it.
+std::string counted_text(std::uint64_t n, Lang lang, Msg one, Msg many,
+                         std::string_view group = " ");
 // The summary's sentence of a run with --trf, each count with its noun in the singular for one
 // ("1 forfeit", "1 game without a pairing"); it begins with a line break (the text report's
 // blank line), which the HTML report drops.

@@ -21,10 +21,6 @@ struct Style {
 constexpr Style no_colour{};
 constexpr Style ansi_colour{"\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[33m", "\x1b[32m", "\x1b[0m"};
 
-std::string plural(std::uint64_t n, Lang lang, Msg one, Msg many) {
-    return fmt::format("{} {}", count_text(n, lang), text(n == 1 ? one : many, lang));
-}
-
 class TextWriter final : public Writer {
   public:
     TextWriter(Output& output, const WriterOptions& options)
@@ -81,21 +77,22 @@ class TextWriter final : public Writer {
         const Lang lang = lang_;
         const auto number = [&](std::uint64_t n) { return count_text(n, lang); };
         out(style_.bold);
-        out(say(lang, Msg::SummaryRead, plural(summary.games, lang, Msg::GameOne, Msg::GameMany),
-                plural(summary.files, lang, Msg::FileOne, Msg::FileMany),
+        out(say(lang, Msg::SummaryRead,
+                counted_text(summary.games, lang, Msg::GameOne, Msg::GameMany),
+                counted_text(summary.files, lang, Msg::FileOne, Msg::FileMany),
                 number(summary.games_with_errors), number(summary.games)));
         if (summary.io_errors > 0)
             out(say(lang, Msg::SummaryIoErrors,
-                    plural(summary.io_errors, lang, Msg::FileOne, Msg::FileMany),
+                    counted_text(summary.io_errors, lang, Msg::FileOne, Msg::FileMany),
                     number(summary.io_errors)));
         out(text(Msg::Period, lang));
         out(style_.reset);
         out("\n");
         out(say(lang, Msg::SummaryClaims,
-                plural(games_with(Rule::ThreefoldClaim), lang, Msg::GameOne, Msg::GameMany),
+                counted_text(games_with(Rule::ThreefoldClaim), lang, Msg::GameOne, Msg::GameMany),
                 number(threefold_on_board_games_), number(games_with(Rule::FiftyMoveClaim)),
-                plural(games_with(Rule::MovesAfterEnd), lang, Msg::GameOne, Msg::GameMany),
-                plural(games_with(Rule::EarlyAgreement), lang, Msg::DrawOne, Msg::DrawMany),
+                counted_text(games_with(Rule::MovesAfterEnd), lang, Msg::GameOne, Msg::GameMany),
+                counted_text(games_with(Rule::EarlyAgreement), lang, Msg::DrawOne, Msg::DrawMany),
                 number(games_with(Rule::ThreefoldClaim)), number(games_with(Rule::MovesAfterEnd)),
                 number(games_with(Rule::EarlyAgreement))));
         out("\n");
@@ -103,7 +100,7 @@ class TextWriter final : public Writer {
             lang, Msg::SummaryEndings, number(games_with(Rule::Checkmate)),
             number(games_with(Rule::Stalemate)), number(games_with(Rule::DeadPosition)),
             number(games_with(Rule::FivefoldDraw)), number(games_with(Rule::SeventyFiveMoveDraw)),
-            plural(games_with(Rule::ResultConflict), lang, Msg::GameOne, Msg::GameMany),
+            counted_text(games_with(Rule::ResultConflict), lang, Msg::GameOne, Msg::GameMany),
             number(games_with(Rule::ResultMismatch)), number(games_with(Rule::ResultConflict))));
         std::string errors;
         for (const Rule rule : {Rule::IllegalMove, Rule::ParseError, Rule::BadFen,
@@ -167,7 +164,7 @@ class TextWriter final : public Writer {
                 number(result_count(audit::RecordedResult::BlackWins)), number(draws),
                 number(result_count(audit::RecordedResult::Unknown)),
                 percent_text(draws, decided, lang),
-                plural(decided, lang, Msg::GameOne, Msg::GameMany)));
+                counted_text(decided, lang, Msg::GameOne, Msg::GameMany)));
         std::string reasons;
         for (int i = 1; i < audit::DrawReasonCount; ++i) {
             const std::uint64_t n = summary.draw_reasons[static_cast<std::size_t>(i)];
