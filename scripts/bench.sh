@@ -16,7 +16,8 @@
 #   claim   `drawaudit claim` on the 300-move game of tests/cli/fixtures/claim-300-moves.pgn,
 #           the whole command (start, reading, the audit of the game, the ruling, the output),
 #           on the board and with a written move: the median and slowest of RUNS runs (default
-#           50) in milliseconds; issue 27 asks well under 50 ms.
+#           50) in milliseconds; issue 27 asks well under 50 ms. BASELINE=BINARY runs another
+#           build alternately with this one (the same load for both).
 #   trf     --trf (issue 29): a tournament of 500 players and 11 rounds with its 2,750 games
 #           (scripts/make_trf.py synthetic: short games, one in ten players without FIDE id so
 #           that names are matched too), audited with and without its TRF: the median wall and
@@ -107,27 +108,36 @@ bench_unwinnable() {
 
 bench_claim() {
     build_release
-    (cd "$root" && python3 - "$root/build/release/app/drawaudit" "${RUNS:-50}" <<'PY'
+    (cd "$root" && python3 - "$root/build/release/app/drawaudit" "${RUNS:-50}" "${BASELINE:-}" <<'PY'
 import resource, statistics, subprocess, sys, time
-binary, runs = sys.argv[1], int(sys.argv[2])
+binary, runs, baseline = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 game = "tests/cli/fixtures/claim-300-moves.pgn"
 cases = {"on-the-board": [], "written-move": ["--move", "Kf1"], "at-move-150": ["--at", "150... Kh8"],
          "process start (perft 1)": None}
-print(f"{'claim, 300 moves':26} {'runs':>5} {'wall_ms':>8} {'slowest':>8} {'cpu_ms':>7}")
+binaries = [("", binary)] + ([("baseline ", baseline)] if baseline else [])
+print(f"{'claim, 300 moves':35} {'runs':>5} {'wall_ms':>8} {'slowest':>8} {'cpu_ms':>7}")
 for label, extra in cases.items():
     args = ["perft", "--depth", "1"] if extra is None else ["claim", game, "--format", "json", *extra]
-    walls, before = [], resource.getrusage(resource.RUSAGE_CHILDREN)
+    # With a baseline the two binaries alternate run by run, so both meet the same load.
+    walls = {name: [] for name, _ in binaries}
+    cpu = {name: 0.0 for name, _ in binaries}
     for _ in range(runs):
-        start = time.perf_counter()
-        done = subprocess.run([binary, *args], stdout=subprocess.DEVNULL)
-        walls.append((time.perf_counter() - start) * 1000)
-        if done.returncode not in (0, 1):
-            sys.exit(f"bench.sh claim: {label}: exit {done.returncode}")
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) / runs * 1000
-    print(f"{label:26} {runs:5d} {statistics.median(walls):8.2f} {max(walls):8.2f} {cpu:7.2f}")
+        for name, path in binaries:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            done = subprocess.run([path, *args], stdout=subprocess.DEVNULL)
+            walls[name].append((time.perf_counter() - start) * 1000)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu[name] += after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            if done.returncode not in (0, 1):
+                sys.exit(f"bench.sh claim: {name}{label}: exit {done.returncode}")
+    for name, _ in binaries:
+        w = walls[name]
+        print(f"{name + label:35} {runs:5d} {statistics.median(w):8.2f} {max(w):8.2f} "
+              f"{cpu[name] / runs * 1000:7.2f}")
 print("wall: the median of the whole command (start, reading, the game's audit, the ruling, "
-      "the output); cpu: user + system per run")
+      "the output); cpu: user + system per run" +
+      ("; baseline: BASELINE's binary, run alternately with this one" if baseline else ""))
 PY
     )
 }

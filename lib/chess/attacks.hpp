@@ -1,6 +1,6 @@
-// Attack tables: leapers (knight, king, pawn), empty-board rays and the between table computed
-// at compile time (detail::Hot), sliders through magic bitboards and the line table filled once
-// at start-up.
+// Attack tables, all computed at compile time: leapers (knight, king, pawn), empty-board rays
+// and the between table here (detail::Hot), the sliders' magic tables and the line table in
+// attacks.cpp (too large to build in every file that includes this one).
 #pragma once
 
 #include <array>
@@ -213,19 +213,15 @@ struct Magic {
     }
 };
 
-extern Magic RookMagics[64];
-extern Magic BishopMagics[64];
+extern const std::array<Magic, 64> RookMagics;
+extern const std::array<Magic, 64> BishopMagics;
 // LineBB[a][b]: the whole line through a and b, both included (0 if they share none).
-extern Bitboard LineBB[64][64];
+extern const std::array<std::array<Bitboard, 64>, 64> LineBB;
 
 // Ray attacks computed square by square; the reference the magics are checked against.
 Bitboard slow_slider_attacks(bool rook, Square s, Bitboard occupancy);
 
 }  // namespace detail
-
-// Fills the slider and line tables (idempotent; also run by a static initialiser). Every public
-// entry that creates a Position calls it, so no caller needs to.
-void init_attack_tables();
 
 constexpr Bitboard square_bit(Square s) {
     return detail::Hot.square_bit[s];

@@ -323,7 +323,6 @@ std::string_view fen_problem_id(FenProblem problem) {
 }
 
 tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOptions options) {
-    init_attack_tables();
     std::array<std::string_view, 6> fields{};
     int count = 0;
     std::size_t i = 0;

@@ -1,5 +1,5 @@
 // The attack tables: magic lookups agree with ray walking, the embedded magic numbers are the
-// ones in use (no start-up search), and the leaper and line tables hold what they say.
+// ones in use (the tables are built by the compiler, no search), and the leaper and line tables hold what they say.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -11,7 +11,6 @@ namespace drawaudit::chess {
 namespace {
 
 TEST(Attacks, MagicLookupsAgreeWithRayWalkingOnRandomOccupancies) {
-    init_attack_tables();
     std::mt19937_64 rng(1);
     for (int i = 0; i < 64; ++i) {
         const Square s = static_cast<Square>(i);
@@ -25,7 +24,6 @@ TEST(Attacks, MagicLookupsAgreeWithRayWalkingOnRandomOccupancies) {
 }
 
 TEST(Attacks, EmbeddedMagicNumbersAreTheOnesInUse) {
-    init_attack_tables();
     for (int i = 0; i < 64; ++i) {
         EXPECT_EQ(detail::RookMagics[i].magic, detail::RookMagicNumbers[i]) << i;
         EXPECT_EQ(detail::BishopMagics[i].magic, detail::BishopMagicNumbers[i]) << i;
@@ -41,7 +39,6 @@ TEST(Attacks, LeaperTables) {
 }
 
 TEST(Attacks, BetweenAndLineTables) {
-    init_attack_tables();
     EXPECT_EQ(between_bb(A1, D4), bb(B2) | bb(C3));
     EXPECT_EQ(between_bb(E1, E4), bb(E2) | bb(E3));
     EXPECT_EQ(between_bb(A1, B3), 0u);
