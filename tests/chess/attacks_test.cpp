@@ -1,5 +1,6 @@
 // The attack tables: magic lookups agree with ray walking, the embedded magic numbers are the
-// ones in use (the tables are built by the compiler, no search), and the leaper and line tables hold what they say.
+// ones in use (the compiler builds the tables, no search), and the leaper and line tables hold
+// what they say.
 #include <gtest/gtest.h>
 
 #include <random>
