@@ -97,6 +97,7 @@ std::optional<std::string> usage_error(const AuditCommand& command, report::Form
 
 PipelineSettings pipeline_settings(const AuditCommand& command, report::Format format) {
     PipelineSettings settings;
+    settings.lang = chosen_lang(command.lang);
     if (command.laws != "auto") settings.audit.laws = audit::laws_from_name(command.laws);
     settings.audit.min_moves_before_agreement = command.min_moves_before_agreement;
     settings.chunk_bytes = command.chunk_bytes;
@@ -122,11 +123,12 @@ void expand_inputs(const AuditCommand& command, bool counted_by_another_shard,
                    PipelineSettings& settings) {
     auto expanded = pgn::expand_paths(command.paths);
     for (const pgn::IoError& error : expanded.errors)
-        spdlog::error("{}: {}", report::terminal_text(error.path), error.message);
+        spdlog::error("{}: {}", report::terminal_text(error.path),
+                      report::io_error_text(error, settings.lang));
     settings.files = std::move(expanded.files);
     settings.path_errors = counted_by_another_shard ? 0 : expanded.errors.size();
     if (settings.files.empty() && expanded.errors.empty())
-        spdlog::warn("no PGN files (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) in the given paths");
+        spdlog::warn("{}", report::text(report::Msg::LogNoPgnFiles, settings.lang));
 }
 
 // A shard reads its pieces of the inputs. Its part holds each game text's length and hash (pgn
@@ -482,7 +484,7 @@ void add_audit_options(CLI::App& app, AuditCommand& command) {
 }
 
 int run_audit(const AuditCommand& command) {
-    set_up_logging({command.quiet, command.verbose, command.log_level});
+    set_up_logging({command.quiet, command.verbose, command.log_level, chosen_lang(command.lang)});
     auto plan = plan_audit(command);
     if (!plan) {
         spdlog::error("{}", plan.error());

@@ -15,6 +15,7 @@
 #include "audit/pairings.hpp"
 #include "audit/tags.hpp"
 #include "audit_command.hpp"
+#include "outputs.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/source.hpp"
 #include "pgn/text.hpp"
@@ -221,11 +222,8 @@ constexpr std::size_t kMaxClaimInputBytes = std::size_t{512} << 20;
 
 int run_claim(const ClaimOptions& options) {
     const std::string_view file = options.file;
-    // As the audit picks it (outputs.cpp): --lang, else LANG, else English; errors included.
-    const char* locale = std::getenv("LANG");
-    const report::Lang lang = options.lang.empty()
-                                  ? report::lang_from_locale(locale != nullptr ? locale : "")
-                                  : report::lang_from_name(options.lang).value_or(report::Lang::En);
+    // As the audit picks it: --lang, else LANG, else English; errors included.
+    const report::Lang lang = chosen_lang(options.lang);
     auto source = pgn::open_source(options.file);
     if (!source) {
         error_line(lang, file, 0, 0, report::io_error_text(source.error(), lang));

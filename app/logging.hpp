@@ -7,12 +7,15 @@
 
 #include <spdlog/common.h>
 
+#include "report/messages.hpp"
+
 namespace drawaudit::app {
 
 struct LogSettings {
-    bool quiet = false;     // -q: errors only
-    int verbose = 0;        // -v: run statistics; -vv: debugging
-    std::string log_level;  // --log-level, which wins over both; empty: none given
+    bool quiet = false;                    // -q: errors only
+    int verbose = 0;                       // -v: run statistics; -vv: debugging
+    std::string log_level;                 // --log-level, which wins over both; empty: none given
+    report::Lang lang = report::Lang::En;  // of the level's word ("warning", "aviso")
 };
 
 // NO_COLOR set to any non-empty value asks for no colour; unset or empty asks nothing.

@@ -1012,7 +1012,9 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
 }
 
 int run_merge(const MergeOptions& options) {
-    set_up_logging();
+    LogSettings logging;
+    logging.lang = chosen_lang(options.lang);
+    set_up_logging(logging);
     // As the audit: Ctrl-C or SIGTERM stops the merge and removes its temporary file.
     install_interrupt_handler();
     auto plan = plan_merge_run(options);

@@ -63,17 +63,19 @@ tl::expected<void, std::string> RunOutputs::create_files() {
     return {};
 }
 
+report::Lang chosen_lang(std::string_view choice) {
+    if (!choice.empty()) return report::lang_from_name(choice).value_or(report::Lang::En);
+    const char* locale = std::getenv("LANG");
+    return locale != nullptr ? report::lang_from_locale(locale) : report::Lang::En;
+}
+
 report::WriterOptions RunOutputs::writer_options(report::Format format,
                                                  const ReaderChoices& choices) const {
     report::WriterOptions options;
     options.all_games = choices.all_games;
     options.tool_version = DRAWAUDIT_VERSION;
     options.warn = [](std::string_view sentence) { spdlog::warn("{}", sentence); };
-    if (!choices.lang.empty()) {
-        options.lang = report::lang_from_name(choices.lang).value_or(report::Lang::En);
-    } else if (const char* locale = std::getenv("LANG"); locale != nullptr) {
-        options.lang = report::lang_from_locale(locale);
-    }
+    options.lang = chosen_lang(choices.lang);
     options.html_max_games = choices.html_max_games;
     // --format stats: its JSON object when -o names a .json file.
     options.stats_as_json = format == report::Format::Stats && paths_.report.size() > 5 &&

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <tl/expected.hpp>
@@ -32,6 +33,10 @@ struct ReaderChoices {
     std::uint64_t html_max_games = 2000;
     int min_moves_before_agreement = 0;  // the statistics' early agreements
 };
+
+// The language a person reads, as every command picks it: --lang (`choice`), else LANG (es*
+// gives Spanish), else English. Reports, claims, the watch and the log lines on stderr alike.
+report::Lang chosen_lang(std::string_view choice);
 
 // Every message these functions return is ready for the terminal (its paths escaped).
 class RunOutputs {

@@ -215,9 +215,9 @@ struct ReaderState {
     std::atomic<double> reader_cpu{0};  // seconds, of the readers that have finished
 };
 
-std::string describe(const pgn::IoError& error, const std::string& path) {
+std::string describe(const pgn::IoError& error, const std::string& path, report::Lang lang) {
     return fmt::format("{}: {}", report::terminal_text(error.path.empty() ? path : error.path),
-                       error.message);
+                       report::io_error_text(error, lang));
 }
 
 // Cuts one file into chunks for the workers; the file is closed when it returns.
@@ -230,7 +230,7 @@ void read_file(ReaderState& state, std::size_t index) {
         range.whole ? pgn::open_source(path) : pgn::open_source_range(path, range.begin, range.end);
     if (!source) {
         ++state.io_errors;
-        board.file_read(index, describe(source.error(), path));
+        board.file_read(index, describe(source.error(), path, state.settings.lang));
         return;
     }
     ++state.files_opened;
@@ -253,7 +253,7 @@ void read_file(ReaderState& state, std::size_t index) {
                                              std::memory_order_relaxed);
         input_bytes_counted = input_bytes;
         if (!more) {
-            error = describe(more.error(), path);
+            error = describe(more.error(), path, state.settings.lang);
             ++state.io_errors;
             board.give_back(std::move(job));
             break;
@@ -267,8 +267,10 @@ void read_file(ReaderState& state, std::size_t index) {
     // NUL bytes are read as blanks (between games they are padding, skipped whatever the run's
     // length), but they are odd enough to say once: a preallocated or crash-truncated file.
     if (chunker.nul_bytes() > 0)
-        spdlog::warn("{}: {} NUL bytes read as blank space (a preallocated or truncated file?)",
-                     report::terminal_text(path), chunker.nul_bytes());
+        spdlog::warn(
+            "{}",
+            report::say(state.settings.lang, report::Msg::LogNulBytes, report::terminal_text(path),
+                        report::count_text(chunker.nul_bytes(), state.settings.lang)));
     board.file_read(index, std::move(error), true, chunker.line() - 1);
 }
 

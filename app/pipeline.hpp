@@ -39,6 +39,7 @@ struct PipelineSettings {
     bool progress = false;          // a progress line on stderr
     std::uint64_t path_errors = 0;  // inputs that were already missing when expanding the paths
     RunCheckSettings checks;        // duplicates and baselines (issue 20)
+    report::Lang lang = report::Lang::En;  // of the log lines on stderr (unreadable files, ...)
 };
 
 // CPU seconds each kind of thread used (the threads' own clocks): where a run's time went, and

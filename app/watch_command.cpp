@@ -26,6 +26,7 @@
 #include "live/round.hpp"
 #include "logging.hpp"
 #include "output_file.hpp"
+#include "outputs.hpp"
 #include "report/escape.hpp"
 #include "report/messages.hpp"
 #include "report/watch_writer.hpp"
@@ -210,10 +211,7 @@ class Watch {
           round_(live::RoundOptions{.audit = {},
                                     .settle = std::chrono::duration_cast<Clock::duration>(
                                         std::chrono::duration<double>(options.settle))}) {
-        if (!options.lang.empty())
-            lang_ = report::lang_from_name(options.lang).value_or(report::Lang::En);
-        else if (const char* locale = std::getenv("LANG"); locale != nullptr)
-            lang_ = report::lang_from_locale(locale);
+        lang_ = chosen_lang(options.lang);
         colour_ = options.format == "text" &&
                   use_colour(options.color, isatty(STDOUT_FILENO) == 1, no_color_requested());
     }

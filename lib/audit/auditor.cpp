@@ -259,6 +259,7 @@ void GameAuditor::parse_error(const pgn::ParseError& error) {
     f.args.parse_problem = error.problem;
     f.args.parse_limit = error.limit;
     f.args.reason = error.detail;
+    f.args.io_cause = error.io_cause;
     report_->error = true;
 }
 

@@ -159,6 +159,7 @@ struct MessageArgs {
     // InputEndsInsideGame names.
     std::optional<pgn::PgnProblem> parse_problem;
     std::uint64_t parse_limit = 0;
+    pgn::IoCause io_cause{};  // InputEndsInsideGame: the failure `reason` words in English
     // illegal-move: why the SAN reader refused the token (nullopt when only the replay
     // refused the move), worded by the catalog.
     std::optional<chess::SanError> san_refusal;

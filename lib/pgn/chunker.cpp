@@ -332,7 +332,8 @@ tl::expected<bool, IoError> GameChunker::next_view(ChunkView& out) {
                 line_,
                 column_,
                 false,
-                pending_error_ ? std::string_view(pending_error_->message) : std::string_view{}};
+                pending_error_ ? std::string_view(pending_error_->message) : std::string_view{},
+                pending_error_ ? pending_error_->cause : IoCause{}};
             consume(available);
             return true;
         }
@@ -392,6 +393,7 @@ tl::expected<bool, IoError> GameChunker::next(Chunk& out) {
     out.column = view.column;
     out.oversized = view.oversized;
     out.truncated_by.assign(view.truncated_by);
+    out.truncated_cause = view.truncated_cause;
     return true;
 }
 
@@ -409,8 +411,9 @@ class GameCounter final : public Visitor {
 // error, its moves unheard, since the record may stop anywhere.
 class TruncatedLastGame final : public Visitor {
   public:
-    TruncatedLastGame(Visitor& inner, std::uint64_t last_game, std::string_view failure)
-        : inner_(inner), last_(last_game), failure_(failure) {}
+    TruncatedLastGame(Visitor& inner, std::uint64_t last_game, std::string_view failure,
+                      IoCause cause)
+        : inner_(inner), last_(last_game), failure_(failure), cause_(cause) {}
 
     bool wants_variations() const override { return inner_.wants_variations(); }
     void begin_game(const GameStart& start) override {
@@ -437,7 +440,8 @@ class TruncatedLastGame final : public Visitor {
     }
     void end_game(std::string_view text) override {
         if (cut_) {
-            inner_.parse_error(ParseError{start_, PgnProblem::InputEndsInsideGame, 0, failure_});
+            inner_.parse_error(
+                ParseError{start_, PgnProblem::InputEndsInsideGame, 0, failure_, cause_});
             inner_.end_tags();
         }
         inner_.end_game(text);
@@ -447,6 +451,7 @@ class TruncatedLastGame final : public Visitor {
     Visitor& inner_;
     std::uint64_t last_;
     std::string_view failure_;  // the chunk's truncated_by, alive while it is parsed
+    IoCause cause_;
     bool cut_ = false;
     TextPos start_;
 };
@@ -462,7 +467,8 @@ std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::ui
         GameCounter counter;
         const std::uint64_t games = parse_games(chunk.text, origin, counter);
         if (games == 0) return 0;
-        TruncatedLastGame cut(visitor, first_game + games - 1, chunk.truncated_by);
+        TruncatedLastGame cut(visitor, first_game + games - 1, chunk.truncated_by,
+                              chunk.truncated_cause);
         return parse_games(chunk.text, origin, cut);
     }
     if (!chunk.oversized) return parse_games(chunk.text, origin, visitor);
@@ -496,7 +502,7 @@ std::uint64_t parse_chunk(const ChunkView& chunk, std::string_view file, std::ui
 std::uint64_t parse_chunk(const Chunk& chunk, std::string_view file, std::uint64_t first_game,
                           Visitor& visitor, const ReaderLimits& limits) {
     return parse_chunk(ChunkView{chunk.text, chunk.offset, chunk.line, chunk.column,
-                                 chunk.oversized, chunk.truncated_by},
+                                 chunk.oversized, chunk.truncated_by, chunk.truncated_cause},
                        file, first_game, visitor, limits);
 }
 

@@ -79,6 +79,7 @@ struct Chunk {
     // file, a read error), so its last game may be cut off. parse_chunk reports that game as
     // one game with a parse error that names the failure, instead of auditing a partial record.
     std::string truncated_by{};
+    IoCause truncated_cause{};  // the failure as values, for the reader's language
 };
 
 // The same, as a view into the chunker's buffer (valid until its next call).
@@ -89,6 +90,7 @@ struct ChunkView {
     std::uint32_t column = 1;
     bool oversized = false;
     std::string_view truncated_by{};
+    IoCause truncated_cause{};
 };
 
 // Cuts a source into chunks of about `target_bytes` that begin and end at game boundaries, so

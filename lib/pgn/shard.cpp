@@ -34,7 +34,9 @@ tl::expected<std::size_t, IoError> read_at(int fd, const std::string& path, char
         if (n == 0) break;
         if (n < 0) {
             if (errno == EINTR) continue;
-            return tl::unexpected(IoError{path, "read: " + errno_text(errno)});
+            const int error = errno;
+            return tl::unexpected(
+                IoError{path, "read: " + errno_text(error), {IoFailure::Read, {}, error}});
         }
         filled += static_cast<std::size_t>(n);
     }
@@ -67,7 +69,9 @@ class RangeSource final : public ByteSource {
         if (!n) return n;
         if (*n == 0) {
             // The file shrank after the plan was made: what the shard was given is gone.
-            return tl::unexpected(IoError{path_, "read: the file ended before its shard's range"});
+            return tl::unexpected(IoError{path_,
+                                          "read: the file ended before its shard's range",
+                                          {IoFailure::ShardRangeEnded}});
         }
         pos_ += *n;
         return *n;
@@ -189,7 +193,11 @@ tl::expected<std::uint64_t, IoError> game_start_at_or_after(const std::string& p
                                                             std::uint64_t offset) {
     if (offset == 0 || offset >= size) return std::min(offset, size);
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return tl::unexpected(IoError{path, "cannot open: " + errno_text(errno)});
+    if (fd < 0) {
+        const int error = errno;
+        return tl::unexpected(
+            IoError{path, "cannot open: " + errno_text(error), {IoFailure::Open, {}, error}});
+    }
     FileDescriptor file(fd);
     // The rule looks at a line or two around a candidate: start small, double on demand.
     std::uint64_t before = 4096, after = std::uint64_t{64} << 10;
@@ -244,7 +252,11 @@ tl::expected<std::unique_ptr<ByteSource>, IoError> open_source_range(const std::
                                                                      std::uint64_t begin,
                                                                      std::uint64_t end) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return tl::unexpected(IoError{path, "cannot open: " + errno_text(errno)});
+    if (fd < 0) {
+        const int error = errno;
+        return tl::unexpected(
+            IoError{path, "cannot open: " + errno_text(error), {IoFailure::Open, {}, error}});
+    }
 #ifdef POSIX_FADV_SEQUENTIAL
     ::posix_fadvise(fd, static_cast<off_t>(begin), static_cast<off_t>(end - begin),
                     POSIX_FADV_SEQUENTIAL);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -25,11 +26,19 @@ std::string errno_text(int error) {
 }
 
 IoError open_error(const std::string& path, int error) {
-    return IoError{path, "cannot open: " + errno_text(error), IoFailure::Open, error};
+    return IoError{path, "cannot open: " + errno_text(error), {IoFailure::Open, {}, error}};
 }
 
 IoError read_error(const std::string& path, int error) {
-    return IoError{path, "read: " + errno_text(error), IoFailure::Read, error};
+    return IoError{path, "read: " + errno_text(error), {IoFailure::Read, {}, error}};
+}
+
+IoError stat_error(const std::string& path, int error) {
+    return IoError{path, "cannot stat: " + errno_text(error), {IoFailure::Stat, {}, error}};
+}
+
+IoError list_error(const std::string& directory, int error) {
+    return IoError{directory, "cannot list: " + errno_text(error), {IoFailure::List, {}, error}};
 }
 
 // The raw bytes of a file or of standard input. The first block is read ahead so that the
@@ -57,9 +66,13 @@ class RawFile {
             if (n == 0 && consumed_ < size_) {
                 // A file cut short while it is read (truncated, or rewritten in place): its last
                 // game is likely cut off, so this is an error, as a damaged compressed file is.
-                return tl::unexpected(IoError{
-                    path_, "the file became shorter while it was read (" + std::to_string(size_) +
-                               " bytes at the start, " + std::to_string(consumed_) + " read)"});
+                return tl::unexpected(IoError{path_,
+                                              "the file became shorter while it was read (" +
+                                                  std::to_string(size_) + " bytes at the start, " +
+                                                  std::to_string(consumed_) + " read)",
+                                              {.failure = IoFailure::Shrank,
+                                               .size_at_start = size_,
+                                               .bytes_read = consumed_}});
             }
             if (n >= 0) {
                 consumed_ += static_cast<std::uint64_t>(n);
@@ -137,7 +150,9 @@ class CompressedInput {
     const char* data() const { return block_.data() + pos_; }
     std::size_t available() const { return size_ - pos_; }
     void consume(std::size_t n) { pos_ += n; }
-    IoError error(std::string message) const { return IoError{raw_->path(), std::move(message)}; }
+    IoError error(std::string message, IoFailure failure, Compression codec) const {
+        return IoError{raw_->path(), std::move(message), {failure, codec}};
+    }
     const RawFile& raw() const { return *raw_; }
 
   private:
@@ -148,6 +163,20 @@ class CompressedInput {
     bool ended_ = false;
 };
 
+// What a zstd error code says, as far as a reader tells the cases apart.
+IoFailure zstd_failure(ZSTD_ErrorCode code) {
+    switch (code) {
+        case ZSTD_error_prefix_unknown:
+        case ZSTD_error_frameParameter_unsupported:
+            return IoFailure::BadHeader;
+        case ZSTD_error_memory_allocation:
+        case ZSTD_error_frameParameter_windowTooLarge:
+            return IoFailure::OutOfMemory;
+        default:
+            return IoFailure::Corrupt;
+    }
+}
+
 class ZstdSource final : public ByteSource {
   public:
     explicit ZstdSource(std::unique_ptr<RawFile> raw)
@@ -157,21 +186,26 @@ class ZstdSource final : public ByteSource {
     ~ZstdSource() override { ZSTD_freeDStream(stream_); }
 
     tl::expected<std::size_t, IoError> read(char* buffer, std::size_t capacity) override {
-        if (failed_) return tl::unexpected(in_.error("zstd: reading after an error"));
+        if (failed_)
+            return tl::unexpected(
+                in_.error("zstd: reading after an error", IoFailure::Other, Compression::Zstd));
         ZSTD_outBuffer out{buffer, capacity, 0};
         while (out.pos == 0) {
             auto more = in_.fill();
             if (!more) return tl::unexpected(more.error());
             if (!*more) {
                 // The input has ended: it must end on a frame boundary.
-                if (mid_frame_) return fail("zstd: truncated input (the last frame is incomplete)");
+                if (mid_frame_)
+                    return fail("zstd: truncated input (the last frame is incomplete)",
+                                IoFailure::Truncated);
                 return 0;
             }
             ZSTD_inBuffer in{in_.data(), in_.available(), 0};
             const std::size_t result = ZSTD_decompressStream(stream_, &out, &in);
             in_.consume(in.pos);
             if (ZSTD_isError(result))
-                return fail(std::string("zstd: ") + ZSTD_getErrorName(result));
+                return fail(std::string("zstd: ") + ZSTD_getErrorName(result),
+                            zstd_failure(ZSTD_getErrorCode(result)));
             mid_frame_ = result != 0;
         }
         return out.pos;
@@ -181,9 +215,9 @@ class ZstdSource final : public ByteSource {
     Compression compression() const override { return Compression::Zstd; }
 
   private:
-    tl::unexpected<IoError> fail(std::string message) {
+    tl::unexpected<IoError> fail(std::string message, IoFailure failure) {
         failed_ = true;
-        return tl::unexpected(in_.error(std::move(message)));
+        return tl::unexpected(in_.error(std::move(message), failure, Compression::Zstd));
     }
     CompressedInput in_;
     ZSTD_DStream* stream_;
@@ -200,13 +234,17 @@ class GzipSource final : public ByteSource {
     ~GzipSource() override { inflateEnd(&stream_); }
 
     tl::expected<std::size_t, IoError> read(char* buffer, std::size_t capacity) override {
-        if (failed_) return tl::unexpected(in_.error("gzip: reading after an error"));
+        if (failed_)
+            return tl::unexpected(
+                in_.error("gzip: reading after an error", IoFailure::Other, Compression::Gzip));
         std::size_t produced = 0;
         while (produced == 0) {
             auto more = in_.fill();
             if (!more) return tl::unexpected(more.error());
             if (!*more) {
-                if (mid_member_) return fail("gzip: truncated input (unexpected end of stream)");
+                if (mid_member_)
+                    return fail("gzip: truncated input (unexpected end of stream)",
+                                IoFailure::Truncated);
                 return 0;
             }
             if (!mid_member_) {
@@ -228,7 +266,8 @@ class GzipSource final : public ByteSource {
             if (result == Z_STREAM_END) {
                 mid_member_ = false;
             } else if (result != Z_OK && result != Z_BUF_ERROR) {
-                return fail(std::string("gzip: ") + (stream_.msg ? stream_.msg : "corrupt data"));
+                return fail(std::string("gzip: ") + (stream_.msg ? stream_.msg : "corrupt data"),
+                            result == Z_MEM_ERROR ? IoFailure::OutOfMemory : IoFailure::Corrupt);
             }
         }
         return produced;
@@ -238,9 +277,9 @@ class GzipSource final : public ByteSource {
     Compression compression() const override { return Compression::Gzip; }
 
   private:
-    tl::unexpected<IoError> fail(std::string message) {
+    tl::unexpected<IoError> fail(std::string message, IoFailure failure) {
         failed_ = true;
-        return tl::unexpected(in_.error(std::move(message)));
+        return tl::unexpected(in_.error(std::move(message), failure, Compression::Gzip));
     }
     CompressedInput in_;
     z_stream stream_{};
@@ -256,13 +295,17 @@ class Bzip2Source final : public ByteSource {
     ~Bzip2Source() override { BZ2_bzDecompressEnd(&stream_); }
 
     tl::expected<std::size_t, IoError> read(char* buffer, std::size_t capacity) override {
-        if (failed_) return tl::unexpected(in_.error("bzip2: reading after an error"));
+        if (failed_)
+            return tl::unexpected(
+                in_.error("bzip2: reading after an error", IoFailure::Other, Compression::Bzip2));
         std::size_t produced = 0;
         while (produced == 0) {
             auto more = in_.fill();
             if (!more) return tl::unexpected(more.error());
             if (!*more) {
-                if (mid_stream_) return fail("bzip2: truncated input (unexpected end of stream)");
+                if (mid_stream_)
+                    return fail("bzip2: truncated input (unexpected end of stream)",
+                                IoFailure::Truncated);
                 return 0;
             }
             if (!mid_stream_) {
@@ -286,9 +329,11 @@ class Bzip2Source final : public ByteSource {
             if (result == BZ_STREAM_END) {
                 mid_stream_ = false;
             } else if (result != BZ_OK) {
-                return fail(result == BZ_DATA_ERROR_MAGIC ? "bzip2: bad stream header"
-                            : result == BZ_MEM_ERROR      ? "bzip2: out of memory"
-                                                          : "bzip2: corrupt data");
+                if (result == BZ_DATA_ERROR_MAGIC)
+                    return fail("bzip2: bad stream header", IoFailure::BadHeader);
+                if (result == BZ_MEM_ERROR)
+                    return fail("bzip2: out of memory", IoFailure::OutOfMemory);
+                return fail("bzip2: corrupt data", IoFailure::Corrupt);
             }
         }
         return produced;
@@ -298,9 +343,9 @@ class Bzip2Source final : public ByteSource {
     Compression compression() const override { return Compression::Bzip2; }
 
   private:
-    tl::unexpected<IoError> fail(std::string message) {
+    tl::unexpected<IoError> fail(std::string message, IoFailure failure) {
         failed_ = true;
-        return tl::unexpected(in_.error(std::move(message)));
+        return tl::unexpected(in_.error(std::move(message), failure, Compression::Bzip2));
     }
     CompressedInput in_;
     bz_stream stream_{};
@@ -330,6 +375,20 @@ bool has_pgn_extension(const std::filesystem::path& path) {
 
 }  // namespace
 
+std::string_view compression_name(Compression codec) {
+    switch (codec) {
+        case Compression::Zstd:
+            return "zstd";
+        case Compression::Gzip:
+            return "gzip";
+        case Compression::Bzip2:
+            return "bzip2";
+        case Compression::None:
+            break;
+    }
+    return "";
+}
+
 tl::expected<std::unique_ptr<ByteSource>, IoError> open_source(const std::string& path) {
     std::unique_ptr<RawFile> raw;
     if (path == "-") {
@@ -341,11 +400,12 @@ tl::expected<std::unique_ptr<ByteSource>, IoError> open_source(const std::string
         if (::fstat(fd, &info) != 0) {
             const int error = errno;
             ::close(fd);
-            return tl::unexpected(IoError{path, "cannot stat: " + errno_text(error)});
+            return tl::unexpected(stat_error(path, error));
         }
         if (S_ISDIR(info.st_mode)) {
             ::close(fd);
-            return tl::unexpected(IoError{path, "cannot read: Is a directory"});
+            return tl::unexpected(
+                IoError{path, "cannot read: Is a directory", {IoFailure::IsDirectory, {}, EISDIR}});
         }
         const std::uint64_t size =
             S_ISREG(info.st_mode) ? static_cast<std::uint64_t>(info.st_size) : 0;
@@ -405,7 +465,7 @@ void walk_directory(const std::string& root, std::vector<std::string>& found,
         pending.pop_back();
         DIR* handle = ::opendir(directory.c_str());
         if (handle == nullptr) {
-            errors.push_back(IoError{directory, "cannot list: " + errno_text(errno)});
+            errors.push_back(list_error(directory, errno));
             continue;
         }
         const std::string prefix = directory.ends_with('/') ? directory : directory + '/';
@@ -413,8 +473,7 @@ void walk_directory(const std::string& root, std::vector<std::string>& found,
             errno = 0;
             const dirent* entry = ::readdir(handle);
             if (entry == nullptr) {
-                if (errno != 0)
-                    errors.push_back(IoError{directory, "cannot list: " + errno_text(errno)});
+                if (errno != 0) errors.push_back(list_error(directory, errno));
                 break;
             }
             const std::string_view name = entry->d_name;

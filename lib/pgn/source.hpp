@@ -10,19 +10,9 @@
 
 #include <tl/expected.hpp>
 
+#include "pgn/io_error.hpp"
+
 namespace drawaudit::pgn {
-
-// What failed, so that lib/report can say it in the reader's language; `message` is the English.
-enum class IoFailure : std::uint8_t { Other, Open, Read };
-
-struct IoError {
-    std::string path;
-    std::string message;  // "cannot open: No such file or directory", "zstd: corrupted block"
-    IoFailure failure = IoFailure::Other;
-    int errnum = 0;  // the system's errno where it refused (Open, Read), else 0
-};
-
-enum class Compression { None, Zstd, Gzip, Bzip2 };
 
 class ByteSource {
   public:

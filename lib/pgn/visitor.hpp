@@ -7,6 +7,8 @@
 #include <span>
 #include <string_view>
 
+#include "pgn/io_error.hpp"
+
 namespace drawaudit::pgn {
 
 // Where a token stands: 1-based line and column (in bytes), and the byte offset in the
@@ -62,6 +64,7 @@ struct ParseError {
     PgnProblem problem{};
     std::uint64_t limit = 0;  // TooManyPlies, TooDeep: the limit passed
     std::string_view detail;  // InputEndsInsideGame: the source's failure ("zstd: ...")
+    IoCause io_cause{};       // InputEndsInsideGame: the same as values
 };
 
 enum class Control { Continue, SkipGame };

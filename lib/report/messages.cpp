@@ -861,6 +861,20 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::FenFeminineBlack, "black", "negra"},
     {Msg::IoCannotOpen, "cannot open: {0}", "no se puede abrir: {0}"},
     {Msg::IoReadFailed, "read: {0}", "error de lectura: {0}"},
+    {Msg::IoCannotStat, "cannot stat: {0}", "no se pueden consultar sus datos: {0}"},
+    {Msg::IoCannotList, "cannot list: {0}", "no se puede leer la carpeta: {0}"},
+    {Msg::IoIsDirectory, "cannot read: Is a directory", "no se puede leer: es una carpeta"},
+    {Msg::IoShrank, "the file became shorter while it was read ({0} bytes at the start, {1} read)",
+     "el archivo se acortó mientras se leía ({0} bytes al empezar, {1} leídos)"},
+    {Msg::IoShardRangeEnded, "read: the file ended before its shard's range",
+     "error de lectura: el archivo termina antes del tramo de esta parte"},
+    // The decompressor's failures; English as the message begins (the message goes on with the
+    // decompressor's own words where it has them).
+    {Msg::IoTruncated, "{0}: truncated input",
+     "{0}: el archivo comprimido está truncado, termina a mitad de un bloque"},
+    {Msg::IoCorrupt, "{0}: corrupt data", "{0}: datos comprimidos dañados"},
+    {Msg::IoBadHeader, "{0}: bad stream header", "{0}: la cabecera no es de un flujo {0}"},
+    {Msg::IoOutOfMemory, "{0}: out of memory", "{0}: no hay memoria suficiente"},
     {Msg::ErrnoNoEntry, "No such file or directory", "no existe el archivo o el directorio"},
     {Msg::ErrnoAccess, "Permission denied", "permiso denegado"},
     {Msg::ErrnoIsDirectory, "Is a directory", "es un directorio"},
@@ -871,6 +885,17 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::ErrnoIo, "Input/output error", "error de entrada/salida"},
     {Msg::ErrnoTooManyFiles, "Too many open files", "demasiados archivos abiertos"},
     {Msg::ErrnoNoMemory, "Cannot allocate memory", "no hay memoria suficiente"},
+    {Msg::LogNoPgnFiles, "no PGN files (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) in the given paths",
+     "no hay archivos PGN (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) en las rutas dadas"},
+    {Msg::LogNulBytes, "{0}: {1} NUL bytes read as blank space (a preallocated or truncated file?)",
+     "{0}: {1} bytes NUL leídos como espacio en blanco (¿un archivo reservado de antemano o "
+     "truncado?)"},
+    {Msg::LogLevelTrace, "trace", "traza"},
+    {Msg::LogLevelDebug, "debug", "depuración"},
+    {Msg::LogLevelInfo, "info", "información"},
+    {Msg::LogLevelWarning, "warning", "aviso"},
+    {Msg::LogLevelError, "error", "error"},
+    {Msg::LogLevelCritical, "critical", "error grave"},
     // PGN reader's problems (issue 26): pgn::PgnProblem in its order.
     {Msg::PgnTagWithoutName, "bad tag pair: expected a tag name after '['",
      "par de etiqueta incorrecto: falta el nombre de la etiqueta tras '['"},
@@ -1242,7 +1267,8 @@ std::string render(const Finding& f, const MessageArgs& a, Lang lang) {
             // A record's reason that no PgnProblem words stays as it was read.
             return say(lang, Msg::ParseError, f.line, f.column,
                        a.parse_problem
-                           ? pgn_problem_text(*a.parse_problem, a.parse_limit, a.reason, lang)
+                           ? pgn_problem_text(*a.parse_problem, a.parse_limit,
+                                              io_cause_text(a.io_cause, a.reason, lang), lang)
                            : a.reason);
         case MessageId::SetUpWithoutFen:
             return std::string(text(Msg::SetUpWithoutFen, lang));
@@ -1595,6 +1621,8 @@ std::optional<MessageArgs> recovered_args(const Finding& f, const GameReport& ga
                     a.parse_problem = why->problem;
                     a.parse_limit = why->limit;
                     a.reason = std::move(why->detail);
+                    if (why->problem == pgn::PgnProblem::InputEndsInsideGame)
+                        a.io_cause = io_cause_from_english(a.reason).value_or(pgn::IoCause{});
                 } else {
                     a.reason = (*values)[2];
                 }
@@ -2183,14 +2211,103 @@ std::optional<Msg> errno_words(int errnum) {
 
 }  // namespace
 
+std::string_view log_level_word(int level, Lang lang) {
+    static_assert(static_cast<int>(Msg::LogLevelCritical) - static_cast<int>(Msg::LogLevelTrace) ==
+                  5);
+    if (level < 0 || level > 5) return "";
+    return text(static_cast<Msg>(static_cast<int>(Msg::LogLevelTrace) + level), lang);
+}
+
 std::string io_error_text(const pgn::IoError& error, Lang lang) {
-    if (lang == Lang::En || error.failure == pgn::IoFailure::Other) return error.message;
-    const Msg sentence =
-        error.failure == pgn::IoFailure::Open ? Msg::IoCannotOpen : Msg::IoReadFailed;
-    if (const std::optional<Msg> words = errno_words(error.errnum))
-        return say(lang, sentence, text(*words, lang));
-    // A reason the catalog does not know: as the system words it.
-    return say(lang, sentence, std::generic_category().message(error.errnum));
+    return io_cause_text(error.cause, error.message, lang);
+}
+
+std::string io_cause_text(const pgn::IoCause& cause, std::string_view message, Lang lang) {
+    if (lang == Lang::En) return std::string(message);
+    const auto system_reason = [&](Msg sentence) {
+        if (const std::optional<Msg> words = errno_words(cause.errnum))
+            return say(lang, sentence, text(*words, lang));
+        // A reason the catalog does not know: as the system words it.
+        return say(lang, sentence, std::generic_category().message(cause.errnum));
+    };
+    const std::string_view codec = pgn::compression_name(cause.codec);
+    using pgn::IoFailure;
+    switch (cause.failure) {
+        case IoFailure::Open:
+            return system_reason(Msg::IoCannotOpen);
+        case IoFailure::Read:
+            return system_reason(Msg::IoReadFailed);
+        case IoFailure::Stat:
+            return system_reason(Msg::IoCannotStat);
+        case IoFailure::List:
+            return system_reason(Msg::IoCannotList);
+        case IoFailure::IsDirectory:
+            return std::string(text(Msg::IoIsDirectory, lang));
+        case IoFailure::Shrank:
+            return say(lang, Msg::IoShrank, count_text(cause.size_at_start, lang),
+                       count_text(cause.bytes_read, lang));
+        case IoFailure::ShardRangeEnded:
+            return std::string(text(Msg::IoShardRangeEnded, lang));
+        case IoFailure::Truncated:
+            return say(lang, Msg::IoTruncated, codec);
+        case IoFailure::Corrupt:
+            return say(lang, Msg::IoCorrupt, codec);
+        case IoFailure::BadHeader:
+            return say(lang, Msg::IoBadHeader, codec);
+        case IoFailure::OutOfMemory:
+            return say(lang, Msg::IoOutOfMemory, codec);
+        case IoFailure::Other:
+            break;
+    }
+    return std::string(message);
+}
+
+std::optional<pgn::IoCause> io_cause_from_english(std::string_view message) {
+    using pgn::IoFailure;
+    if (message == text(Msg::IoIsDirectory, Lang::En))
+        return pgn::IoCause{IoFailure::IsDirectory, {}, EISDIR};
+    if (message == text(Msg::IoShardRangeEnded, Lang::En))
+        return pgn::IoCause{IoFailure::ShardRangeEnded};
+    // The system's reasons the catalog words (others stay as read).
+    constexpr int known_errnos[] = {ENOENT,       EACCES, EISDIR, ENOTDIR, ELOOP,
+                                    ENAMETOOLONG, EIO,    EMFILE, ENOMEM};
+    constexpr std::pair<Msg, IoFailure> with_errno[] = {{Msg::IoCannotOpen, IoFailure::Open},
+                                                        {Msg::IoReadFailed, IoFailure::Read},
+                                                        {Msg::IoCannotStat, IoFailure::Stat},
+                                                        {Msg::IoCannotList, IoFailure::List}};
+    for (const auto& [sentence, failure] : with_errno) {
+        for (const int errnum : known_errnos) {
+            if (say(Lang::En, sentence, std::generic_category().message(errnum)) == message)
+                return pgn::IoCause{failure, {}, errnum};
+        }
+    }
+    if (const auto values = fen_values(text(Msg::IoShrank, Lang::En), message)) {
+        pgn::IoCause cause{.failure = IoFailure::Shrank};
+        const auto number = [](std::string_view digits, std::uint64_t& out) {
+            return std::from_chars(digits.data(), digits.data() + digits.size(), out).ec ==
+                   std::errc{};
+        };
+        if (number((*values)[0], cause.size_at_start) && number((*values)[1], cause.bytes_read) &&
+            say(Lang::En, Msg::IoShrank, cause.size_at_start, cause.bytes_read) == message)
+            return cause;
+    }
+    for (const pgn::Compression codec :
+         {pgn::Compression::Zstd, pgn::Compression::Gzip, pgn::Compression::Bzip2}) {
+        const std::string_view name = pgn::compression_name(codec);
+        if (!message.starts_with(name) || !message.substr(name.size()).starts_with(": ")) continue;
+        const auto is = [&](Msg sentence) {
+            return message.starts_with(say(Lang::En, sentence, name));
+        };
+        const IoFailure failure = is(Msg::IoTruncated)     ? IoFailure::Truncated
+                                  : is(Msg::IoBadHeader)   ? IoFailure::BadHeader
+                                  : is(Msg::IoOutOfMemory) ? IoFailure::OutOfMemory
+                                  : message.ends_with("reading after an error")
+                                      ? IoFailure::Other
+                                      : IoFailure::Corrupt;
+        if (failure == IoFailure::Other) return std::nullopt;
+        return pgn::IoCause{failure, codec};
+    }
+    return std::nullopt;
 }
 
 }  // namespace drawaudit::report

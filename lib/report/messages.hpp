@@ -499,9 +499,19 @@ enum class Msg : std::uint16_t {
     FenMasculineBlack,
     FenFeminineWhite,  // {2}
     FenFeminineBlack,
-    // A file that could not be opened or read (pgn::IoError; issue 26): {0} the system's reason.
+    // A file that could not be opened or read (pgn::IoError, pgn::IoFailure; issue 26): {0} the
+    // system's reason or the decompressor's name.
     IoCannotOpen,
     IoReadFailed,
+    IoCannotStat,
+    IoCannotList,
+    IoIsDirectory,
+    IoShrank,  // {0} the size at the start, {1} the bytes read
+    IoShardRangeEnded,
+    IoTruncated,
+    IoCorrupt,
+    IoBadHeader,
+    IoOutOfMemory,
     // The system's reasons (errno) a reader meets; English as the C library words them.
     ErrnoNoEntry,
     ErrnoAccess,
@@ -512,6 +522,16 @@ enum class Msg : std::uint16_t {
     ErrnoIo,
     ErrnoTooManyFiles,
     ErrnoNoMemory,
+    // The audit's log lines on stderr (app/): {0} a file's path, {1} a count.
+    LogNoPgnFiles,
+    LogNulBytes,
+    // The log lines' levels; English as spdlog words them.
+    LogLevelTrace,
+    LogLevelDebug,
+    LogLevelInfo,
+    LogLevelWarning,
+    LogLevelError,
+    LogLevelCritical,
     // Why the PGN reader stopped reading a game (pgn::PgnProblem, in its order; issue 26): {0}
     // the limit passed, {1} the source's failure.
     PgnTagWithoutName,
@@ -630,6 +650,14 @@ void append_english_message(std::string& out, const audit::Finding& finding);
 // Why a file could not be opened or read, in `lang` (English: the error's own message; the
 // system's reason in Spanish for the errors a reader meets, else as the system words it).
 std::string io_error_text(const pgn::IoError& error, Lang lang);
+// The word of a log line's level (spdlog::level::level_enum as an int: trace 0 to critical 5).
+std::string_view log_level_word(int level, Lang lang);
+// The same from the failure's values and its English `message` (a parse error's source failure).
+std::string io_cause_text(const pgn::IoCause& cause, std::string_view message, Lang lang);
+// The values of an English failure message (a merged record's reason), when its words are one
+// of IoFailure's: they word the same message again (a decompressor's own words for damaged data
+// are taken as Corrupt).
+std::optional<pgn::IoCause> io_cause_from_english(std::string_view message);
 // True when finding_sentence lists the earlier occurrences itself.
 bool sentence_lists_occurrences(const audit::Finding& finding, Lang lang);
 

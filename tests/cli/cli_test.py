@@ -2276,6 +2276,37 @@ def case_arbiter_doc_trf(runner):
                                                 "docs/arbiter.md", "actual", n=1))
             raise Failure(f"docs/arbiter.md: {command}:\n{diff[:4000]}")
 
+def case_spanish_log_lines(runner):
+    """The lines on stderr in the reader's language: the level's word, an unreadable file's
+    reason, the NUL bytes warning; English as before without --lang."""
+    with tempfile.TemporaryDirectory() as scratch:
+        padded = os.path.join(scratch, "padded.pgn")
+        with open(padded, "wb") as f:
+            f.write(b'[Event "a"]\n\n1. e4 *\n\0\0\0\n')
+        spanish = runner.expect_exit(2, "--lang", "es", "--no-progress", padded,
+                                     "tests/cli/fixtures/missing.pgn").stderr.decode()
+        for want in ("drawaudit: error: tests/cli/fixtures/missing.pgn: no se puede abrir: no "
+                     "existe el archivo o el directorio",
+                     f"drawaudit: aviso: {padded}: 3 bytes NUL leídos como espacio en blanco"):
+            check(want in spanish, f"stderr lacks {want!r}:\n{spanish}")
+        check("warning" not in spanish and "cannot open" not in spanish, f"English:\n{spanish}")
+        # LANG=es_ES picks Spanish as --lang es does.
+        by_locale = runner.expect_exit(2, "--no-progress", padded, "tests/cli/fixtures/missing.pgn",
+                                       env_extra={"LANG": "es_ES.UTF-8"}).stderr.decode()
+        check(by_locale == spanish, f"LANG=es_ES.UTF-8:\n{by_locale}")
+        english = runner.expect_exit(2, "--no-progress", padded,
+                                     "tests/cli/fixtures/missing.pgn").stderr.decode()
+        for want in ("drawaudit: error: tests/cli/fixtures/missing.pgn: cannot open: No such file "
+                     "or directory",
+                     f"drawaudit: warning: {padded}: 3 NUL bytes read as blank space (a "
+                     "preallocated or truncated file?)"):
+            check(want in english, f"stderr lacks {want!r}:\n{english}")
+        empty = os.path.join(scratch, "empty")
+        os.mkdir(empty)
+        none = runner.run("--lang", "es", "--no-progress", empty).stderr.decode()
+        check("drawaudit: aviso: no hay archivos PGN" in none, f"no PGN files:\n{none}")
+
+
 CASES = {
     **{f"golden-{fmt}": (lambda fmt: lambda runner: case_golden(runner, fmt))(fmt) for fmt in GOLDENS},
     "lang-environment": case_lang_environment,
@@ -2340,6 +2371,7 @@ CASES = {
     "trf-goldens": case_trf_goldens,
     "trf-round-typed": case_trf_round_typed,
     "trf-pairing-missing-game": case_trf_pairing_missing_game,
+    "spanish-log-lines": case_spanish_log_lines,
     "arbiter-doc-trf": case_arbiter_doc_trf,
 }
 

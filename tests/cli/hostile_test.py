@@ -217,6 +217,13 @@ def case_truncated_compressed(runner):
         check(errors and "the input ends inside this game" in errors[0]["message"] and
               "truncated" in errors[0]["message"], f"last game {last}: {errors}")
         check(last["status"] == "error", f"last game not an error: {last}")
+        # In Spanish the failure is Spanish too (the reader hands it on as values).
+        spanish = runner.run("--lang", "es", "--no-progress", cut)
+        sanitizer_clean(spanish)
+        want = ("la entrada termina dentro de esta partida (zstd: el archivo comprimido está "
+                "truncado, termina a mitad de un bloque)")
+        check(want in spanish.stdout.decode() and b"truncated input" not in spanish.stdout,
+              f"Spanish report: {spanish.stdout[-800:]!r}")
         others = [f for f in findings_of(records) if f["game"] != last["game"]]
         check(not [f for f in others if f["rule"] == "parse-error"], "earlier games broken")
 

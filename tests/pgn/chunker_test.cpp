@@ -213,7 +213,8 @@ class FailingAfterText final : public ByteSource {
     explicit FailingAfterText(std::string text) : text_(std::move(text)) {}
     tl::expected<std::size_t, IoError> read(char* buffer, std::size_t capacity) override {
         if (pos_ == text_.size())
-            return tl::unexpected(IoError{"f.pgn.zst", "zstd: corrupted block"});
+            return tl::unexpected(IoError{
+                "f.pgn.zst", "zstd: corrupted block", {IoFailure::Corrupt, Compression::Zstd}});
         const std::size_t n = std::min({capacity, std::size_t{100}, text_.size() - pos_});
         std::memcpy(buffer, text_.data() + pos_, n);
         pos_ += n;
@@ -293,6 +294,9 @@ TEST(GameChunker, TheLastGameBeforeAReadErrorIsOneParseErrorNamingTheFailure) {
         EXPECT_EQ(v.errors[0],
                   "121:1 the input ends inside this game (zstd: corrupted block): the game is "
                   "incomplete and not audited");
+        // The failure as values too, for a report in another language.
+        EXPECT_EQ(v.error_causes[0].failure, IoFailure::Corrupt);
+        EXPECT_EQ(v.error_causes[0].codec, Compression::Zstd);
         const auto last_begin =
             std::find_if(v.log.rbegin(), v.log.rend(),
                          [](const std::string& l) { return l.rfind("begin #", 0) == 0; });

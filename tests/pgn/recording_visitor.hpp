@@ -17,6 +17,7 @@ class RecordingVisitor : public Visitor {
 
     std::vector<std::string> log;
     std::vector<std::string> errors;      // "line:column message"
+    std::vector<IoCause> error_causes;    // each error's source failure as values
     std::vector<std::string> game_texts;  // end_game texts
     bool variations = true;
     Control answer_end_tags = Control::Continue;
@@ -66,6 +67,7 @@ class RecordingVisitor : public Visitor {
             std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) + " " +
             report::pgn_problem_text(e.problem, e.limit, e.detail, report::Lang::En);
         errors.push_back(s);
+        error_causes.push_back(e.io_cause);
         add("error " + s + (with_offsets_ ? " @" + std::to_string(e.pos.offset) : ""));
     }
     void end_game(std::string_view text) override {

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -155,6 +156,12 @@ TEST_F(SourceTest, CorruptCompressedDataIsAnIoErrorNotACrash) {
         ASSERT_FALSE(result.has_value());
         EXPECT_EQ(result.error().path, corrupt);
         EXPECT_EQ(result.error().message.substr(0, tool.size()), tool) << result.error().message;
+        // As values too (lib/report words them in the reader's language): damaged data of this
+        // decompressor, or a header it does not take.
+        EXPECT_EQ(compression_name(result.error().cause.codec), tool);
+        EXPECT_TRUE(result.error().cause.failure == IoFailure::Corrupt ||
+                    result.error().cause.failure == IoFailure::BadHeader)
+            << result.error().message;
     }
 }
 
@@ -169,6 +176,8 @@ TEST_F(SourceTest, TruncatedCompressedDataIsAnIoError) {
         ASSERT_FALSE(result.has_value());
         EXPECT_NE(result.error().message.find("truncated"), std::string::npos)
             << result.error().message;
+        EXPECT_EQ(result.error().cause.failure, IoFailure::Truncated);
+        EXPECT_EQ(compression_name(result.error().cause.codec), tool);
     }
 }
 
@@ -178,12 +187,15 @@ TEST_F(SourceTest, MissingFileIsAnIoErrorNamingThePath) {
     ASSERT_FALSE(source.has_value());
     EXPECT_EQ(source.error().path, path);
     EXPECT_EQ(source.error().message, "cannot open: No such file or directory");
+    EXPECT_EQ(source.error().cause.failure, IoFailure::Open);
+    EXPECT_EQ(source.error().cause.errnum, ENOENT);
 }
 
 TEST_F(SourceTest, DirectoryOpenedAsAFileIsAnIoError) {
     auto source = open_source(dir_.string());
     ASSERT_FALSE(source.has_value());
     EXPECT_EQ(source.error().message, "cannot read: Is a directory");
+    EXPECT_EQ(source.error().cause.failure, IoFailure::IsDirectory);
 }
 
 TEST_F(SourceTest, DashReadsStandardInputAndDetectsItsCompression) {

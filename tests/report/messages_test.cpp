@@ -593,12 +593,13 @@ TEST(Messages, AFenRepairReadBackFromARecordIsWordedInSpanish) {
 }
 
 TEST(Messages, AFileThatCannotBeOpenedIsSaidInEachLanguage) {
-    const pgn::IoError missing{"round.pgn", "cannot open: No such file or directory",
-                               pgn::IoFailure::Open, ENOENT};
+    const pgn::IoError missing{
+        "round.pgn", "cannot open: No such file or directory", {pgn::IoFailure::Open, {}, ENOENT}};
     EXPECT_EQ(io_error_text(missing, Lang::En), missing.message);
     EXPECT_EQ(io_error_text(missing, Lang::Es),
               "no se puede abrir: no existe el archivo o el directorio");
-    const pgn::IoError unread{"round.pgn", "read: Input/output error", pgn::IoFailure::Read, EIO};
+    const pgn::IoError unread{
+        "round.pgn", "read: Input/output error", {pgn::IoFailure::Read, {}, EIO}};
     EXPECT_EQ(io_error_text(unread, Lang::Es), "error de lectura: error de entrada/salida");
     // The catalog's English of each reason is the C library's own.
     const std::pair<Msg, int> reasons[] = {{Msg::ErrnoNoEntry, ENOENT},
@@ -612,9 +613,106 @@ TEST(Messages, AFileThatCannotBeOpenedIsSaidInEachLanguage) {
                                            {Msg::ErrnoNoMemory, ENOMEM}};
     for (const auto& [msg, errnum] : reasons)
         EXPECT_EQ(text(msg, Lang::En), std::generic_category().message(errnum));
-    // A library's own failure (zstd) has no kind: as it was written.
-    const pgn::IoError zstd{"round.pgn.zst", "zstd: corrupted block"};
-    EXPECT_EQ(io_error_text(zstd, Lang::Es), zstd.message);
+    // A failure without a kind: as it was written.
+    const pgn::IoError other{"round.pgn.zst", "zstd: reading after an error"};
+    EXPECT_EQ(io_error_text(other, Lang::Es), other.message);
+}
+
+// Each failure the reader types, as lib/pgn writes its English: said in Spanish without the
+// English words (a decompressor's own words included), and its values read back from the
+// English (a merge's records hold only the English).
+TEST(Messages, EveryKindOfReadFailureIsSaidInSpanishAndReadBackFromEnglish) {
+    using pgn::Compression;
+    using pgn::IoFailure;
+    struct Case {
+        std::string english;
+        pgn::IoCause cause;
+        std::string spanish;
+    };
+    const Case cases[] = {
+        {"cannot open: Permission denied",
+         {IoFailure::Open, {}, EACCES},
+         "no se puede abrir: permiso denegado"},
+        {"read: Input/output error",
+         {IoFailure::Read, {}, EIO},
+         "error de lectura: error de entrada/salida"},
+        {"cannot stat: Input/output error",
+         {IoFailure::Stat, {}, EIO},
+         "no se pueden consultar sus datos: error de entrada/salida"},
+        {"cannot list: Permission denied",
+         {IoFailure::List, {}, EACCES},
+         "no se puede leer la carpeta: permiso denegado"},
+        {"cannot read: Is a directory",
+         {IoFailure::IsDirectory, {}, EISDIR},
+         "no se puede leer: es una carpeta"},
+        {"the file became shorter while it was read (123456 bytes at the start, 65536 read)",
+         {.failure = IoFailure::Shrank, .size_at_start = 123456, .bytes_read = 65536},
+         "el archivo se acortó mientras se leía (123 456 bytes al empezar, 65 536 leídos)"},
+        {"read: the file ended before its shard's range",
+         {IoFailure::ShardRangeEnded},
+         "error de lectura: el archivo termina antes del tramo de esta parte"},
+        {"zstd: truncated input (the last frame is incomplete)",
+         {IoFailure::Truncated, Compression::Zstd},
+         "zstd: el archivo comprimido está truncado, termina a mitad de un bloque"},
+        {"gzip: truncated input (unexpected end of stream)",
+         {IoFailure::Truncated, Compression::Gzip},
+         "gzip: el archivo comprimido está truncado, termina a mitad de un bloque"},
+        {"zstd: Corrupted block detected",
+         {IoFailure::Corrupt, Compression::Zstd},
+         "zstd: datos comprimidos dañados"},
+        {"gzip: invalid block type",
+         {IoFailure::Corrupt, Compression::Gzip},
+         "gzip: datos comprimidos dañados"},
+        {"bzip2: bad stream header",
+         {IoFailure::BadHeader, Compression::Bzip2},
+         "bzip2: la cabecera no es de un flujo bzip2"},
+        {"bzip2: out of memory",
+         {IoFailure::OutOfMemory, Compression::Bzip2},
+         "bzip2: no hay memoria suficiente"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.english);
+        const pgn::IoError error{"round.pgn", c.english, c.cause};
+        EXPECT_EQ(io_error_text(error, Lang::En), c.english);
+        EXPECT_EQ(io_error_text(error, Lang::Es), c.spanish);
+        const std::optional<pgn::IoCause> read_back = io_cause_from_english(c.english);
+        ASSERT_TRUE(read_back.has_value());
+        EXPECT_EQ(read_back->failure, c.cause.failure);
+        EXPECT_EQ(read_back->codec, c.cause.codec);
+        EXPECT_EQ(read_back->errnum, c.cause.errnum);
+        EXPECT_EQ(read_back->size_at_start, c.cause.size_at_start);
+        EXPECT_EQ(read_back->bytes_read, c.cause.bytes_read);
+    }
+    EXPECT_FALSE(io_cause_from_english("zstd: reading after an error").has_value());
+    EXPECT_FALSE(io_cause_from_english("something else").has_value());
+}
+
+// A game the source's failure cut off: its parse error names the failure in the report's
+// language, from the values the reader handed on (and from a merged record's English).
+TEST(Messages, AGameCutOffByAReadFailureSaysTheFailureInSpanish) {
+    audit::Finding f;
+    f.rule = audit::Rule::ParseError;
+    f.line = 12;
+    f.column = 1;
+    f.args.id = audit::MessageId::ParseError;
+    f.args.parse_problem = pgn::PgnProblem::InputEndsInsideGame;
+    f.args.reason = "read: Input/output error";
+    f.args.io_cause = {pgn::IoFailure::Read, {}, EIO};
+    const std::string english = english_message(f);
+    EXPECT_NE(english.find("(read: Input/output error)"), std::string::npos) << english;
+    const std::string spanish = finding_sentence(f, audit::GameReport{}, Lang::Es);
+    EXPECT_NE(spanish.find("la entrada termina dentro de esta partida (error de lectura: error de "
+                           "entrada/salida)"),
+              std::string::npos)
+        << spanish;
+    // The same finding as a merge reads it back: only its English message.
+    audit::Finding merged;
+    merged.rule = audit::Rule::ParseError;
+    merged.line = 12;
+    merged.column = 1;
+    merged.args.id = audit::MessageId::Prerendered;
+    merged.message = english;
+    EXPECT_EQ(finding_sentence(merged, audit::GameReport{}, Lang::Es), spanish);
 }
 
 }  // namespace
