@@ -160,21 +160,21 @@ struct AuditPlan {
 };
 
 // Reads the --trf file whole (a tournament's report is a few hundred KB at most).
-tl::expected<std::string, std::string> read_trf_file(const std::string& path) {
+tl::expected<std::string, std::string> read_trf_file(const std::string& path, report::Lang lang) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return tl::unexpected(
-            fmt::format("cannot read the --trf file {}: {}", path, std::strerror(errno)));
+        return tl::unexpected(report::say(lang, report::Msg::TrfCannotReadBecause, path,
+                                          report::errno_text(errno, lang)));
     std::ostringstream text;
     text << in.rdbuf();
-    if (in.bad()) return tl::unexpected(fmt::format("cannot read the --trf file {}", path));
+    if (in.bad()) return tl::unexpected(report::say(lang, report::Msg::TrfCannotRead, path));
     return text.str();
 }
 
 tl::expected<AuditPlan, std::string> plan_audit(const AuditCommand& command) {
     if (command.paths.empty())
-        return tl::unexpected(std::string(
-            "no input: give PGN files, directories or - for standard input (see --help)"));
+        return tl::unexpected(
+            std::string(report::text(report::Msg::LogNoInput, chosen_lang(command.lang))));
     const auto format = report::format_from_name(command.format);
     auto filter =
         FindingFilter::create(command.only, command.ignore, command.severity, command.min_severity);
@@ -203,7 +203,7 @@ tl::expected<AuditPlan, std::string> plan_audit(const AuditCommand& command) {
         plan.settings.checks.baseline = plan.baseline.get();
     }
     if (!command.trf.empty()) {
-        auto text = read_trf_file(command.trf);
+        auto text = read_trf_file(command.trf, plan.settings.lang);
         if (!text) return tl::unexpected(report::terminal_text(text.error()));
         plan.trf_text = std::make_unique<std::string>(std::move(*text));
         plan.tournament = std::make_unique<trf::Tournament>(trf::read(*plan.trf_text));
@@ -266,23 +266,21 @@ PipelineResult run_planned(const AuditCommand& command, const AuditPlan& plan,
 
 // The outputs committed after a whole run, else discarded. The exit code when the run ends here.
 std::optional<int> settle_outputs(const PipelineResult& result, RunOutputs& outputs,
-                                  const report::Writer& writer) {
+                                  const report::Writer& writer, report::Lang lang) {
     if (result.interrupted || result.failed) {
         outputs.discard();
         if (!result.interrupted) return ExitError;
-        spdlog::warn("{}", outputs.interrupted_message());
+        spdlog::warn("{}", outputs.interrupted_message(lang));
         return interrupt_exit_code();
     }
-    if (auto committed = outputs.commit(writer); !committed) {
+    if (auto committed = outputs.commit(writer, lang); !committed) {
         spdlog::error("{}", committed.error());
         return ExitError;
     }
     // The report stays valid UTF-8 whatever the input held; the reader is told what was replaced.
     if (const std::uint64_t replaced = report::invalid_utf8_replacements(); replaced > 0) {
-        spdlog::warn(
-            "some of the input's text was not valid UTF-8: the report shows each such "
-            "byte as U+FFFD ({} replaced)",
-            replaced);
+        spdlog::warn("{}", report::say(lang, report::Msg::LogInvalidUtf8,
+                                       report::count_text(replaced, lang)));
     }
     return std::nullopt;
 }
@@ -501,7 +499,8 @@ int run_audit(const AuditCommand& command) {
     }
     auto writer = make_audit_writer(command, *plan, **outputs);
     const PipelineResult result = run_planned(command, *plan, *writer, (*outputs)->report());
-    if (auto stopped = settle_outputs(result, **outputs, *writer)) return *stopped;
+    if (auto stopped = settle_outputs(result, **outputs, *writer, plan->settings.lang))
+        return *stopped;
     log_run_statistics(result);
     return exit_code_for(result.io_errors, result.worst, fail_on_level(command, plan->format));
 }

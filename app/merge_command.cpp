@@ -925,12 +925,12 @@ audit::Summary merged_summary(const std::vector<Part>& parts, const audit::Summa
 }
 
 // After a SIGINT or SIGTERM: the report discarded (the old one stays), 128 + the signal's number.
-int stop_interrupted(RunOutputs* outputs) {
+int stop_interrupted(RunOutputs* outputs, report::Lang lang) {
     if (outputs == nullptr) {
-        spdlog::warn("interrupted; no report written");
+        spdlog::warn("{}", report::text(report::Msg::OutInterruptedNoReport, lang));
     } else {
         outputs->discard();
-        spdlog::warn("{}", outputs->interrupted_message());
+        spdlog::warn("{}", outputs->interrupted_message(lang));
     }
     return interrupt_exit_code();
 }
@@ -1022,7 +1022,8 @@ int run_merge(const MergeOptions& options) {
         log_error("{}", plan.error());
         return ExitError;
     }
-    if (interrupted()) return stop_interrupted(nullptr);  // while the parts were read
+    if (interrupted())
+        return stop_interrupted(nullptr, chosen_lang(options.lang));  // while the parts were read
     auto outputs = RunOutputs::open({options.output, {}, {}}, merge_inputs(plan->parts));
     if (!outputs) {
         spdlog::error("{}", outputs.error());
@@ -1036,7 +1037,7 @@ int run_merge(const MergeOptions& options) {
     writer->begin();
     MergeStage stage(plan->parts, plan->run, plan->allowed, *writer);
     auto worst = stage.write(plan->by_input);
-    if (interrupted()) return stop_interrupted(outputs->get());
+    if (interrupted()) return stop_interrupted(outputs->get(), chosen_lang(options.lang));
     if (!worst) {
         (*outputs)->discard();
         log_error("{}", worst.error());
@@ -1044,7 +1045,7 @@ int run_merge(const MergeOptions& options) {
     }
     const audit::Summary summary = merged_summary(plan->parts, stage.added());
     writer->end(summary);
-    if (auto committed = (*outputs)->commit(*writer); !committed) {
+    if (auto committed = (*outputs)->commit(*writer, chosen_lang(options.lang)); !committed) {
         spdlog::error("{}", committed.error());
         return ExitError;
     }

@@ -87,27 +87,30 @@ report::WriterOptions RunOutputs::writer_options(report::Format format,
     return options;
 }
 
-std::string RunOutputs::report_name() const {
-    return paths_.report.empty() ? std::string("standard output")
+std::string RunOutputs::report_name(report::Lang lang) const {
+    return paths_.report.empty() ? std::string(report::text(report::Msg::OutStandardOutput, lang))
                                  : report::terminal_text(paths_.report);
 }
 
-tl::expected<void, std::string> RunOutputs::commit(const report::Writer& writer) {
+tl::expected<void, std::string> RunOutputs::commit(const report::Writer& writer,
+                                                   report::Lang lang) {
+    using report::Msg;
     errno = 0;
     const int output_error = report_output_->error();
     if (writer.failed() || output_error != 0 || (!report_file_ && std::fflush(stdout) != 0)) {
         const int reason = output_error != 0 ? output_error : errno;
         discard();
-        return tl::unexpected(fmt::format("{}: cannot write the report{}{}", report_name(),
-                                          reason != 0 ? ": " : "",
-                                          reason != 0 ? std::strerror(reason) : ""));
+        if (reason == 0)
+            return tl::unexpected(report::say(lang, Msg::OutCannotWriteReport, report_name(lang)));
+        return tl::unexpected(report::say(lang, Msg::OutCannotWriteReportBecause, report_name(lang),
+                                          report::errno_text(reason, lang)));
     }
     if (stats_file_) {
         if (const int error = stats_output_->error(); error != 0) {
             discard();
-            return tl::unexpected(fmt::format("{}: cannot write the statistics: {}",
+            return tl::unexpected(report::say(lang, Msg::OutCannotWriteStatistics,
                                               report::terminal_text(paths_.stats_json),
-                                              std::strerror(error)));
+                                              report::errno_text(error, lang)));
         }
         if (auto committed = escaped(stats_file_->commit()); !committed) {
             discard();
@@ -130,11 +133,12 @@ void RunOutputs::discard() {
     if (baseline_) baseline_->discard();
 }
 
-std::string RunOutputs::interrupted_message() const {
-    if (!report_file_) return "interrupted; the report on standard output is incomplete";
+std::string RunOutputs::interrupted_message(report::Lang lang) const {
+    using report::Msg;
+    if (!report_file_) return std::string(report::text(Msg::OutInterruptedStandardOutput, lang));
     if (report_file_->in_place())
-        return fmt::format("interrupted; the report written to {} is incomplete", report_name());
-    return "interrupted; no report written";
+        return report::say(lang, Msg::OutInterruptedInPlace, report_name(lang));
+    return std::string(report::text(Msg::OutInterruptedNoReport, lang));
 }
 
 }  // namespace drawaudit::app

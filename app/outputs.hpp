@@ -57,16 +57,17 @@ class RunOutputs {
 
     // After a complete run: the report, the statistics and the baseline committed, in that
     // order; else the first error, and what is not committed yet discarded.
-    tl::expected<void, std::string> commit(const report::Writer& writer);
+    // Its message in `lang`.
+    tl::expected<void, std::string> commit(const report::Writer& writer, report::Lang lang);
     // After a run that failed or was interrupted: every file discarded (the old ones stay).
     void discard();
     // The warning after an interrupt: what became of the report.
-    std::string interrupted_message() const;
+    std::string interrupted_message(report::Lang lang) const;
 
   private:
     explicit RunOutputs(OutputPaths paths) : paths_(std::move(paths)) {}
     tl::expected<void, std::string> create_files();
-    std::string report_name() const;
+    std::string report_name(report::Lang lang) const;
 
     OutputPaths paths_;
     std::optional<AtomicOutputFile> report_file_, stats_file_;

@@ -885,11 +885,38 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::ErrnoIo, "Input/output error", "error de entrada/salida"},
     {Msg::ErrnoTooManyFiles, "Too many open files", "demasiados archivos abiertos"},
     {Msg::ErrnoNoMemory, "Cannot allocate memory", "no hay memoria suficiente"},
+    {Msg::ErrnoNoSpace, "No space left on device", "no queda espacio en el dispositivo"},
+    {Msg::ErrnoBrokenPipe, "Broken pipe", "la tubería se ha cerrado"},
+    {Msg::ErrnoReadOnly, "Read-only file system", "el sistema de archivos es de solo lectura"},
+    {Msg::ErrnoQuota, "Disk quota exceeded", "se ha superado la cuota de disco"},
     {Msg::LogNoPgnFiles, "no PGN files (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) in the given paths",
      "no hay archivos PGN (*.pgn, *.pgn.zst, *.pgn.gz, *.pgn.bz2) en las rutas dadas"},
     {Msg::LogNulBytes, "{0}: {1} NUL bytes read as blank space (a preallocated or truncated file?)",
      "{0}: {1} bytes NUL leídos como espacio en blanco (¿un archivo reservado de antemano o "
      "truncado?)"},
+    {Msg::LogInvalidUtf8,
+     "some of the input's text was not valid UTF-8: the report shows each such byte as U+FFFD ({0} "
+     "replaced)",
+     "parte del texto de la entrada no era UTF-8 válido: el informe muestra cada uno de esos bytes "
+     "como U+FFFD ({0} sustituidos)"},
+    {Msg::LogNoInput, "no input: give PGN files, directories or - for standard input (see --help)",
+     "no hay entrada: indique archivos PGN, carpetas o - para la entrada estándar (véase --help)"},
+    {Msg::TrfCannotRead, "cannot read the --trf file {0}", "no se puede leer el archivo --trf {0}"},
+    {Msg::TrfCannotReadBecause, "cannot read the --trf file {0}: {1}",
+     "no se puede leer el archivo --trf {0}: {1}"},
+    {Msg::OutStandardOutput, "standard output", "la salida estándar"},
+    {Msg::OutCannotWriteReport, "{0}: cannot write the report",
+     "{0}: no se puede escribir el informe"},
+    {Msg::OutCannotWriteReportBecause, "{0}: cannot write the report: {1}",
+     "{0}: no se puede escribir el informe: {1}"},
+    {Msg::OutCannotWriteStatistics, "{0}: cannot write the statistics: {1}",
+     "{0}: no se pueden escribir las estadísticas: {1}"},
+    {Msg::OutInterruptedStandardOutput, "interrupted; the report on standard output is incomplete",
+     "interrumpido; el informe en la salida estándar está incompleto"},
+    {Msg::OutInterruptedInPlace, "interrupted; the report written to {0} is incomplete",
+     "interrumpido; el informe escrito en {0} está incompleto"},
+    {Msg::OutInterruptedNoReport, "interrupted; no report written",
+     "interrumpido; no se ha escrito ningún informe"},
     {Msg::LogLevelTrace, "trace", "traza"},
     {Msg::LogLevelDebug, "debug", "depuración"},
     {Msg::LogLevelInfo, "info", "información"},
@@ -2204,6 +2231,14 @@ std::optional<Msg> errno_words(int errnum) {
             return Msg::ErrnoTooManyFiles;
         case ENOMEM:
             return Msg::ErrnoNoMemory;
+        case ENOSPC:
+            return Msg::ErrnoNoSpace;
+        case EPIPE:
+            return Msg::ErrnoBrokenPipe;
+        case EROFS:
+            return Msg::ErrnoReadOnly;
+        case EDQUOT:
+            return Msg::ErrnoQuota;
         default:
             return std::nullopt;
     }
@@ -2218,6 +2253,14 @@ std::string_view log_level_word(int level, Lang lang) {
     return text(static_cast<Msg>(static_cast<int>(Msg::LogLevelTrace) + level), lang);
 }
 
+std::string errno_text(int errnum, Lang lang) {
+    if (lang != Lang::En) {
+        if (const std::optional<Msg> words = errno_words(errnum))
+            return std::string(text(*words, lang));
+    }
+    return std::generic_category().message(errnum);
+}
+
 std::string io_error_text(const pgn::IoError& error, Lang lang) {
     return io_cause_text(error.cause, error.message, lang);
 }
@@ -2225,10 +2268,7 @@ std::string io_error_text(const pgn::IoError& error, Lang lang) {
 std::string io_cause_text(const pgn::IoCause& cause, std::string_view message, Lang lang) {
     if (lang == Lang::En) return std::string(message);
     const auto system_reason = [&](Msg sentence) {
-        if (const std::optional<Msg> words = errno_words(cause.errnum))
-            return say(lang, sentence, text(*words, lang));
-        // A reason the catalog does not know: as the system words it.
-        return say(lang, sentence, std::generic_category().message(cause.errnum));
+        return say(lang, sentence, errno_text(cause.errnum, lang));
     };
     const std::string_view codec = pgn::compression_name(cause.codec);
     using pgn::IoFailure;

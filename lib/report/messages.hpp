@@ -522,9 +522,25 @@ enum class Msg : std::uint16_t {
     ErrnoIo,
     ErrnoTooManyFiles,
     ErrnoNoMemory,
+    ErrnoNoSpace,
+    ErrnoBrokenPipe,
+    ErrnoReadOnly,
+    ErrnoQuota,
     // The audit's log lines on stderr (app/): {0} a file's path, {1} a count.
     LogNoPgnFiles,
     LogNulBytes,
+    LogInvalidUtf8,  // {0} the bytes replaced
+    LogNoInput,
+    TrfCannotRead,         // {0} the --trf file
+    TrfCannotReadBecause,  // {0} the --trf file, {1} the system's reason
+    // The outputs' fate (app/outputs.cpp): {0} the report's or statistics' path, {1} the reason.
+    OutStandardOutput,
+    OutCannotWriteReport,
+    OutCannotWriteReportBecause,
+    OutCannotWriteStatistics,
+    OutInterruptedStandardOutput,
+    OutInterruptedInPlace,
+    OutInterruptedNoReport,
     // The log lines' levels; English as spdlog words them.
     LogLevelTrace,
     LogLevelDebug,
@@ -650,6 +666,9 @@ void append_english_message(std::string& out, const audit::Finding& finding);
 // Why a file could not be opened or read, in `lang` (English: the error's own message; the
 // system's reason in Spanish for the errors a reader meets, else as the system words it).
 std::string io_error_text(const pgn::IoError& error, Lang lang);
+// The system's reason for errno `errnum` in `lang` (English: the C library's words; Spanish for
+// the reasons the catalog knows, else the C library's).
+std::string errno_text(int errnum, Lang lang);
 // The word of a log line's level (spdlog::level::level_enum as an int: trace 0 to critical 5).
 std::string_view log_level_word(int level, Lang lang);
 // The same from the failure's values and its English `message` (a parse error's source failure).

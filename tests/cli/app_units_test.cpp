@@ -426,7 +426,7 @@ TEST_F(Outputs, TheReportAppearsOnlyWhenCommitted) {
     outputs->report().write("the report\n");
     EXPECT_FALSE(std::filesystem::exists(directory_ / "report.txt"));
     const auto writer = text_writer(*outputs);
-    const auto committed = outputs->commit(*writer);
+    const auto committed = outputs->commit(*writer, report::Lang::En);
     EXPECT_TRUE(committed) << (committed ? "" : committed.error());
     EXPECT_EQ(read(directory_ / "report.txt"), "the report\n");
 }
@@ -465,7 +465,7 @@ TEST_F(Outputs, TheStatisticsAndTheBaselineAreCommittedWithTheReport) {
     options.stats_json_output->write("{}");
     EXPECT_EQ(entries(), 3u);  // three temporary files
     const auto writer = text_writer(outputs);
-    ASSERT_TRUE(outputs.commit(*writer));
+    ASSERT_TRUE(outputs.commit(*writer, report::Lang::En));
     EXPECT_EQ(read(directory_ / "stats.json"), "{}");
     EXPECT_TRUE(std::filesystem::exists(directory_ / "baseline.jsonl"));
     EXPECT_TRUE(std::filesystem::exists(directory_ / "r.txt"));
@@ -475,9 +475,22 @@ TEST_F(Outputs, TheStatisticsAndTheBaselineAreCommittedWithTheReport) {
 TEST_F(Outputs, DashIsStandardOutput) {
     auto opened = RunOutputs::open({"-", {}, {}}, {});
     ASSERT_TRUE(opened) << opened.error();
-    EXPECT_EQ((*opened)->interrupted_message(),
+    EXPECT_EQ((*opened)->interrupted_message(report::Lang::En),
               "interrupted; the report on standard output is incomplete");
+    EXPECT_EQ((*opened)->interrupted_message(report::Lang::Es),
+              "interrumpido; el informe en la salida estándar está incompleto");
     EXPECT_EQ(entries(), 0u);
+}
+
+// The report's fate after an interrupt, in the reader's language: a report replaced in place
+// (a FIFO, a device) is named; a report whose temporary file is discarded was not written.
+TEST_F(Outputs, TheInterruptedMessageNamesWhatBecameOfTheReportInEachLanguage) {
+    auto outputs = open_report("report.txt");
+    ASSERT_TRUE(outputs);
+    EXPECT_EQ(outputs->interrupted_message(report::Lang::En), "interrupted; no report written");
+    EXPECT_EQ(outputs->interrupted_message(report::Lang::Es),
+              "interrumpido; no se ha escrito ningún informe");
+    outputs->discard();
 }
 
 TEST_F(Outputs, StatisticsAreJsonOnlyForFormatStatsIntoAJsonFile) {

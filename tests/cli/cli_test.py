@@ -2305,6 +2305,12 @@ def case_spanish_log_lines(runner):
         os.mkdir(empty)
         none = runner.run("--lang", "es", "--no-progress", empty).stderr.decode()
         check("drawaudit: aviso: no hay archivos PGN" in none, f"no PGN files:\n{none}")
+        no_input = runner.expect_exit(2, "--lang", "es").stderr.decode()
+        check("drawaudit: error: no hay entrada: indique archivos PGN" in no_input, no_input)
+        no_trf = runner.expect_exit(2, "--lang", "es", "--trf", os.path.join(scratch, "r.trf"),
+                                    padded).stderr.decode()
+        check("no se puede leer el archivo --trf" in no_trf and
+              "no existe el archivo o el directorio" in no_trf, no_trf)
 
 
 CASES = {

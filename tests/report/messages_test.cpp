@@ -610,7 +610,11 @@ TEST(Messages, AFileThatCannotBeOpenedIsSaidInEachLanguage) {
                                            {Msg::ErrnoNameTooLong, ENAMETOOLONG},
                                            {Msg::ErrnoIo, EIO},
                                            {Msg::ErrnoTooManyFiles, EMFILE},
-                                           {Msg::ErrnoNoMemory, ENOMEM}};
+                                           {Msg::ErrnoNoMemory, ENOMEM},
+                                           {Msg::ErrnoNoSpace, ENOSPC},
+                                           {Msg::ErrnoBrokenPipe, EPIPE},
+                                           {Msg::ErrnoReadOnly, EROFS},
+                                           {Msg::ErrnoQuota, EDQUOT}};
     for (const auto& [msg, errnum] : reasons)
         EXPECT_EQ(text(msg, Lang::En), std::generic_category().message(errnum));
     // A failure without a kind: as it was written.
