@@ -573,6 +573,17 @@ TEST(LogLevel, VerboseWinsOverQuietAndLogLevelOverBoth) {
     EXPECT_EQ(log_level_for({true, 2, "off"}), spdlog::level::off);
 }
 
+// The stderr lines' level word in English is spdlog's own (the lines read as they did before
+// the words came from the catalog).
+TEST(LogLevel, TheEnglishLevelWordsAreSpdlogs) {
+    for (int level = spdlog::level::trace; level <= spdlog::level::critical; ++level) {
+        const auto name =
+            spdlog::level::to_string_view(static_cast<spdlog::level::level_enum>(level));
+        EXPECT_EQ(report::log_level_word(level, report::Lang::En),
+                  std::string_view(name.data(), name.size()));
+    }
+}
+
 // --format of audit and merge accepts the names of report::format_names, each its own format.
 TEST(FormatNames, EachNameReadsBackAsTheFormatOfThatName) {
     const auto names = report::format_names();

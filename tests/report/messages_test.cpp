@@ -20,7 +20,8 @@ namespace {
 // Entries that read the same in both languages (symbols, ids, punctuation).
 const std::set<Msg> same_in_every_language = {Msg::ErrorTag,     Msg::VerdictMarker,
                                               Msg::VerdictClose, Msg::Period,
-                                              Msg::HtmlFen,      Msg::SeverityError};
+                                              Msg::HtmlFen,      Msg::SeverityError,
+                                              Msg::LogLevelError};
 
 TEST(Messages, EveryMessageHasEveryLanguage) {
     for (std::size_t i = 0; i < MsgCount; ++i) {
@@ -35,6 +36,16 @@ TEST(Messages, EveryMessageHasEveryLanguage) {
                 << "\") is not translated into Spanish";
         }
     }
+}
+
+// The stderr lines' level words: English as spdlog writes them (app_unit_tests compares them with
+// spdlog's own), Spanish from the catalog; nothing for a level out of range.
+TEST(Messages, LogLevelWordsInEachLanguage) {
+    EXPECT_EQ(log_level_word(3, Lang::En), "warning");
+    EXPECT_EQ(log_level_word(3, Lang::Es), "aviso");
+    EXPECT_EQ(log_level_word(4, Lang::Es), "error");
+    EXPECT_EQ(log_level_word(6, Lang::En), "");
+    EXPECT_EQ(log_level_word(-1, Lang::Es), "");
 }
 
 TEST(Messages, LanguageNamesAndLocales) {
