@@ -233,7 +233,10 @@ class Watch {
         write_page();
         while (!interrupted()) {
             wait_and_read();
-            emit(round_.tick(Clock::now()));
+            // Settled is judged as of the last look at what changed, not as of now: a file
+            // read in a long pass over many files may have changed again since (its event
+            // waits, unread), and a half-written read of it must not be taken as settled.
+            emit(round_.tick(changes_known_until_));
             if (page_dirty_) write_page();
         }
         std::fflush(stdout);
@@ -368,11 +371,15 @@ class Watch {
         }
         if (inotify_ >= 0) {
             pollfd fd{inotify_, POLLIN, 0};
-            const int ready = ::poll(&fd, 1, timeout_ms);
-            if (ready > 0) read_inotify();
+            ::poll(&fd, 1, timeout_ms);
+            // Every change before this moment is in the queue that read_inotify drains (the
+            // descriptor does not block: an empty queue costs one read).
+            changes_known_until_ = Clock::now();
+            read_inotify();
         } else {
             pollfd none{-1, 0, 0};
             ::poll(&none, 0, timeout_ms);
+            changes_known_until_ = Clock::now();
         }
         if (poll_seconds() > 0) poll_files();
     }
@@ -455,6 +462,9 @@ class Watch {
     report::Lang lang_ = report::Lang::En;
     bool colour_ = false;
     int inotify_ = -1;
+    // When the watch last looked at what changed (the inotify queue drained, or the files'
+    // stamps compared): the time the settle times are judged by.
+    Clock::time_point changes_known_until_ = Clock::now();
     bool all_watched_ = true;
     std::map<std::string, int> watched_;
     std::map<int, std::string> directory_of_;
