@@ -1012,8 +1012,10 @@ CLI::App* add_merge_command(CLI::App& app, MergeOptions& options) {
 }
 
 int run_merge(const MergeOptions& options) {
+    // The language of the messages on stderr, as of the report (--lang, else LANG).
+    const report::Lang lang = chosen_lang(options.lang);
     LogSettings logging;
-    logging.lang = chosen_lang(options.lang);
+    logging.lang = lang;
     set_up_logging(logging);
     // As the audit: Ctrl-C or SIGTERM stops the merge and removes its temporary file.
     install_interrupt_handler();
@@ -1022,8 +1024,7 @@ int run_merge(const MergeOptions& options) {
         log_error("{}", plan.error());
         return ExitError;
     }
-    if (interrupted())
-        return stop_interrupted(nullptr, chosen_lang(options.lang));  // while the parts were read
+    if (interrupted()) return stop_interrupted(nullptr, lang);  // while the parts were read
     auto outputs = RunOutputs::open({options.output, {}, {}}, merge_inputs(plan->parts));
     if (!outputs) {
         spdlog::error("{}", outputs.error());
@@ -1037,7 +1038,7 @@ int run_merge(const MergeOptions& options) {
     writer->begin();
     MergeStage stage(plan->parts, plan->run, plan->allowed, *writer);
     auto worst = stage.write(plan->by_input);
-    if (interrupted()) return stop_interrupted(outputs->get(), chosen_lang(options.lang));
+    if (interrupted()) return stop_interrupted(outputs->get(), lang);
     if (!worst) {
         (*outputs)->discard();
         log_error("{}", worst.error());
@@ -1045,7 +1046,7 @@ int run_merge(const MergeOptions& options) {
     }
     const audit::Summary summary = merged_summary(plan->parts, stage.added());
     writer->end(summary);
-    if (auto committed = (*outputs)->commit(*writer, chosen_lang(options.lang)); !committed) {
+    if (auto committed = (*outputs)->commit(*writer, lang); !committed) {
         spdlog::error("{}", committed.error());
         return ExitError;
     }

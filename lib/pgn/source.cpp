@@ -133,8 +133,8 @@ class PlainSource final : public ByteSource {
 // file has ended.
 class CompressedInput {
   public:
-    explicit CompressedInput(std::unique_ptr<RawFile> raw)
-        : raw_(std::move(raw)), block_(kInputBlock) {}
+    CompressedInput(std::unique_ptr<RawFile> raw, Compression codec)
+        : raw_(std::move(raw)), block_(kInputBlock), codec_(codec) {}
 
     // Makes sure some input is available unless the file has ended; false at the end.
     tl::expected<bool, IoError> fill() {
@@ -150,8 +150,17 @@ class CompressedInput {
     const char* data() const { return block_.data() + pos_; }
     std::size_t available() const { return size_ - pos_; }
     void consume(std::size_t n) { pos_ += n; }
-    IoError error(std::string message, IoFailure failure, Compression codec) const {
-        return IoError{raw_->path(), std::move(message), {failure, codec}};
+    // The decompressor failed: this error now, and every later read says so.
+    tl::unexpected<IoError> fail(std::string message, IoFailure failure) {
+        failed_ = true;
+        return tl::unexpected(IoError{raw_->path(), std::move(message), {failure, codec_}});
+    }
+    bool failed() const { return failed_; }
+    tl::unexpected<IoError> read_after_failure() const {
+        return tl::unexpected(
+            IoError{raw_->path(),
+                    std::string(compression_name(codec_)) + ": reading after an error",
+                    {IoFailure::Other, codec_}});
     }
     const RawFile& raw() const { return *raw_; }
 
@@ -161,6 +170,8 @@ class CompressedInput {
     std::size_t pos_ = 0;
     std::size_t size_ = 0;
     bool ended_ = false;
+    Compression codec_;
+    bool failed_ = false;
 };
 
 // What a zstd error code says, as far as a reader tells the cases apart.
@@ -180,15 +191,13 @@ IoFailure zstd_failure(ZSTD_ErrorCode code) {
 class ZstdSource final : public ByteSource {
   public:
     explicit ZstdSource(std::unique_ptr<RawFile> raw)
-        : in_(std::move(raw)), stream_(ZSTD_createDStream()) {
+        : in_(std::move(raw), Compression::Zstd), stream_(ZSTD_createDStream()) {
         ZSTD_initDStream(stream_);
     }
     ~ZstdSource() override { ZSTD_freeDStream(stream_); }
 
     tl::expected<std::size_t, IoError> read(char* buffer, std::size_t capacity) override {
-        if (failed_)
-            return tl::unexpected(
-                in_.error("zstd: reading after an error", IoFailure::Other, Compression::Zstd));
+        if (in_.failed()) return in_.read_after_failure();
         ZSTD_outBuffer out{buffer, capacity, 0};
         while (out.pos == 0) {
             auto more = in_.fill();
@@ -196,16 +205,16 @@ class ZstdSource final : public ByteSource {
             if (!*more) {
                 // The input has ended: it must end on a frame boundary.
                 if (mid_frame_)
-                    return fail("zstd: truncated input (the last frame is incomplete)",
-                                IoFailure::Truncated);
+                    return in_.fail("zstd: truncated input (the last frame is incomplete)",
+                                    IoFailure::Truncated);
                 return 0;
             }
             ZSTD_inBuffer in{in_.data(), in_.available(), 0};
             const std::size_t result = ZSTD_decompressStream(stream_, &out, &in);
             in_.consume(in.pos);
             if (ZSTD_isError(result))
-                return fail(std::string("zstd: ") + ZSTD_getErrorName(result),
-                            zstd_failure(ZSTD_getErrorCode(result)));
+                return in_.fail(std::string("zstd: ") + ZSTD_getErrorName(result),
+                                zstd_failure(ZSTD_getErrorCode(result)));
             mid_frame_ = result != 0;
         }
         return out.pos;
@@ -215,36 +224,29 @@ class ZstdSource final : public ByteSource {
     Compression compression() const override { return Compression::Zstd; }
 
   private:
-    tl::unexpected<IoError> fail(std::string message, IoFailure failure) {
-        failed_ = true;
-        return tl::unexpected(in_.error(std::move(message), failure, Compression::Zstd));
-    }
     CompressedInput in_;
     ZSTD_DStream* stream_;
     bool mid_frame_ = false;
-    bool failed_ = false;
 };
 
 class GzipSource final : public ByteSource {
   public:
-    explicit GzipSource(std::unique_ptr<RawFile> raw) : in_(std::move(raw)) {
+    explicit GzipSource(std::unique_ptr<RawFile> raw) : in_(std::move(raw), Compression::Gzip) {
         // 15 + 32: the largest window, and a gzip or zlib header detected automatically.
         inflateInit2(&stream_, 15 + 32);
     }
     ~GzipSource() override { inflateEnd(&stream_); }
 
     tl::expected<std::size_t, IoError> read(char* buffer, std::size_t capacity) override {
-        if (failed_)
-            return tl::unexpected(
-                in_.error("gzip: reading after an error", IoFailure::Other, Compression::Gzip));
+        if (in_.failed()) return in_.read_after_failure();
         std::size_t produced = 0;
         while (produced == 0) {
             auto more = in_.fill();
             if (!more) return tl::unexpected(more.error());
             if (!*more) {
                 if (mid_member_)
-                    return fail("gzip: truncated input (unexpected end of stream)",
-                                IoFailure::Truncated);
+                    return in_.fail("gzip: truncated input (unexpected end of stream)",
+                                    IoFailure::Truncated);
                 return 0;
             }
             if (!mid_member_) {
@@ -266,8 +268,9 @@ class GzipSource final : public ByteSource {
             if (result == Z_STREAM_END) {
                 mid_member_ = false;
             } else if (result != Z_OK && result != Z_BUF_ERROR) {
-                return fail(std::string("gzip: ") + (stream_.msg ? stream_.msg : "corrupt data"),
-                            result == Z_MEM_ERROR ? IoFailure::OutOfMemory : IoFailure::Corrupt);
+                return in_.fail(
+                    std::string("gzip: ") + (stream_.msg ? stream_.msg : "corrupt data"),
+                    result == Z_MEM_ERROR ? IoFailure::OutOfMemory : IoFailure::Corrupt);
             }
         }
         return produced;
@@ -277,35 +280,28 @@ class GzipSource final : public ByteSource {
     Compression compression() const override { return Compression::Gzip; }
 
   private:
-    tl::unexpected<IoError> fail(std::string message, IoFailure failure) {
-        failed_ = true;
-        return tl::unexpected(in_.error(std::move(message), failure, Compression::Gzip));
-    }
     CompressedInput in_;
     z_stream stream_{};
     bool mid_member_ = true;
-    bool failed_ = false;
 };
 
 class Bzip2Source final : public ByteSource {
   public:
-    explicit Bzip2Source(std::unique_ptr<RawFile> raw) : in_(std::move(raw)) {
+    explicit Bzip2Source(std::unique_ptr<RawFile> raw) : in_(std::move(raw), Compression::Bzip2) {
         BZ2_bzDecompressInit(&stream_, 0, 0);
     }
     ~Bzip2Source() override { BZ2_bzDecompressEnd(&stream_); }
 
     tl::expected<std::size_t, IoError> read(char* buffer, std::size_t capacity) override {
-        if (failed_)
-            return tl::unexpected(
-                in_.error("bzip2: reading after an error", IoFailure::Other, Compression::Bzip2));
+        if (in_.failed()) return in_.read_after_failure();
         std::size_t produced = 0;
         while (produced == 0) {
             auto more = in_.fill();
             if (!more) return tl::unexpected(more.error());
             if (!*more) {
                 if (mid_stream_)
-                    return fail("bzip2: truncated input (unexpected end of stream)",
-                                IoFailure::Truncated);
+                    return in_.fail("bzip2: truncated input (unexpected end of stream)",
+                                    IoFailure::Truncated);
                 return 0;
             }
             if (!mid_stream_) {
@@ -330,10 +326,10 @@ class Bzip2Source final : public ByteSource {
                 mid_stream_ = false;
             } else if (result != BZ_OK) {
                 if (result == BZ_DATA_ERROR_MAGIC)
-                    return fail("bzip2: bad stream header", IoFailure::BadHeader);
+                    return in_.fail("bzip2: bad stream header", IoFailure::BadHeader);
                 if (result == BZ_MEM_ERROR)
-                    return fail("bzip2: out of memory", IoFailure::OutOfMemory);
-                return fail("bzip2: corrupt data", IoFailure::Corrupt);
+                    return in_.fail("bzip2: out of memory", IoFailure::OutOfMemory);
+                return in_.fail("bzip2: corrupt data", IoFailure::Corrupt);
             }
         }
         return produced;
@@ -343,14 +339,9 @@ class Bzip2Source final : public ByteSource {
     Compression compression() const override { return Compression::Bzip2; }
 
   private:
-    tl::unexpected<IoError> fail(std::string message, IoFailure failure) {
-        failed_ = true;
-        return tl::unexpected(in_.error(std::move(message), failure, Compression::Bzip2));
-    }
     CompressedInput in_;
     bz_stream stream_{};
     bool mid_stream_ = true;
-    bool failed_ = false;
 };
 
 Compression detect(std::string_view head) {
