@@ -18,10 +18,9 @@ namespace drawaudit::report {
 namespace {
 
 // Entries that read the same in both languages (symbols, ids, punctuation).
-const std::set<Msg> same_in_every_language = {Msg::ErrorTag,     Msg::VerdictMarker,
-                                              Msg::VerdictClose, Msg::Period,
-                                              Msg::HtmlFen,      Msg::SeverityError,
-                                              Msg::LogLevelError};
+const std::set<Msg> same_in_every_language = {
+    Msg::ErrorTag, Msg::VerdictMarker, Msg::VerdictClose, Msg::Period,
+    Msg::HtmlFen,  Msg::SeverityError, Msg::LogLevelError};
 
 TEST(Messages, EveryMessageHasEveryLanguage) {
     for (std::size_t i = 0; i < MsgCount; ++i) {
