@@ -20,6 +20,10 @@ UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner) {
     return UnwinnableProof::None;
 }
 
+UnwinnableProof static_unwinnable_proof(const Position& pos, Color winner) {
+    return static_proof(pos, winner);
+}
+
 WinnabilityResult analyse_winnability(const Position& pos, Color winner,
                                       const WinnabilityOptions& options) {
     WinnabilityResult result;

@@ -77,6 +77,10 @@ struct WinnabilityResult {
 // No allocation; under a microsecond on average, 100 us at most on the Lichess positions.
 UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner);
 
+// Parts 1-2 alone, the proofs that play no move (the audit walks from a check, part 3, only
+// where the check may force the end: lib/audit/dead_positions.hpp).
+UnwinnableProof static_unwinnable_proof(const Position& pos, Color winner);
+
 // Part 2 alone (exposed for tests and the audit's wording).
 bool is_locked_unwinnable(const Position& pos, Color winner);
 

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "audit/dead_positions.hpp"
 #include "audit_test_support.hpp"
 
 namespace drawaudit::audit {
@@ -13,6 +14,12 @@ using namespace testing;
 
 std::string from_fen(std::string_view fen) {
     return "[SetUp \"1\"]\n[FEN \"" + std::string(fen) + "\"]\n";
+}
+
+chess::Position position_of(std::string_view fen) {
+    auto parsed = chess::Position::from_fen(fen);
+    EXPECT_TRUE(parsed) << fen;
+    return parsed ? parsed->position : chess::Position::startpos();
 }
 
 constexpr std::string_view LockingFen = "2b1k3/8/8/1p1p1p1p/1P1P1P2/7P/8/2B1K3 w - - 0 1";
@@ -43,6 +50,82 @@ TEST(DeadPositionBeyondMaterial, AFreePawnKeepsThePositionAlive) {
         audit_one(game("1. Kd2 Kd7 1/2-1/2", from_fen(LockingFen) + "[Result \"1/2-1/2\"]\n"));
     EXPECT_EQ(g.termination, Termination::None);
     EXPECT_TRUE(findings_of(g, Rule::DeadPosition).empty());
+}
+
+// Issue 32, item 3: dead positions whose pawns are not all blocked by pawns, found where they
+// arise instead of at the stalemate or the bare kings they lead to.
+
+// 47...Qh5+: White's only replies, Kxh5 and gxh5, both stalemate Black (the queen, rook and
+// king cover every square around g8); from draws/tcec-stalemate.
+constexpr std::string_view SacrificeFen = "6k1/4R3/5QK1/8/6P1/2P5/8/7q b - - 3 47";
+
+TEST(DeadPositionBeyondMaterial, ACheckWhoseEveryReplyStalematesEndsTheGameAtTheCheck) {
+    const GameReport g = audit_one(
+        game("47... Qh5+ 48. Kxh5 1/2-1/2", from_fen(SacrificeFen) + "[Result \"1/2-1/2\"]\n"));
+    EXPECT_EQ(g.termination, Termination::DeadPosition);
+    ASSERT_TRUE(g.end_ply);
+    EXPECT_EQ(*g.end_ply, 1);
+    const auto dead = finding_at(g, Rule::DeadPosition, 1);
+    ASSERT_TRUE(dead);
+    EXPECT_EQ(dead->args.id, MessageId::DeadProved);
+    EXPECT_EQ(dead->args.proofs[0], chess::UnwinnableProof::Exhausted);
+    EXPECT_EQ(dead->args.proofs[1], chess::UnwinnableProof::Exhausted);
+    EXPECT_TRUE(findings_of(g, Rule::Stalemate).empty());  // the game had ended before it
+    const auto after = finding_at(g, Rule::MovesAfterEnd, 2);
+    ASSERT_TRUE(after);
+    EXPECT_EQ(after->extra_plies, 1);
+}
+
+TEST(DeadPositionBeyondMaterial, ACheckWithAnotherReplyThatLeavesAMoveIsNotDead) {
+    // The same check without the rook: Black's king may go to h7 or f7 after Kxh5.
+    const GameReport g = audit_one(
+        game("47... Qh5+ 48. Kxh5 1/2-1/2",
+             from_fen("6k1/8/5QK1/8/6P1/2P5/8/7q b - - 3 47") + "[Result \"1/2-1/2\"]\n"));
+    EXPECT_EQ(g.termination, Termination::None);
+    EXPECT_TRUE(findings_of(g, Rule::DeadPosition).empty());
+}
+
+TEST(DeadPositionBeyondMaterial, ACheckWhoseOnlyReplyTakesIntoBareMaterialEndsTheGameAtTheCheck) {
+    // 1. Rh8+: Black's only move is Kxh8, after which king and bishop cannot mate a king.
+    const GameReport g =
+        audit_one(game("1. Rh8+ Kxh8 2. Ke5 1/2-1/2",
+                       from_fen("R7/7k/5K2/8/8/8/2b5/8 w - - 0 1") + "[Result \"1/2-1/2\"]\n"));
+    EXPECT_EQ(g.termination, Termination::DeadPosition);
+    ASSERT_TRUE(g.end_ply);
+    EXPECT_EQ(*g.end_ply, 1);
+    const auto dead = finding_at(g, Rule::DeadPosition, 1);
+    ASSERT_TRUE(dead);
+    EXPECT_EQ(dead->args.id, MessageId::DeadProved);
+    const auto after = finding_at(g, Rule::MovesAfterEnd, 2);
+    ASSERT_TRUE(after);
+    EXPECT_EQ(after->extra_plies, 2);
+}
+
+TEST(DeadPositionBeyondMaterial, APawnBlockedByAKingThatCanNeverMoveIsLockedAtAJudgedPosition) {
+    // Black's king on h8 can never move (g8 is the h7 pawn's, g7 its own blocked pawn, h7
+    // guarded by g6): the locked-pawn proof closes both sides. The filter lets it through.
+    const chess::Position pos = position_of("7k/4K1pP/6P1/8/8/8/8/8 w - - 1 75");
+    EXPECT_FALSE(every_pawn_blocked_by_a_pawn(pos));
+    EXPECT_TRUE(may_be_dead_beyond_material(pos));
+    EXPECT_TRUE(is_dead_beyond_material(pos));
+}
+
+TEST(DeadPositionFilter, ACheckByOneOfSeveralPiecesCannotForceTheEnd) {
+    // White checks with the rook but keeps a queen: Black's reply leaves White moves to spare.
+    const chess::Position pos = position_of("7R/7k/5K2/8/8/8/2b5/Q7 b - - 0 1");
+    ASSERT_TRUE(pos.in_check());
+    EXPECT_FALSE(check_may_force_the_end(pos));
+    EXPECT_FALSE(may_be_dead_beyond_material(pos));
+}
+
+TEST(DeadPositionFilter, OnlyACheckingPieceTheCheckedSideAttacksMayForceTheEnd) {
+    const chess::Position pos = position_of("7R/7k/5K2/8/8/8/8/8 b - - 0 1");
+    ASSERT_TRUE(pos.in_check());
+    EXPECT_TRUE(check_may_force_the_end(pos));  // Kxh8 leaves bare kings
+    // A rook checking from a8: no black man attacks it, Black's king walks away.
+    const chess::Position guarded = position_of("R6k/8/8/8/8/8/8/6K1 b - - 0 1");
+    ASSERT_TRUE(guarded.in_check());
+    EXPECT_FALSE(check_may_force_the_end(guarded));
 }
 
 TEST(UnwinnableWinner, AWinOnTimeByASideTheWallStopsIsADraw) {
