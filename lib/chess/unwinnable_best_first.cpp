@@ -8,6 +8,51 @@ namespace drawaudit::chess::unwinnable_parts {
 
 namespace {
 
+// King distance between two squares, from a table.
+struct DistanceTable {
+    std::uint8_t d[64][64];
+};
+constexpr int king_distance(int a, int b) {
+    const int df = (a & 7) > (b & 7) ? (a & 7) - (b & 7) : (b & 7) - (a & 7);
+    const int dr = (a >> 3) > (b >> 3) ? (a >> 3) - (b >> 3) : (b >> 3) - (a >> 3);
+    return df > dr ? df : dr;
+}
+constexpr DistanceTable make_distance_table() {
+    DistanceTable t{};
+    for (int a = 0; a < 64; ++a)
+        for (int b = 0; b < 64; ++b) t.d[a][b] = static_cast<std::uint8_t>(king_distance(a, b));
+    return t;
+}
+constexpr DistanceTable Distances = make_distance_table();
+inline int distance(Square a, Square b) {
+    return Distances.d[a][b];
+}
+
+// The corners a mate is sought in, and a square's distance to each of them packed into the four
+// 16-bit lanes of a word (lane c: corner c), so that the search adds up its men's distances to
+// all four corners in one addition per man (no lane can carry: 16 men at distance 7, times the
+// largest pull, stay far below 65,536). For a knight, its distance from checking the corner
+// (two squares away) instead.
+constexpr Square Corners[4] = {A1, H1, A8, H8};
+struct CornerTable {
+    std::uint64_t near[64];    // king distance to each corner
+    std::uint64_t knight[64];  // |distance - 2|
+};
+constexpr CornerTable make_corner_table() {
+    CornerTable t{};
+    for (int s = 0; s < 64; ++s)
+        for (int c = 0; c < 4; ++c) {
+            const int d = king_distance(s, Corners[c]);
+            t.near[s] |= static_cast<std::uint64_t>(d) << (16 * c);
+            t.knight[s] |= static_cast<std::uint64_t>(d > 2 ? d - 2 : 2 - d) << (16 * c);
+        }
+    return t;
+}
+constexpr CornerTable CornerDistances = make_corner_table();
+inline int lane(std::uint64_t packed, int c) {
+    return static_cast<int>((packed >> (16 * c)) & 0xFFFF);
+}
+
 // A helpmate is a path in the graph of positions (both sides cooperate), so it can also be
 // found by a greedy best-first search: always expand the position that looks closest to W's
 // mate, over the whole frontier at once, with a set of the positions seen. The guided depth-first
@@ -41,61 +86,84 @@ class BestFirst {
         bool operator<(const Entry& o) const { return score > o.score; }  // min-heap
     };
 
-    // How far `pos` looks from a mate by W with the other king in the corner `t` (lower is
-    // closer): the king in the corner, W's king two squares away, W's pieces near, W's pawns
-    // promoted; W's pieces count negative so that losing one never looks like progress.
-    int distance_to_mate(const Position& pos, Square t) const {
+    // How far `pos` looks from a mate by W with the other king in a corner (lower is closer),
+    // the best of the four corners: the king in the corner, W's king two squares away, W's
+    // pieces near, W's pawns promoted; W's pieces count negative so that losing one never looks
+    // like progress. With bishops as W's only men, only a corner of their colour can be mated.
+    // Computed for every child the search makes: the four corners in one pass over the men,
+    // with the distances from a table.
+    int distance_to_mate(const Position& pos) const {
         const Color loser = ~winner_;
-        int h = 6 * chebyshev(pos.king_square(loser), t);
-        h += 3 * std::abs(chebyshev(pos.king_square(winner_), t) - 2);
-        Bitboard own = pos.pieces(winner_) & ~pos.pieces(PieceType::King);
-        while (own) {
-            const Square s = pop_lsb(own);
-            const PieceType type = type_of(pos.piece_on(s));
-            if (type == PieceType::Pawn) {
-                const int to_go = winner_ == Color::White ? 7 - rank_of(s) : rank_of(s);
-                h += 2 * to_go - 20;
-            } else {
-                // A knight checks the corner from two squares away, the others from anywhere
-                // along a line: next to it is as good as any.
-                const int d = chebyshev(s, t);
-                h += (type == PieceType::Knight ? std::abs(d - 2) : d) - 20 - 2 * piece_value(type);
+        const Square loser_king = pos.king_square(loser);
+        const Square winner_king = pos.king_square(winner_);
+        // W's pawns, and W's pieces' own worth: the same for every corner.
+        int common = 0;
+        for (Bitboard b = pos.pieces(winner_, PieceType::Pawn); b;) {
+            const Square s = pop_lsb(b);
+            const int to_go = winner_ == Color::White ? 7 - rank_of(s) : rank_of(s);
+            common += 2 * to_go - 20;
+        }
+        // W's pieces: a knight checks the corner from two squares away, the others from anywhere
+        // along a line: next to it is as good as any.
+        std::uint64_t pieces_far = 0;
+        for (PieceType type :
+             {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+            const std::uint64_t* table =
+                type == PieceType::Knight ? CornerDistances.knight : CornerDistances.near;
+            for (Bitboard b = pos.pieces(winner_, type); b;) {
+                pieces_far += table[pop_lsb(b)];
+                common += -20 - 2 * piece_value(type);
             }
         }
-        Bitboard other = pos.pieces(loser) & ~pos.pieces(PieceType::King);
-        while (other) {
-            const Square s = pop_lsb(other);
-            // The other side's men block best next to their king; far away they only defend.
-            h += pull_ * chebyshev(s, t);
-        }
-        return h;
-    }
-    int distance_to_mate(const Position& pos) const {
-        constexpr Square Corners[4] = {A1, H1, A8, H8};
-        // With bishops as W's only men, only a corner of their colour can be mated.
+        // The other side's men block best next to their king; far away they only defend.
+        std::uint64_t blockers_far = 0;
+        for (Bitboard b = pos.pieces(loser) & ~pos.pieces(PieceType::King); b;)
+            blockers_far += CornerDistances.near[pop_lsb(b)];
         const Bitboard men = pos.pieces(winner_) & ~pos.pieces(PieceType::King);
         const Bitboard bishops = pos.pieces(winner_, PieceType::Bishop);
         int best = 1 << 30;
-        for (Square t : Corners) {
+        for (int c = 0; c < 4; ++c) {
+            const Square t = Corners[c];
             if (men == bishops && !(bishops & squares_of_colour(t))) continue;
-            best = std::min(best, distance_to_mate(pos, t));
+            const int h = 6 * distance(loser_king, t) + 3 * std::abs(distance(winner_king, t) - 2) +
+                          lane(pieces_far, c) + pull_ * lane(blockers_far, c) + common;
+            best = std::min(best, h);
         }
         return best;
     }
 
-    void replay(const Position& root, std::uint32_t index, Position& out) {
+    // 65,536 positions: about 11 MB.
+    static constexpr std::size_t MaxKept = 1 << 16;
+
+    // The position of node `index`: kept, or replayed from its nearest kept ancestor.
+    void position_of(std::uint32_t index, Position& out) {
+        path_.clear();
+        while (index >= positions_.size()) {
+            path_.push_back(nodes_list_[index].move);
+            index = nodes_list_[index].parent;
+        }
+        out = positions_[index];
+        for (auto it = path_.rbegin(); it != path_.rend(); ++it) out.make_move(*it);
+    }
+
+    // The moves from the root to node `index`, last first, in path_.
+    void path_to(std::uint32_t index) {
         path_.clear();
         while (index != 0) {
             path_.push_back(nodes_list_[index].move);
             index = nodes_list_[index].parent;
         }
-        out = root;
-        for (auto it = path_.rbegin(); it != path_.rend(); ++it) out.make_move(*it);
     }
 
     bool run(const Position& root) {
         nodes_list_.clear();
         nodes_list_.push_back({0, Move{}, 0});
+        // The positions of the first nodes, kept rather than replayed from the root at every
+        // expansion (a line of 30 plies cost 30 moves made for each node expanded); beyond
+        // MaxKept nodes (a budget far above the default) the rest are replayed from their
+        // nearest kept ancestor, so that memory stays bounded.
+        positions_.clear();
+        positions_.push_back(root);
         std::vector<Entry> heap;
         KeySet seen;
         seen.insert(root.key());
@@ -105,7 +173,7 @@ class BestFirst {
             std::pop_heap(heap.begin(), heap.end());
             const std::uint32_t index = heap.back().node;
             heap.pop_back();
-            replay(root, index, pos);
+            position_of(index, pos);
             MoveList list;
             pos.generate_legal(list);
             const int depth = nodes_list_[index].depth + 1;
@@ -116,13 +184,14 @@ class BestFirst {
                 if (!seen.insert(child.key())) continue;
                 if (child.in_check() && child.side_to_move() != winner_ &&
                     !child.has_legal_move()) {
-                    replay(root, index, pos);
+                    path_to(index);
                     line_.assign(path_.rbegin(), path_.rend());
                     line_.push_back(m);
                     return true;
                 }
                 if (static_proof(child, winner_) != UnwinnableProof::None) continue;
                 nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth)});
+                if (positions_.size() < MaxKept) positions_.push_back(child);
                 // Mostly greedy; the depth term prefers the shorter of two equal lines.
                 heap.push_back({distance_to_mate(child) * 4 + depth,
                                 static_cast<std::uint32_t>(nodes_list_.size() - 1)});
@@ -137,6 +206,7 @@ class BestFirst {
     int pull_;
     std::uint64_t nodes_ = 0;
     std::vector<Node> nodes_list_;
+    std::vector<Position> positions_;
     std::vector<Move> path_;
     std::vector<Move> line_;
 };

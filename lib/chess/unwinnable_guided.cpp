@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdlib>
 
+#include "chess/attacks.hpp"
 #include "chess/unwinnable_parts.hpp"
 
 namespace drawaudit::chess::unwinnable_parts {
@@ -14,6 +15,20 @@ struct ScoredMove {
     Move move;
     int score;
 };
+
+// False only when move `m` of the side to move certainly gives no check: a normal move whose
+// piece does not attack the other king from its new square and which leaves no line through
+// that king (a discovered check). Castling, en passant and promotions are left to the make.
+// The guided search tests every move of W for a mate in one; a move that gives no check needs
+// no make for that (nor for the check's bonus).
+bool may_give_check(const Position& pos, Move m) {
+    if (m.kind() != MoveKind::Normal) return true;
+    const Color us = pos.side_to_move();
+    const Square king = pos.king_square(~us);
+    if (line_bb(m.from(), king) != 0) return true;
+    const Bitboard occupancy = (pos.occupied() & ~square_bit(m.from())) | square_bit(m.to());
+    return (attacks_of(pos.moved_piece_type(m), us, m.to(), occupancy) & square_bit(king)) != 0;
+}
 
 }  // namespace
 
@@ -69,14 +84,18 @@ bool GuidedSearch::helpmate(const Position& pos, int depth, int discrepancies) {
         if (side == winner_) {
             // A mate in one ends the search at any depth (the guided descent finds most
             // helpmates this way); in the last ply nothing else is tried.
-            Position next = pos;
-            next.make_move(m);
-            if (next.in_check() && !next.has_legal_move()) {
-                line_.push_back(m);
-                return true;
+            bool check = false;
+            if (may_give_check(pos, m)) {
+                Position next = pos;
+                next.make_move(m);
+                if (next.in_check() && !next.has_legal_move()) {
+                    line_.push_back(m);
+                    return true;
+                }
+                check = next.in_check();
             }
             if (depth == 1) continue;
-            if (next.in_check()) score += 30;
+            if (check) score += 30;
             if (m.kind() == MoveKind::Promotion)
                 score += m.promotion() == PieceType::Queen ? 60 : 5;
             else if (moved == PieceType::Pawn)
