@@ -35,16 +35,21 @@ inline int distance(Square a, Square b) {
 // (two squares away) instead.
 constexpr Square Corners[4] = {A1, H1, A8, H8};
 struct CornerTable {
-    std::uint64_t near[64];    // king distance to each corner
-    std::uint64_t knight[64];  // |distance - 2|
+    std::uint64_t near[64];         // king distance to each corner
+    std::uint64_t knight[64];       // |distance - 2|
+    std::uint64_t loser_king[64];   // 6 * distance: the other king in the corner
+    std::uint64_t winner_king[64];  // 3 * |distance - 2|: W's king two squares away
 };
 constexpr CornerTable make_corner_table() {
     CornerTable t{};
     for (int s = 0; s < 64; ++s)
         for (int c = 0; c < 4; ++c) {
             const int d = king_distance(s, Corners[c]);
+            const int from_two = d > 2 ? d - 2 : 2 - d;
             t.near[s] |= static_cast<std::uint64_t>(d) << (16 * c);
-            t.knight[s] |= static_cast<std::uint64_t>(d > 2 ? d - 2 : 2 - d) << (16 * c);
+            t.knight[s] |= static_cast<std::uint64_t>(from_two) << (16 * c);
+            t.loser_king[s] |= static_cast<std::uint64_t>(6 * d) << (16 * c);
+            t.winner_king[s] |= static_cast<std::uint64_t>(3 * from_two) << (16 * c);
         }
     return t;
 }
@@ -90,46 +95,50 @@ class BestFirst {
     // the best of the four corners: the king in the corner, W's king two squares away, W's
     // pieces near, W's pawns promoted; W's pieces count negative so that losing one never looks
     // like progress. With bishops as W's only men, only a corner of their colour can be mated.
-    // Computed for every child the search makes: the four corners in one pass over the men,
-    // with the distances from a table.
+    // Computed for every child the search makes: the four corners at once, each man's distances
+    // to them one addition of a packed table entry.
     int distance_to_mate(const Position& pos) const {
         const Color loser = ~winner_;
-        const Square loser_king = pos.king_square(loser);
-        const Square winner_king = pos.king_square(winner_);
-        // W's pawns, and W's pieces' own worth: the same for every corner.
+        // W's pawns, and W's pieces' own worth: the same for every corner. (No popcount: a
+        // portable build has no instruction for it.)
+        const Bitboard pawns = pos.pieces(winner_, PieceType::Pawn);
         int common = 0;
-        for (Bitboard b = pos.pieces(winner_, PieceType::Pawn); b;) {
+        for (Bitboard b = pawns; b;) {
             const Square s = pop_lsb(b);
-            const int to_go = winner_ == Color::White ? 7 - rank_of(s) : rank_of(s);
-            common += 2 * to_go - 20;
+            common += 2 * (winner_ == Color::White ? 7 - rank_of(s) : rank_of(s)) - 20;
         }
         // W's pieces: a knight checks the corner from two squares away, the others from anywhere
         // along a line: next to it is as good as any.
-        std::uint64_t pieces_far = 0;
-        for (PieceType type :
-             {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
-            const std::uint64_t* table =
-                type == PieceType::Knight ? CornerDistances.knight : CornerDistances.near;
-            for (Bitboard b = pos.pieces(winner_, type); b;) {
-                pieces_far += table[pop_lsb(b)];
-                common += -20 - 2 * piece_value(type);
-            }
-        }
-        // The other side's men block best next to their king; far away they only defend.
-        std::uint64_t blockers_far = 0;
-        for (Bitboard b = pos.pieces(loser) & ~pos.pieces(PieceType::King); b;)
-            blockers_far += CornerDistances.near[pop_lsb(b)];
-        const Bitboard men = pos.pieces(winner_) & ~pos.pieces(PieceType::King);
+        const Bitboard knights = pos.pieces(winner_, PieceType::Knight);
         const Bitboard bishops = pos.pieces(winner_, PieceType::Bishop);
+        const Bitboard rooks = pos.pieces(winner_, PieceType::Rook);
+        const Bitboard queens = pos.pieces(winner_, PieceType::Queen);
+        std::uint64_t far = CornerDistances.loser_king[pos.king_square(loser)] +
+                            CornerDistances.winner_king[pos.king_square(winner_)];
+        auto add = [&](Bitboard men, const std::uint64_t* table, PieceType type) {
+            for (Bitboard b = men; b;) {
+                far += table[pop_lsb(b)];
+                common -= 20 + 2 * piece_value(type);
+            }
+        };
+        add(knights, CornerDistances.knight, PieceType::Knight);
+        add(bishops, CornerDistances.near, PieceType::Bishop);
+        add(rooks, CornerDistances.near, PieceType::Rook);
+        add(queens, CornerDistances.near, PieceType::Queen);
+        // The other side's men block best next to their king; far away they only defend.
+        std::uint64_t blockers = 0;
+        for (Bitboard b = pos.pieces(loser) & ~pos.pieces(PieceType::King); b;)
+            blockers += CornerDistances.near[pop_lsb(b)];
+        far += static_cast<std::uint64_t>(pull_) * blockers;
+        // With bishops as W's only men, only a corner of their colour can be mated (with no man
+        // at all, none: the search never gets here then, the material proof closes it).
+        const bool bishops_only = (pawns | knights | rooks | queens) == 0;
         int best = 1 << 30;
         for (int c = 0; c < 4; ++c) {
-            const Square t = Corners[c];
-            if (men == bishops && !(bishops & squares_of_colour(t))) continue;
-            const int h = 6 * distance(loser_king, t) + 3 * std::abs(distance(winner_king, t) - 2) +
-                          lane(pieces_far, c) + pull_ * lane(blockers_far, c) + common;
-            best = std::min(best, h);
+            if (bishops_only && !(bishops & squares_of_colour(Corners[c]))) continue;
+            best = std::min(best, lane(far, c));
         }
-        return best;
+        return best + common;
     }
 
     // 65,536 positions: about 11 MB.
@@ -142,7 +151,7 @@ class BestFirst {
             path_.push_back(nodes_list_[index].move);
             index = nodes_list_[index].parent;
         }
-        out = positions_[index];
+        out = positions_.at(index);
         for (auto it = path_.rbegin(); it != path_.rend(); ++it) out.make_move(*it);
     }
 
@@ -163,7 +172,7 @@ class BestFirst {
         // MaxKept nodes (a budget far above the default) the rest are replayed from their
         // nearest kept ancestor, so that memory stays bounded.
         positions_.clear();
-        positions_.push_back(root);
+        positions_.push(root);
         std::vector<Entry> heap;
         KeySet seen;
         seen.insert(root.key());
@@ -191,7 +200,7 @@ class BestFirst {
                 }
                 if (static_proof(child, winner_) != UnwinnableProof::None) continue;
                 nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth)});
-                if (positions_.size() < MaxKept) positions_.push_back(child);
+                if (positions_.size() < MaxKept) positions_.push(child);
                 // Mostly greedy; the depth term prefers the shorter of two equal lines.
                 heap.push_back({distance_to_mate(child) * 4 + depth,
                                 static_cast<std::uint32_t>(nodes_list_.size() - 1)});
@@ -206,7 +215,33 @@ class BestFirst {
     int pull_;
     std::uint64_t nodes_ = 0;
     std::vector<Node> nodes_list_;
-    std::vector<Position> positions_;
+    // In blocks that never move: a growing vector copied every position at each reallocation.
+    class Kept {
+      public:
+        std::size_t size() const { return size_; }
+        void clear() {
+            for (auto& block : blocks_) block.clear();
+            size_ = 0;
+        }
+        void push(const Position& pos) {
+            const std::size_t block = size_ / BlockSize;
+            if (block == blocks_.size()) {
+                blocks_.emplace_back();
+                blocks_.back().reserve(BlockSize);
+            }
+            blocks_[block].push_back(pos);
+            ++size_;
+        }
+        const Position& at(std::size_t index) const {
+            return blocks_[index / BlockSize][index % BlockSize];
+        }
+
+      private:
+        static constexpr std::size_t BlockSize = 1024;
+        std::vector<std::vector<Position>> blocks_;
+        std::size_t size_ = 0;
+    };
+    Kept positions_;
     std::vector<Move> path_;
     std::vector<Move> line_;
 };

@@ -307,13 +307,14 @@ bool clause_e_no_square_holds_a_mate(const PawnBoard& board, const Regions& regi
 }  // namespace
 
 bool is_locked_unwinnable(const Position& pos, Color winner) {
-    if (!clause_a_no_en_passant_nor_castling(pos)) return false;
     PawnBoard board = pawn_board_of(pos);
     // Without pawns the regions are the whole board and the material rules say all this test
     // could; and a pawn with an empty square in front of it is free. Both are cheap to see and
-    // cover most calls from the searches.
+    // cover most calls from the searches, so they come before clause (a), whose en-passant test
+    // plays the capture.
     if (board.pawns == 0) return false;
     if (squares_in_front_of_pawns(board) & ~pos.occupied()) return false;
+    if (!clause_a_no_en_passant_nor_castling(pos)) return false;
     add_pawn_attacks(board);
     const Bitboard kings = frozen_kings(pos, board);
     const Bitboard pieces = frozen_pieces(pos, board);
