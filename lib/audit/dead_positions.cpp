@@ -51,14 +51,31 @@ bool check_walk_may_close(const chess::Position& pos, Color winner) {
     using chess::Bitboard;
     using chess::PieceType;
     if (check_may_force_the_end(pos)) return true;
-    // The checking side's own case: the checked side takes the checking piece and what the
-    // checker has left cannot mate (no pawn, no rook or queen, at most one minor piece).
     if (winner == pos.side_to_move()) return false;
+    // The checking side's own cases. The checked side takes the checking piece and what the
+    // checker has left cannot mate (no pawn, no rook or queen, at most one minor piece):
     const Bitboard own = pos.pieces(winner) & ~pos.pieces(PieceType::King);
     const Bitboard left = own & ~pos.checkers();
-    return (left & (pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Rook) |
-                    pos.pieces(PieceType::Queen))) == 0 &&
-           (left & (left - 1)) == 0;
+    if ((left & (pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Rook) |
+                 pos.pieces(PieceType::Queen))) == 0 &&
+        (left & (left - 1)) == 0)
+        return true;
+    // or takes it with a check, which may mate the checker (7r/2PR4/6pk/6q1/5P1K/r7/8/8 w, a
+    // Lichess final: fxg5 is forced and mates).
+    const Color checked = pos.side_to_move();
+    const Bitboard checking = pos.checkers();
+    if ((checking & (checking - 1)) != 0) return false;
+    const chess::Square target = chess::lsb(checking);
+    const Bitboard winner_king = pos.pieces(winner, PieceType::King);
+    for (Bitboard takers =
+             pos.attackers_to(target) & pos.pieces(checked) & ~pos.pieces(PieceType::King);
+         takers != 0;) {
+        const chess::Square from = chess::pop_lsb(takers);
+        const Bitboard after = pos.occupied() ^ chess::square_bit(from);
+        const PieceType type = chess::type_of(pos.piece_on(from));
+        if (chess::attacks_of(type, checked, target, after) & winner_king) return true;
+    }
+    return false;
 }
 
 bool is_dead_beyond_material(const chess::Position& pos) {
