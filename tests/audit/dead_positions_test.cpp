@@ -142,6 +142,19 @@ TEST(UnwinnableWinner, AWinOnTimeByASideTheWallStopsIsADraw) {
     EXPECT_EQ(g.termination, Termination::None);  // White can still mate: not dead
 }
 
+TEST(UnwinnableWinner, AWinOnTimeWhoseOnlyReplyMatesTheWinnerIsADraw) {
+    // A Lichess final: after 39... Qg5+ White's only move, fxg5, mates Black, so Black cannot
+    // checkmate (the walk from the check runs at this final position, dead_positions.cpp).
+    const GameReport g =
+        audit_one(game("39... Qg5+ 0-1", from_fen("7r/2PR4/6pk/8/5P1K/r7/8/6q1 b - - 0 39") +
+                                             "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n"));
+    EXPECT_EQ(g.final_unwinnable, "black");
+    const auto f = finding_at(g, Rule::ResultConflict, 1);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->article, "6.9");
+    EXPECT_EQ(f->expected, "1/2-1/2");
+}
+
 TEST(UnwinnableWinner, APawnThatCanBreakThroughKeepsTheWin) {
     const GameReport g =
         audit_one(game("1. Bc7 Bd7 0-1", from_fen(OpenWallFen) +
