@@ -2,6 +2,7 @@
 // sides"): the audit's dead-position, its 6.9 result check and final_unwinnable.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 
 #include "audit/dead_positions.hpp"
@@ -22,6 +23,26 @@ chess::Position position_of(std::string_view fen) {
     return parsed ? parsed->position : chess::Position::startpos();
 }
 
+// The game ended by a dead position at `ply`, with `extra` half-moves recorded after it, both
+// sides closed by `proof` (any proof when None); its finding (null when the expectations failed).
+std::optional<Finding> ended_dead_at(const GameReport& g, int ply, int extra,
+                                     chess::UnwinnableProof proof = chess::UnwinnableProof::None) {
+    EXPECT_EQ(g.termination, Termination::DeadPosition);
+    EXPECT_EQ(g.end_ply, std::optional<int>(ply));
+    const auto after = finding_at(g, Rule::MovesAfterEnd, ply + 1);
+    EXPECT_TRUE(after);
+    if (after) EXPECT_EQ(after->extra_plies, extra);
+    const auto dead = finding_at(g, Rule::DeadPosition, ply);
+    EXPECT_TRUE(dead);
+    if (!dead) return dead;
+    EXPECT_EQ(dead->args.id, MessageId::DeadProved);
+    if (proof != chess::UnwinnableProof::None) {
+        EXPECT_EQ(dead->args.proofs[0], proof);
+        EXPECT_EQ(dead->args.proofs[1], proof);
+    }
+    return dead;
+}
+
 constexpr std::string_view LockingFen = "2b1k3/8/8/1p1p1p1p/1P1P1P2/7P/8/2B1K3 w - - 0 1";
 // Black's light-squared bishops are locked above a wall whose pawns stand on light (black) and
 // dark (white) squares; White's dark-squared bishop could still check.
@@ -31,18 +52,9 @@ constexpr std::string_view OpenWallFen = "6k1/5b2/3Bb3/1p1p1p2/pPpPpPp1/P1P1P3/8
 TEST(DeadPositionBeyondMaterial, TheMoveThatLocksTheWallEndsTheGame) {
     const GameReport g = audit_one(
         game("1. h4 Kd7 2. Kd2 1/2-1/2", from_fen(LockingFen) + "[Result \"1/2-1/2\"]\n"));
-    EXPECT_EQ(g.termination, Termination::DeadPosition);
-    ASSERT_TRUE(g.end_ply);
-    EXPECT_EQ(*g.end_ply, 1);
-    const auto dead = finding_at(g, Rule::DeadPosition, 1);
+    const auto dead = ended_dead_at(g, 1, 2, chess::UnwinnableProof::LockedPawns);
     ASSERT_TRUE(dead);
     EXPECT_EQ(dead->move, "1. h4");
-    EXPECT_EQ(dead->args.id, MessageId::DeadProved);
-    EXPECT_EQ(dead->args.proofs[0], chess::UnwinnableProof::LockedPawns);
-    EXPECT_EQ(dead->args.proofs[1], chess::UnwinnableProof::LockedPawns);
-    const auto after = finding_at(g, Rule::MovesAfterEnd, 2);
-    ASSERT_TRUE(after);
-    EXPECT_EQ(after->extra_plies, 2);
 }
 
 TEST(DeadPositionBeyondMaterial, AFreePawnKeepsThePositionAlive) {
@@ -62,18 +74,8 @@ constexpr std::string_view SacrificeFen = "6k1/4R3/5QK1/8/6P1/2P5/8/7q b - - 3 4
 TEST(DeadPositionBeyondMaterial, ACheckWhoseEveryReplyStalematesEndsTheGameAtTheCheck) {
     const GameReport g = audit_one(
         game("47... Qh5+ 48. Kxh5 1/2-1/2", from_fen(SacrificeFen) + "[Result \"1/2-1/2\"]\n"));
-    EXPECT_EQ(g.termination, Termination::DeadPosition);
-    ASSERT_TRUE(g.end_ply);
-    EXPECT_EQ(*g.end_ply, 1);
-    const auto dead = finding_at(g, Rule::DeadPosition, 1);
-    ASSERT_TRUE(dead);
-    EXPECT_EQ(dead->args.id, MessageId::DeadProved);
-    EXPECT_EQ(dead->args.proofs[0], chess::UnwinnableProof::Exhausted);
-    EXPECT_EQ(dead->args.proofs[1], chess::UnwinnableProof::Exhausted);
+    EXPECT_TRUE(ended_dead_at(g, 1, 1, chess::UnwinnableProof::Exhausted));
     EXPECT_TRUE(findings_of(g, Rule::Stalemate).empty());  // the game had ended before it
-    const auto after = finding_at(g, Rule::MovesAfterEnd, 2);
-    ASSERT_TRUE(after);
-    EXPECT_EQ(after->extra_plies, 1);
 }
 
 TEST(DeadPositionBeyondMaterial, ACheckWithAnotherReplyThatLeavesAMoveIsNotDead) {
@@ -90,15 +92,7 @@ TEST(DeadPositionBeyondMaterial, ACheckWhoseOnlyReplyTakesIntoBareMaterialEndsTh
     const GameReport g =
         audit_one(game("1. Rh8+ Kxh8 2. Ke5 1/2-1/2",
                        from_fen("R7/7k/5K2/8/8/8/2b5/8 w - - 0 1") + "[Result \"1/2-1/2\"]\n"));
-    EXPECT_EQ(g.termination, Termination::DeadPosition);
-    ASSERT_TRUE(g.end_ply);
-    EXPECT_EQ(*g.end_ply, 1);
-    const auto dead = finding_at(g, Rule::DeadPosition, 1);
-    ASSERT_TRUE(dead);
-    EXPECT_EQ(dead->args.id, MessageId::DeadProved);
-    const auto after = finding_at(g, Rule::MovesAfterEnd, 2);
-    ASSERT_TRUE(after);
-    EXPECT_EQ(after->extra_plies, 2);
+    EXPECT_TRUE(ended_dead_at(g, 1, 2));
 }
 
 TEST(DeadPositionBeyondMaterial, APawnBlockedByAKingThatCanNeverMoveIsLockedAtAJudgedPosition) {
