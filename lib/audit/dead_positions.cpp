@@ -9,6 +9,17 @@ namespace drawaudit::audit {
 using chess::Color;
 using chess::UnwinnableProof;
 
+namespace {
+// No pawn, rook or queen among `men`, and at most one of them: with only these besides its king
+// a side cannot mate.
+bool at_most_one_minor(const chess::Position& pos, chess::Bitboard men) {
+    using chess::PieceType;
+    return (men & (pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Rook) |
+                   pos.pieces(PieceType::Queen))) == 0 &&
+           !chess::more_than_one(men);
+}
+}  // namespace
+
 bool check_may_force_the_end(const chess::Position& pos) {
     using chess::Bitboard;
     using chess::PieceType;
@@ -20,15 +31,13 @@ bool check_may_force_the_end(const chess::Position& pos) {
     const Bitboard pieces = own & ~pawns & ~pos.pieces(PieceType::King);
     const Bitboard checking_piece = pieces & pos.checkers();
     auto can_take_it = [&] {
-        return checking_piece != 0 && (checking_piece & (checking_piece - 1)) == 0 &&
+        return checking_piece != 0 && !chess::more_than_one(checking_piece) &&
                (pos.attackers_to(chess::lsb(checking_piece)) & theirs) != 0;
     };
     // A capture into insufficient material: no pawn on the board, and once the checking piece
     // is taken, at most one knight or bishop is left in all.
     const Bitboard left = pos.occupied() & ~pos.pieces(PieceType::King) & ~checking_piece;
-    if (pos.pieces(PieceType::Pawn) == 0 &&
-        (left & (pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen))) == 0 &&
-        (left & (left - 1)) == 0 && can_take_it())
+    if (pos.pieces(PieceType::Pawn) == 0 && at_most_one_minor(pos, left) && can_take_it())
         return true;
     // Else the checking side must be left without a move: its pawns cannot advance, unless
     // onto a square the checked king may step to (and lock them),
@@ -55,16 +64,12 @@ bool check_walk_may_close(const chess::Position& pos, Color winner) {
     // The checking side's own cases. The checked side takes the checking piece and what the
     // checker has left cannot mate (no pawn, no rook or queen, at most one minor piece):
     const Bitboard own = pos.pieces(winner) & ~pos.pieces(PieceType::King);
-    const Bitboard left = own & ~pos.checkers();
-    if ((left & (pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Rook) |
-                 pos.pieces(PieceType::Queen))) == 0 &&
-        (left & (left - 1)) == 0)
-        return true;
+    if (at_most_one_minor(pos, own & ~pos.checkers())) return true;
     // or takes it with a check, which may mate the checker (7r/2PR4/6pk/6q1/5P1K/r7/8/8 w, a
     // Lichess final: fxg5 is forced and mates).
     const Color checked = pos.side_to_move();
     const Bitboard checking = pos.checkers();
-    if ((checking & (checking - 1)) != 0) return false;
+    if (chess::more_than_one(checking)) return false;
     const chess::Square target = chess::lsb(checking);
     const Bitboard winner_king = pos.pieces(winner, PieceType::King);
     for (Bitboard takers =

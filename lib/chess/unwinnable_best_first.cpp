@@ -8,26 +8,6 @@ namespace drawaudit::chess::unwinnable_parts {
 
 namespace {
 
-// King distance between two squares, from a table.
-struct DistanceTable {
-    std::uint8_t d[64][64];
-};
-constexpr int king_distance(int a, int b) {
-    const int df = (a & 7) > (b & 7) ? (a & 7) - (b & 7) : (b & 7) - (a & 7);
-    const int dr = (a >> 3) > (b >> 3) ? (a >> 3) - (b >> 3) : (b >> 3) - (a >> 3);
-    return df > dr ? df : dr;
-}
-constexpr DistanceTable make_distance_table() {
-    DistanceTable t{};
-    for (int a = 0; a < 64; ++a)
-        for (int b = 0; b < 64; ++b) t.d[a][b] = static_cast<std::uint8_t>(king_distance(a, b));
-    return t;
-}
-constexpr DistanceTable Distances = make_distance_table();
-inline int distance(Square a, Square b) {
-    return Distances.d[a][b];
-}
-
 // The corners a mate is sought in, and a square's distance to each of them packed into the four
 // 16-bit lanes of a word (lane c: corner c), so that the search adds up its men's distances to
 // all four corners in one addition per man (no lane can carry: 16 men at distance 7, times the
@@ -44,7 +24,7 @@ constexpr CornerTable make_corner_table() {
     CornerTable t{};
     for (int s = 0; s < 64; ++s)
         for (int c = 0; c < 4; ++c) {
-            const int d = king_distance(s, Corners[c]);
+            const int d = chebyshev(static_cast<Square>(s), Corners[c]);
             const int from_two = d > 2 ? d - 2 : 2 - d;
             t.near[s] |= static_cast<std::uint64_t>(d) << (16 * c);
             t.knight[s] |= static_cast<std::uint64_t>(from_two) << (16 * c);
@@ -146,24 +126,21 @@ class BestFirst {
     // missed), with 4,096 it is as fast and the average the same.
     static constexpr std::size_t MaxKept = 1 << 12;
 
-    // The position of node `index`: kept, or replayed from its nearest kept ancestor.
-    void position_of(std::uint32_t index, Position& out) {
+    // The moves from node `index` up to its nearest ancestor below `kept` (last first, in
+    // path_); that ancestor.
+    std::uint32_t path_up_to(std::uint32_t index, std::size_t kept) {
         path_.clear();
-        while (index >= positions_.size()) {
+        while (index >= kept) {
             path_.push_back(nodes_list_[index].move);
             index = nodes_list_[index].parent;
         }
-        out = positions_.at(index);
-        for (auto it = path_.rbegin(); it != path_.rend(); ++it) out.make_move(*it);
+        return index;
     }
 
-    // The moves from the root to node `index`, last first, in path_.
-    void path_to(std::uint32_t index) {
-        path_.clear();
-        while (index != 0) {
-            path_.push_back(nodes_list_[index].move);
-            index = nodes_list_[index].parent;
-        }
+    // The position of node `index`: kept, or replayed from its nearest kept ancestor.
+    void position_of(std::uint32_t index, Position& out) {
+        out = positions_[path_up_to(index, positions_.size())];
+        for (auto it = path_.rbegin(); it != path_.rend(); ++it) out.make_move(*it);
     }
 
     bool run(const Position& root) {
@@ -172,9 +149,11 @@ class BestFirst {
         // The positions of the first nodes, kept rather than replayed from the root at every
         // expansion (a line of 30 plies cost 30 moves made for each node expanded); beyond
         // MaxKept nodes the rest are replayed from their nearest kept ancestor, so that memory
-        // stays small.
+        // stays small. Reserved: a growing vector copied its positions at each reallocation
+        // (5% of the full mode's time).
         positions_.clear();
-        positions_.push(root);
+        positions_.reserve(MaxKept);
+        positions_.push_back(root);
         std::vector<Entry> heap;
         KeySet seen;
         seen.insert(root.key());
@@ -195,14 +174,14 @@ class BestFirst {
                 if (!seen.insert(child.key())) continue;
                 if (child.in_check() && child.side_to_move() != winner_ &&
                     !child.has_legal_move()) {
-                    path_to(index);
+                    path_up_to(index, 1);  // up to the root, node 0
                     line_.assign(path_.rbegin(), path_.rend());
                     line_.push_back(m);
                     return true;
                 }
                 if (static_proof(child, winner_) != UnwinnableProof::None) continue;
                 nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth)});
-                if (positions_.size() < MaxKept) positions_.push(child);
+                if (positions_.size() < MaxKept) positions_.push_back(child);
                 // Mostly greedy; the depth term prefers the shorter of two equal lines.
                 heap.push_back({distance_to_mate(child) * 4 + depth,
                                 static_cast<std::uint32_t>(nodes_list_.size() - 1)});
@@ -217,33 +196,7 @@ class BestFirst {
     int pull_;
     std::uint64_t nodes_ = 0;
     std::vector<Node> nodes_list_;
-    // In blocks that never move: a growing vector copied every position at each reallocation.
-    class Kept {
-      public:
-        std::size_t size() const { return size_; }
-        void clear() {
-            for (auto& block : blocks_) block.clear();
-            size_ = 0;
-        }
-        void push(const Position& pos) {
-            const std::size_t block = size_ / BlockSize;
-            if (block == blocks_.size()) {
-                blocks_.emplace_back();
-                blocks_.back().reserve(BlockSize);
-            }
-            blocks_[block].push_back(pos);
-            ++size_;
-        }
-        const Position& at(std::size_t index) const {
-            return blocks_[index / BlockSize][index % BlockSize];
-        }
-
-      private:
-        static constexpr std::size_t BlockSize = 1024;
-        std::vector<std::vector<Position>> blocks_;
-        std::size_t size_ = 0;
-    };
-    Kept positions_;
+    std::vector<Position> positions_;
     std::vector<Move> path_;
     std::vector<Move> line_;
 };

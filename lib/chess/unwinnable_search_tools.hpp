@@ -10,8 +10,10 @@
 
 namespace drawaudit::chess::unwinnable_parts {
 
-inline int chebyshev(Square a, Square b) {
-    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+constexpr int chebyshev(Square a, Square b) {
+    const int files = file_of(a) - file_of(b);
+    const int ranks = rank_of(a) - rank_of(b);
+    return std::max(files < 0 ? -files : files, ranks < 0 ? -ranks : ranks);
 }
 inline int edge_distance(Square s) {
     const int f = file_of(s);

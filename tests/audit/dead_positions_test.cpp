@@ -31,7 +31,9 @@ std::optional<Finding> ended_dead_at(const GameReport& g, int ply, int extra,
     EXPECT_EQ(g.end_ply, std::optional<int>(ply));
     const auto after = finding_at(g, Rule::MovesAfterEnd, ply + 1);
     EXPECT_TRUE(after);
-    if (after) EXPECT_EQ(after->extra_plies, extra);
+    if (after) {
+        EXPECT_EQ(after->extra_plies, extra);
+    }
     const auto dead = finding_at(g, Rule::DeadPosition, ply);
     EXPECT_TRUE(dead);
     if (!dead) return dead;
