@@ -12,6 +12,10 @@
 //     one square) or held by a distinct piece of the king's own side that can reach it. When
 //     W has only its king and pawns, a W pawn the other king could take only to leave W
 //     without a legal move counts as guarded (that capture ends the game);
+//  2b. (full mode only) reachability: the squares each man could ever reach, grown to a fixed
+//     point from rules that every legal move obeys (fixed men block, a king stays off squares
+//     attacked for good, pawns on a file never pass each other), leave no square where the
+//     other king could stand mated;
 //  3. a king in check whose replies, within 24 positions, all end the game or reach 1-2;
 //  4. (full mode only) two helpmate searches (best-first towards a mate in a corner, then a
 //     depth-first search guided by a move ordering, widened by limited discrepancy), and an
@@ -23,7 +27,7 @@
 //  cycles cut, each move replaced by
 //     one that lands further along it, then shorter lines of the guided search while it finds
 //     them within a small budget.
-// Only parts 1-3 and an exhausted walk ever give `unwinnable`; a budget that runs out gives
+// Only parts 1-3, 2b and an exhausted walk ever give `unwinnable`; a budget that runs out gives
 // `undetermined`; `winnable` always comes with the line that mates.
 #pragma once
 
@@ -39,9 +43,10 @@ enum class Winnability : std::uint8_t { Winnable, Unwinnable, Undetermined };
 // How an `unwinnable` verdict was proved (None for the other verdicts).
 enum class UnwinnableProof : std::uint8_t {
     None,
-    Material,     // too little material to mate at all
-    LockedPawns,  // every pawn blocked for good and no square where W could mate the other king
-    Exhausted,    // every position reachable by legal moves was visited: none is W's mate
+    Material,      // too little material to mate at all
+    LockedPawns,   // every pawn blocked for good and no square where W could mate the other king
+    Exhausted,     // every position reachable by legal moves was visited: none is W's mate
+    Reachability,  // the squares every man could ever reach leave none where W could mate
 };
 
 enum class AnalysisMode : std::uint8_t {

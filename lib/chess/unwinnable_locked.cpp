@@ -15,10 +15,57 @@
 
 #include "chess/attacks.hpp"
 #include "chess/unwinnable.hpp"
+#include "chess/unwinnable_parts.hpp"
 
 namespace drawaudit::chess {
 
+namespace unwinnable_parts {
+
+// The squares at king distance exactly two from `s`.
+Bitboard ring_two(Square s) {
+    Bitboard near = king_attacks(s) | square_bit(s);
+    Bitboard wider = near;
+    for (Bitboard b = near; b;) wider |= king_attacks(pop_lsb(b));
+    return wider & ~near;
+}
+
+// Whether every square of `needed` can get its own piece: a matching of the squares into the
+// pieces whose region holds them (augmenting paths; at most 8 squares and 16 pieces).
+bool can_block_all(Bitboard needed, const Bitboard* regions, int count) {
+    if (needed == 0) return true;
+    if (popcount(needed) > count) return false;
+    std::array<Square, 8> squares{};
+    int n = 0;
+    for (Bitboard b = needed; b;) squares[static_cast<std::size_t>(n++)] = pop_lsb(b);
+    std::array<int, 16> owner;  // the square index each piece holds, or -1
+    owner.fill(-1);
+    // Depth-first augmentation from square i; `visited` marks pieces tried in this round.
+    auto augment = [&](auto&& self, int i, unsigned& visited) -> bool {
+        for (int p = 0; p < count; ++p) {
+            if ((visited >> p) & 1U) continue;
+            if (!(regions[p] & square_bit(squares[static_cast<std::size_t>(i)]))) continue;
+            visited |= 1U << p;
+            const int held = owner[static_cast<std::size_t>(p)];
+            if (held < 0 || self(self, held, visited)) {
+                owner[static_cast<std::size_t>(p)] = i;
+                return true;
+            }
+        }
+        return false;
+    };
+    for (int i = 0; i < n; ++i) {
+        unsigned visited = 0;
+        if (!augment(augment, i, visited)) return false;
+    }
+    return true;
+}
+
+}  // namespace unwinnable_parts
+
 namespace {
+
+using unwinnable_parts::can_block_all;
+using unwinnable_parts::ring_two;
 
 struct PawnBoard {
     Bitboard pawns;
@@ -63,45 +110,6 @@ bool flood_region(const PawnBoard& board, PieceType t, Color c, Square from, Bit
         const Bitboard fresh = targets & ~no_entry & ~region;
         region |= fresh;
         todo |= fresh;
-    }
-    return true;
-}
-
-// The squares at king distance exactly two from `s`.
-Bitboard ring_two(Square s) {
-    Bitboard near = king_attacks(s) | square_bit(s);
-    Bitboard wider = near;
-    for (Bitboard b = near; b;) wider |= king_attacks(pop_lsb(b));
-    return wider & ~near;
-}
-
-// Whether every square of `needed` can get its own piece: a matching of the squares into the
-// pieces whose region holds them (augmenting paths; at most 8 squares and 16 pieces).
-bool can_block_all(Bitboard needed, const Bitboard* regions, int count) {
-    if (needed == 0) return true;
-    if (popcount(needed) > count) return false;
-    std::array<Square, 8> squares{};
-    int n = 0;
-    for (Bitboard b = needed; b;) squares[static_cast<std::size_t>(n++)] = pop_lsb(b);
-    std::array<int, 16> owner;  // the square index each piece holds, or -1
-    owner.fill(-1);
-    // Depth-first augmentation from square i; `visited` marks pieces tried in this round.
-    auto augment = [&](auto&& self, int i, unsigned& visited) -> bool {
-        for (int p = 0; p < count; ++p) {
-            if ((visited >> p) & 1U) continue;
-            if (!(regions[p] & square_bit(squares[static_cast<std::size_t>(i)]))) continue;
-            visited |= 1U << p;
-            const int held = owner[static_cast<std::size_t>(p)];
-            if (held < 0 || self(self, held, visited)) {
-                owner[static_cast<std::size_t>(p)] = i;
-                return true;
-            }
-        }
-        return false;
-    };
-    for (int i = 0; i < n; ++i) {
-        unsigned visited = 0;
-        if (!augment(augment, i, visited)) return false;
     }
     return true;
 }

@@ -18,6 +18,16 @@ bool bishops_against_lines(const Position& pos, Color winner);
 // Parts 1-2, the proofs that play no move: the searches close their positions with these.
 UnwinnableProof static_proof(const Position& pos, Color winner);
 
+// Part 2 (unwinnable_locked.cpp), shared with part 2b: the squares at king distance exactly two
+// from `s`; and whether every square of `needed` can get its own piece among `count` pieces
+// whose regions are `regions` (at most 8 squares and 16 pieces).
+Bitboard ring_two(Square s);
+bool can_block_all(Bitboard needed, const Bitboard* regions, int count);
+
+// Part 2b (unwinnable_reach.cpp): where every man could ever stand, grown to a fixed point, leaves
+// no square where W could mate the other king. Tens of microseconds: the full mode only.
+bool reach_rules_out_mate(const Position& pos, Color winner);
+
 // Part 3 (unwinnable_check.cpp): `root` is in check and every position reachable from it within
 // 24 positions ends the game or is closed by the static proofs, none of them W's mate.
 bool small_walk_closes(const Position& root, Color winner);

@@ -153,6 +153,11 @@ constexpr std::array<Entry, MsgCount> catalog{{
     {Msg::ProofExhausted,
      "every position reachable by legal moves was examined and none is a checkmate by it",
      "se examinaron todas las posiciones alcanzables con jugadas legales y en ninguna da mate"},
+    {Msg::ProofReachability,
+     "the squares each of the men could ever reach leave none where it could checkmate the other "
+     "king",
+     "las casillas a las que cada pieza y peón podría llegar no dejan ninguna donde dar mate al "
+     "otro rey"},
     {Msg::FivefoldDrawn,
      "The same position has appeared for the {0} time ({1}): the game is drawn automatically",
      "La misma posición ha aparecido por {0} vez ({1}): la partida es tablas sin necesidad de "
@@ -1001,11 +1006,12 @@ struct ProofWords {
     UnwinnableProof proof;
     Msg clause;  // why a side cannot checkmate ("it has too little material left ...")
 };
-constexpr std::array<ProofWords, 4> proof_words{{
+constexpr std::array<ProofWords, 5> proof_words{{
     {UnwinnableProof::None, Msg::ProofNone},
     {UnwinnableProof::Material, Msg::ProofMaterial},
     {UnwinnableProof::LockedPawns, Msg::ProofLockedPawns},
     {UnwinnableProof::Exhausted, Msg::ProofExhausted},
+    {UnwinnableProof::Reachability, Msg::ProofReachability},
 }};
 
 std::string_view proof_clause(UnwinnableProof proof, Lang lang) {

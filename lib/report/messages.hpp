@@ -101,6 +101,7 @@ enum class Msg : std::uint16_t {
     ProofMaterial,       // the proofs of unwinnability (lib/chess/unwinnable.hpp), as clauses
     ProofLockedPawns,
     ProofExhausted,
+    ProofReachability,
     FivefoldDrawn,       // ordinal, occurrences
     SeventyFiveDrawn,    // clock
     EndedAfter,          // "after {}" (move): when the game ended

@@ -1,0 +1,280 @@
+// Part 2b of the unwinnability analysis (unwinnable.hpp): where every man could ever stand.
+//
+// For every man on the board (named by the square it stands on now, its origin) the analysis
+// grows a set of squares, its reach, until no rule below adds one; beside it, the men that are
+// fixed (never move, never taken), the men that may be taken, and the squares each side
+// attacks for good. At that fixed point these invariants hold in every position reachable by
+// legal moves, by induction over the moves (each rule says why a legal move keeps them):
+//   I1. every man on the board stands on a square of its reach;
+//   I2. a fixed man stands on its origin (so its square is never empty and never entered);
+//   I3. a man that is never counted as takeable is still on the board;
+//   I4. a square in `always_attacked[c]` is attacked by a man of c (so the other king never
+//       stands there, but where it may stand now, its origin);
+//   I5. a pawn P whose reach stays on its file and a pawn Q on that file ahead of P whose reach
+//       also does, never taken: P stands behind Q (neither can pass the other on the file).
+// Each rule of `targets` lets through every legal move (pinned pieces, checks and other men
+// but fixed ones ignored, so the sets only grow larger than the truth), which is all that
+// I1 needs. The sets only grow (and the fixed men and attacked squares only shrink) from one
+// round to the next, so the loop ends.
+//
+// The proof (`may_be_mated`): a mate by W puts the other king on a square m of its reach that
+// a W man (not the king) attacks, with every neighbour of m that the king could move to covered:
+// a neighbour outside its reach is (I1: the king would have a legal move there, which the
+// king's rule lets through); one a W man but the king may attack is counted as covered; the
+// rest must each hold a distinct man of the king's own side that can reach it, or be next to
+// W's king, on one square of its reach two steps from m. When no m passes, W cannot mate.
+//
+// The idea of saturating the men's reachable squares comes from the CHA-Solver analysis
+// (Ambrona, chasolver.org); the rules and their arguments here are this project's own.
+#include <array>
+
+#include "chess/attacks.hpp"
+#include "chess/unwinnable_parts.hpp"
+
+namespace drawaudit::chess::unwinnable_parts {
+
+namespace {
+
+constexpr Bitboard Everywhere = ~Bitboard{0};
+constexpr int MaxRounds = 64;  // the sets settle in a few rounds; a cap keeps it bounded
+
+struct Man {
+    Square origin;
+    Color color;
+    PieceType type;
+};
+
+class Reach {
+  public:
+    explicit Reach(const Position& pos);
+
+    // Grows the sets to their fixed point; false if the round cap was hit (then no proof).
+    bool saturate();
+    // Whether the king of `loser` could ever stand mated (see the file's comment).
+    bool may_be_mated(Color loser) const;
+
+  private:
+    Bitboard targets(const Man& man, Square from) const;
+    Bitboard push_limit(const Man& pawn) const;
+    Bitboard capture_squares(const Man& man) const;
+    Bitboard checks_by(Color winner) const;
+    bool only(const Man& man) const { return reach_[man.origin] == square_bit(man.origin); }
+
+    std::array<Man, 32> men_{};
+    int count_ = 0;
+    std::array<Bitboard, 64> reach_{};
+    Bitboard kings_ = 0;
+    Bitboard pieces_of_[2] = {0, 0};
+    Bitboard fixed_ = 0;     // origins of men that never move and are never taken
+    Bitboard takeable_ = 0;  // origins of men that may be taken
+    Bitboard promotes_ = 0;  // origins of pawns that may reach the last rank
+    Bitboard always_attacked_[2] = {0, 0};
+    Bitboard standing_[2] = {0, 0};  // where a man of each side but its king may stand
+};
+
+Reach::Reach(const Position& pos) {
+    kings_ = pos.pieces(PieceType::King);
+    for (Color c : {Color::White, Color::Black}) {
+        pieces_of_[index_of(c)] = pos.pieces(c);
+        for (Bitboard b = pos.pieces(c); b;) {
+            const Square s = pop_lsb(b);
+            men_[static_cast<std::size_t>(count_++)] = Man{s, c, type_of(pos.piece_on(s))};
+            reach_[s] = square_bit(s);
+        }
+    }
+    // The sets start where they are tightest and only loosen: every man fixed, none takeable,
+    // the squares attacked now attacked for good.
+    fixed_ = pos.occupied();
+    for (int i = 0; i < count_; ++i) {
+        const Man& m = men_[static_cast<std::size_t>(i)];
+        always_attacked_[index_of(m.color)] |= attacks_of(m.type, m.color, m.origin, fixed_);
+    }
+}
+
+// I5: the squares of its file a pawn whose reach stays on the file may still reach: those
+// behind every pawn ahead of it on the file whose reach stays there and that is never taken
+// (behind the furthest square that pawn may reach towards P's last rank). Both stay on the
+// file, so neither moves but by pushes, which never jump a man; and Q is never taken: P stays
+// behind Q, as it stood at the start.
+Bitboard Reach::push_limit(const Man& pawn) const {
+    const Bitboard file = file_bb(file_of(pawn.origin));
+    if (reach_[pawn.origin] & ~file) return Everywhere;
+    Bitboard limit = Everywhere;
+    const bool white = pawn.color == Color::White;
+    for (int i = 0; i < count_; ++i) {
+        const Man& q = men_[static_cast<std::size_t>(i)];
+        if (q.type != PieceType::Pawn || q.origin == pawn.origin) continue;
+        if (!(square_bit(q.origin) & file) || (reach_[q.origin] & ~file)) continue;
+        if (square_bit(q.origin) & takeable_) continue;
+        const bool ahead = white ? q.origin > pawn.origin : q.origin < pawn.origin;
+        if (!ahead) continue;
+        const Bitboard r = reach_[q.origin];
+        // Squares strictly behind Q's furthest square, seen from P.
+        const Square furthest = white ? static_cast<Square>(63 - std::countl_zero(r)) : lsb(r);
+        const Bitboard behind =
+            white ? (square_bit(furthest) - 1) : ~((square_bit(furthest) << 1) - 1);
+        limit &= behind;
+    }
+    return limit;
+}
+
+// Every square `man` could move to from `from` (I1's rules). A fixed man of its own side, or a
+// fixed king, is never entered (I2; kings are never taken); sliders stop at fixed men; a pawn
+// pushes onto no fixed man and captures only where an enemy man but the king may stand.
+Bitboard Reach::targets(const Man& man, Square from) const {
+    const Color c = man.color;
+    const Bitboard no_entry = fixed_ & (pieces_of_[index_of(c)] | kings_);
+    switch (man.type) {
+        case PieceType::Pawn: {
+            if (square_bit(man.origin) & promotes_) return Everywhere & ~no_entry;
+            if (relative_rank(c, from) == 7) return 0;
+            const Bitboard limit = push_limit(man);
+            const Bitboard one =
+                (c == Color::White ? square_bit(from) << 8 : square_bit(from) >> 8) & ~fixed_ &
+                limit;
+            Bitboard result = one;
+            if (one && relative_rank(c, from) == 1) {
+                result |= (c == Color::White ? one << 8 : one >> 8) & ~fixed_ & limit;
+            }
+            // An en-passant capture lands on the square the enemy pawn passed, which its single
+            // push puts in its reach.
+            result |= pawn_attacks(c, from) & standing_[index_of(~c)] & ~no_entry;
+            return result;
+        }
+        case PieceType::King:
+            return king_attacks(from) & ~no_entry & ~always_attacked_[index_of(~c)];
+        default:
+            return attacks_of(man.type, c, from, fixed_) & ~no_entry;
+    }
+}
+
+// Where `man` could take an enemy man: any square of its reach but when it never moves (a
+// pawn: the squares it attacks from its reach, and beside them on its fifth rank for en
+// passant; a pawn that may promote: its reach too).
+Bitboard Reach::capture_squares(const Man& man) const {
+    const Bitboard r = reach_[man.origin];
+    if (man.type != PieceType::Pawn) return only(man) ? 0 : r;
+    Bitboard squares = 0;
+    for (Bitboard b = r; b;) squares |= pawn_attacks(man.color, pop_lsb(b));
+    const Bitboard fifth = rank_bb(man.color == Color::White ? 4 : 3);
+    squares |= ((r & fifth & ~FileABB) >> 1) | ((r & fifth & ~file_bb(7)) << 1);
+    if (square_bit(man.origin) & promotes_) squares |= r;
+    return squares;
+}
+
+bool Reach::saturate() {
+    for (int round = 0; round < MaxRounds; ++round) {
+        bool changed = false;
+        standing_[0] = standing_[1] = 0;
+        for (int i = 0; i < count_; ++i) {
+            const Man& m = men_[static_cast<std::size_t>(i)];
+            if (m.type != PieceType::King) standing_[index_of(m.color)] |= reach_[m.origin];
+        }
+        for (int i = 0; i < count_; ++i) {
+            const Man& man = men_[static_cast<std::size_t>(i)];
+            Bitboard& r = reach_[man.origin];
+            Bitboard grown = r;
+            for (Bitboard b = r; b;) grown |= targets(man, pop_lsb(b));
+            if (man.type == PieceType::Pawn &&
+                (grown & rank_bb(man.color == Color::White ? 7 : 0)) &&
+                !(square_bit(man.origin) & promotes_)) {
+                promotes_ |= square_bit(man.origin);
+                grown |= targets(man, man.origin);
+            }
+            if (grown != r) {
+                r = grown;
+                changed = true;
+            }
+        }
+        // I3: a man is takeable when an enemy man may move onto a square of its reach.
+        Bitboard takeable = 0;
+        for (int i = 0; i < count_; ++i) {
+            const Man& x = men_[static_cast<std::size_t>(i)];
+            if (x.type == PieceType::King) continue;
+            for (int j = 0; j < count_; ++j) {
+                const Man& y = men_[static_cast<std::size_t>(j)];
+                if (y.color != x.color && (capture_squares(y) & reach_[x.origin])) {
+                    takeable |= square_bit(x.origin);
+                    break;
+                }
+            }
+        }
+        Bitboard fixed = 0;
+        Bitboard occupiable = 0;
+        for (int i = 0; i < count_; ++i) {
+            const Man& m = men_[static_cast<std::size_t>(i)];
+            occupiable |= reach_[m.origin];
+            if (only(m) && !(square_bit(m.origin) & takeable)) fixed |= square_bit(m.origin);
+        }
+        // I4: a man never taken attacks, wherever it stands in its reach, the squares it
+        // attacks from every one of them with every square some man may stand on blocking.
+        Bitboard attacked[2] = {0, 0};
+        for (int i = 0; i < count_; ++i) {
+            const Man& m = men_[static_cast<std::size_t>(i)];
+            if ((square_bit(m.origin) & (takeable | promotes_))) continue;
+            Bitboard always = Everywhere;
+            for (Bitboard b = reach_[m.origin]; b && always;)
+                always &= attacks_of(m.type, m.color, pop_lsb(b), occupiable);
+            attacked[index_of(m.color)] |= always;
+        }
+        if (takeable != takeable_ || fixed != fixed_ || attacked[0] != always_attacked_[0] ||
+            attacked[1] != always_attacked_[1])
+            changed = true;
+        takeable_ = takeable;
+        fixed_ = fixed;
+        always_attacked_[0] = attacked[0];
+        always_attacked_[1] = attacked[1];
+        if (!changed) return true;
+    }
+    return false;
+}
+
+// The squares W's men but its king could ever attack: from any square of their reach, with
+// only the fixed men blocking (the board holds them at least); a pawn that may promote, all.
+Bitboard Reach::checks_by(Color winner) const {
+    Bitboard checks = 0;
+    for (int i = 0; i < count_; ++i) {
+        const Man& m = men_[static_cast<std::size_t>(i)];
+        if (m.color != winner || m.type == PieceType::King) continue;
+        if (square_bit(m.origin) & promotes_) return Everywhere;
+        for (Bitboard b = reach_[m.origin]; b;)
+            checks |= attacks_of(m.type, m.color, pop_lsb(b), fixed_);
+    }
+    return checks;
+}
+
+bool Reach::may_be_mated(Color loser) const {
+    const Color winner = ~loser;
+    const Bitboard king_reach = reach_[lsb(pieces_of_[index_of(loser)] & kings_)];
+    const Bitboard winner_king_reach = reach_[lsb(pieces_of_[index_of(winner)] & kings_)];
+    const Bitboard checks = checks_by(winner);
+    std::array<Bitboard, 16> blockers{};
+    int blocker_count = 0;
+    for (int i = 0; i < count_; ++i) {
+        const Man& m = men_[static_cast<std::size_t>(i)];
+        if (m.color != loser || m.type == PieceType::King) continue;
+        if (blocker_count == static_cast<int>(blockers.size())) return true;  // stay sound
+        blockers[static_cast<std::size_t>(blocker_count++)] = reach_[m.origin];
+    }
+    for (Bitboard candidates = king_reach & checks; candidates;) {
+        const Square m = pop_lsb(candidates);
+        const Bitboard needed = king_attacks(m) & king_reach & ~checks;
+        if (can_block_all(needed, blockers.data(), blocker_count)) return true;
+        for (Bitboard stands = winner_king_reach & ring_two(m); stands;) {
+            const Bitboard rest = needed & ~king_attacks(pop_lsb(stands));
+            if (rest != needed && can_block_all(rest, blockers.data(), blocker_count)) return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+bool reach_rules_out_mate(const Position& pos, Color winner) {
+    // Castling and an en-passant capture now are moves the rules above do not know.
+    if (pos.castling_rights().any() || pos.has_legal_en_passant()) return false;
+    Reach reach(pos);
+    return reach.saturate() && !reach.may_be_mated(~winner);
+}
+
+}  // namespace drawaudit::chess::unwinnable_parts

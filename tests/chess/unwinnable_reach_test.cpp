@@ -1,0 +1,82 @@
+// Part 2b of the unwinnability analysis (lib/chess/unwinnable_reach.cpp): the squares each man
+// could ever reach prove walls with pawns still to move, and never a side that can still mate.
+#include <gtest/gtest.h>
+
+#include "chess/unwinnable.hpp"
+#include "chess/unwinnable_parts.hpp"
+#include "chess_test_helpers.hpp"
+
+namespace drawaudit::chess {
+namespace {
+
+using test::position_of;
+using unwinnable_parts::reach_rules_out_mate;
+
+// Three rows of pawns and a fourth that can still advance: the locked-pawn proof refuses it (a
+// pawn may move) and the exhaustive walk drowns in the pawn moves times the king tours. The
+// pawns of the second rank meet the black pawns of the fifth on their own files (I5), so no
+// pawn ever leaves its file and neither king ever crosses the wall.
+TEST(ReachProof, AWallWithPawnsStillToMoveLeavesNoSquareForAMate) {
+    const Position pos = position_of("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
+    EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
+    EXPECT_TRUE(reach_rules_out_mate(pos, Color::Black));
+    const WinnabilityResult r = analyse_winnability(pos, Color::White, {});
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+    EXPECT_EQ(r.proof, UnwinnableProof::Reachability);
+}
+
+// Facing pawns stop each other only while neither is taken: here Black's king takes the a4 pawn
+// and its own a-pawn runs to promote, so Black can still mate (and White, with a bare king,
+// cannot).
+TEST(ReachProof, AFacingPawnTheKingCanTakeNoLongerBlocks) {
+    const Position pos = position_of("k7/8/8/p7/P7/8/8/7K w - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::Black));
+    EXPECT_TRUE(analyse_winnability(pos, Color::Black, {}).verdict == Winnability::Winnable);
+}
+
+// A pawn that can leave its file by a capture may come back to it beyond the pawn it faced.
+TEST(ReachProof, APawnThatCanCaptureOffItsFileMayPass) {
+    // White's b-pawn takes on a5 or c5 when a black pawn stands there and may promote.
+    const Position pos = position_of("k7/8/2p5/1p6/1P6/8/8/7K w - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::White));
+}
+
+// A mate on the board is never ruled out (its check and covered flights are all in the sets).
+TEST(ReachProof, AMateOnTheBoardIsNeverRuledOut) {
+    const Position pos = position_of("7k/5KQ1/8/8/8/8/8/8 b - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::White));
+}
+
+// Positions of CHA-Solver's own saturation tests (facts, not code) where White can still mate:
+// the sets must leave a square for it.
+TEST(ReachProof, NeverRulesOutAMateOnPositionsWhereOneExists) {
+    for (const char* fen : {
+             "7b/1k4bB/8/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 w - - 0 1",
+             "4K3/8/8/8/8/p1p2p2/P1pppp2/bnrqkrnb w - - 0 1",
+             "k1bK4/1p1p4/1PpPp3/2P1Pp2/2p1pP2/2p1P3/2P5/8 w - - 0 1",
+             "Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - - 0 1",
+             "5brk/4p1p1/3pP1P1/1B1P4/3p2p1/3P2p1/4K1P1/8 w - - 0 1",
+             "7k/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/3B2K1 w - - 0 1",
+             "8/2b5/8/4k2B/1p1p4/1P1Pp1p1/4P1P1/2b1KBR1 w - - 0 1",
+             "N1b1N1N1/1pPpPpPp/1P1P1P1P/8/8/8/8/kb2B1K1 w - - 0 1",
+         }) {
+        EXPECT_FALSE(reach_rules_out_mate(position_of(fen), Color::White)) << fen;
+    }
+}
+
+// Positions of the community file (dead/chasolver-positions.txt) where the side cannot mate,
+// which the analysis left undetermined before this proof: the sets alone show it.
+TEST(ReachProof, RulesOutTheMateOfCommunityPositionsWhereNoneExists) {
+    for (const char* fen : {
+             "1b1k4/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1",
+             "N1b1N1N1/1pPpPpPp/1P1P1P1P/2K5/8/8/8/4B2k w - - 0 1",
+             "k7/1pK5/1Pp5/n1P5/N1p2B2/1pP5/1P6/8 w - - 0 1",
+             "8/7B/7b/8/3p1p1p/2pPbPpP/2PpBkP1/3KbBN1 w - - 0 1",
+             "k7/5p1p/1p6/1P1p1P2/1p1P1p1P/5P1p/1P5P/7K w - - 0 1",
+         }) {
+        EXPECT_TRUE(reach_rules_out_mate(position_of(fen), Color::Black)) << fen;
+    }
+}
+
+}  // namespace
+}  // namespace drawaudit::chess
