@@ -38,6 +38,13 @@ inline int lane(std::uint64_t packed, int c) {
     return static_cast<int>((packed >> (16 * c)) & 0xFFFF);
 }
 
+// 4,096 positions, about 720 KB: with 65,536 (11 MB) the slowest Lichess final took 10% longer
+// than before the positions were kept (memory touched the first time, caches missed), with 4,096
+// it is as fast and the average the same.
+constexpr std::size_t MaxKept = 1 << 12;
+
+}  // namespace
+
 // A helpmate is a path in the graph of positions (both sides cooperate), so it can also be
 // found by a greedy best-first search: always expand the position that looks closest to W's
 // mate, over the whole frontier at once, with a set of the positions seen. The guided depth-first
@@ -46,168 +53,131 @@ inline int lane(std::uint64_t packed, int c) {
 // what small endings need. Positions closed by the cheap proofs are dead ends, which keeps the
 // search away from captures of the material W needs. A found line is a real line; a failure
 // proves nothing.
-class BestFirst {
-  public:
-    // `pull` weighs how far the other side's men stand from the corner: 1 suits real games
-    // (many men, most of them in the way), more suits composed endings (the few men there
-    // must come and block).
-    BestFirst(Color winner, std::uint64_t budget, int pull)
-        : winner_(winner), budget_(budget), pull_(pull) {}
+// `pull` weighs how far the other side's men stand from the corner: 1 suits real games (many
+// men, most of them in the way), more suits composed endings (the few men there must come and
+// block).
+BestFirstSearch::BestFirstSearch(const Position& root, Color winner, int pull)
+    : winner_(winner), pull_(pull) {
+    nodes_list_.push_back({0, Move{}, 0});
+    // The positions of the first nodes, kept rather than replayed from the root at every
+    // expansion (a line of 30 plies cost 30 moves made for each node expanded); beyond MaxKept
+    // nodes the rest are replayed from their nearest kept ancestor, so that memory stays
+    // small. Reserved: a growing vector copied its positions at each reallocation (5% of the
+    // full mode's time).
+    positions_.reserve(MaxKept);
+    positions_.push_back(root);
+    seen_.insert(root.key());
+    heap_.push_back({0, 0});
+}
 
-    std::uint64_t nodes() const { return nodes_; }
-    const std::vector<Move>& line() const { return line_; }
-
-    bool search(const Position& root) { return run(root); }
-
-  private:
-    struct Node {
-        std::uint32_t parent;
-        Move move;
-        std::uint16_t depth;
+// How far `pos` looks from a mate by W with the other king in a corner (lower is closer),
+// the best of the four corners: the king in the corner, W's king two squares away, W's
+// pieces near, W's pawns promoted; W's pieces count negative so that losing one never looks
+// like progress. With bishops as W's only men, only a corner of their colour can be mated.
+// Computed for every child the search makes: the four corners at once, each man's distances
+// to them one addition of a packed table entry.
+int BestFirstSearch::distance_to_mate(const Position& pos) const {
+    const Color loser = ~winner_;
+    // W's pawns, and W's pieces' own worth: the same for every corner. (No popcount: a
+    // portable build has no instruction for it.)
+    const Bitboard pawns = pos.pieces(winner_, PieceType::Pawn);
+    int common = 0;
+    for (Bitboard b = pawns; b;) {
+        const Square s = pop_lsb(b);
+        common += 2 * (winner_ == Color::White ? 7 - rank_of(s) : rank_of(s)) - 20;
+    }
+    // W's pieces: a knight checks the corner from two squares away, the others from anywhere
+    // along a line: next to it is as good as any.
+    const Bitboard knights = pos.pieces(winner_, PieceType::Knight);
+    const Bitboard bishops = pos.pieces(winner_, PieceType::Bishop);
+    const Bitboard rooks = pos.pieces(winner_, PieceType::Rook);
+    const Bitboard queens = pos.pieces(winner_, PieceType::Queen);
+    std::uint64_t far = CornerDistances.loser_king[pos.king_square(loser)] +
+                        CornerDistances.winner_king[pos.king_square(winner_)];
+    auto add = [&](Bitboard men, const std::uint64_t* table, PieceType type) {
+        for (Bitboard b = men; b;) {
+            far += table[pop_lsb(b)];
+            common -= 20 + 2 * piece_value(type);
+        }
     };
-    struct Entry {
-        int score;
-        std::uint32_t node;
-        bool operator<(const Entry& o) const { return score > o.score; }  // min-heap
-    };
+    add(knights, CornerDistances.knight, PieceType::Knight);
+    add(bishops, CornerDistances.near, PieceType::Bishop);
+    add(rooks, CornerDistances.near, PieceType::Rook);
+    add(queens, CornerDistances.near, PieceType::Queen);
+    // The other side's men block best next to their king; far away they only defend.
+    std::uint64_t blockers = 0;
+    for (Bitboard b = pos.pieces(loser) & ~pos.pieces(PieceType::King); b;)
+        blockers += CornerDistances.near[pop_lsb(b)];
+    far += static_cast<std::uint64_t>(pull_) * blockers;
+    // With bishops as W's only men, only a corner of their colour can be mated (with no man
+    // at all, none: the search never gets here then, the material proof closes it).
+    const bool bishops_only = (pawns | knights | rooks | queens) == 0;
+    int best = 1 << 30;
+    for (int c = 0; c < 4; ++c) {
+        if (bishops_only && !(bishops & squares_of_colour(Corners[c]))) continue;
+        best = std::min(best, lane(far, c));
+    }
+    return best + common;
+}
 
-    // How far `pos` looks from a mate by W with the other king in a corner (lower is closer),
-    // the best of the four corners: the king in the corner, W's king two squares away, W's
-    // pieces near, W's pawns promoted; W's pieces count negative so that losing one never looks
-    // like progress. With bishops as W's only men, only a corner of their colour can be mated.
-    // Computed for every child the search makes: the four corners at once, each man's distances
-    // to them one addition of a packed table entry.
-    int distance_to_mate(const Position& pos) const {
-        const Color loser = ~winner_;
-        // W's pawns, and W's pieces' own worth: the same for every corner. (No popcount: a
-        // portable build has no instruction for it.)
-        const Bitboard pawns = pos.pieces(winner_, PieceType::Pawn);
-        int common = 0;
-        for (Bitboard b = pawns; b;) {
-            const Square s = pop_lsb(b);
-            common += 2 * (winner_ == Color::White ? 7 - rank_of(s) : rank_of(s)) - 20;
-        }
-        // W's pieces: a knight checks the corner from two squares away, the others from anywhere
-        // along a line: next to it is as good as any.
-        const Bitboard knights = pos.pieces(winner_, PieceType::Knight);
-        const Bitboard bishops = pos.pieces(winner_, PieceType::Bishop);
-        const Bitboard rooks = pos.pieces(winner_, PieceType::Rook);
-        const Bitboard queens = pos.pieces(winner_, PieceType::Queen);
-        std::uint64_t far = CornerDistances.loser_king[pos.king_square(loser)] +
-                            CornerDistances.winner_king[pos.king_square(winner_)];
-        auto add = [&](Bitboard men, const std::uint64_t* table, PieceType type) {
-            for (Bitboard b = men; b;) {
-                far += table[pop_lsb(b)];
-                common -= 20 + 2 * piece_value(type);
+// The moves from node `index` up to its nearest ancestor below `kept` (last first, in path_); that
+// ancestor.
+std::uint32_t BestFirstSearch::path_up_to(std::uint32_t index, std::size_t kept) {
+    path_.clear();
+    while (index >= kept) {
+        path_.push_back(nodes_list_[index].move);
+        index = nodes_list_[index].parent;
+    }
+    return index;
+}
+
+// The position of node `index`: kept, or replayed from its nearest kept ancestor.
+void BestFirstSearch::position_of(std::uint32_t index, Position& out) {
+    out = positions_[path_up_to(index, positions_.size())];
+    for (auto it = path_.rbegin(); it != path_.rend(); ++it) out.make_move(*it);
+}
+
+bool BestFirstSearch::search(std::uint64_t budget) {
+    if (found_) return true;
+    const std::uint64_t stop = nodes_ + budget;
+    Position pos;
+    while (!heap_.empty() && nodes_ < stop) {
+        std::pop_heap(heap_.begin(), heap_.end());
+        const std::uint32_t index = heap_.back().node;
+        heap_.pop_back();
+        position_of(index, pos);
+        MoveList list;
+        pos.generate_legal(list);
+        const int depth = nodes_list_[index].depth + 1;
+        for (Move m : list) {
+            ++nodes_;
+            Position child = pos;
+            child.make_move(m);
+            if (!seen_.insert(child.key())) continue;
+            if (child.in_check() && child.side_to_move() != winner_ && !child.has_legal_move()) {
+                path_up_to(index, 1);  // up to the root, node 0
+                line_.assign(path_.rbegin(), path_.rend());
+                line_.push_back(m);
+                found_ = true;
+                return true;
             }
-        };
-        add(knights, CornerDistances.knight, PieceType::Knight);
-        add(bishops, CornerDistances.near, PieceType::Bishop);
-        add(rooks, CornerDistances.near, PieceType::Rook);
-        add(queens, CornerDistances.near, PieceType::Queen);
-        // The other side's men block best next to their king; far away they only defend.
-        std::uint64_t blockers = 0;
-        for (Bitboard b = pos.pieces(loser) & ~pos.pieces(PieceType::King); b;)
-            blockers += CornerDistances.near[pop_lsb(b)];
-        far += static_cast<std::uint64_t>(pull_) * blockers;
-        // With bishops as W's only men, only a corner of their colour can be mated (with no man
-        // at all, none: the search never gets here then, the material proof closes it).
-        const bool bishops_only = (pawns | knights | rooks | queens) == 0;
-        int best = 1 << 30;
-        for (int c = 0; c < 4; ++c) {
-            if (bishops_only && !(bishops & squares_of_colour(Corners[c]))) continue;
-            best = std::min(best, lane(far, c));
+            if (static_proof(child, winner_) != UnwinnableProof::None) continue;
+            nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth)});
+            if (positions_.size() < MaxKept) positions_.push_back(child);
+            // Mostly greedy; the depth term prefers the shorter of two equal lines.
+            heap_.push_back({distance_to_mate(child) * 4 + depth,
+                             static_cast<std::uint32_t>(nodes_list_.size() - 1)});
+            std::push_heap(heap_.begin(), heap_.end());
         }
-        return best + common;
     }
-
-    // 4,096 positions, about 720 KB: with 65,536 (11 MB) the slowest Lichess final took 10%
-    // longer than before the positions were kept (memory touched the first time, caches
-    // missed), with 4,096 it is as fast and the average the same.
-    static constexpr std::size_t MaxKept = 1 << 12;
-
-    // The moves from node `index` up to its nearest ancestor below `kept` (last first, in
-    // path_); that ancestor.
-    std::uint32_t path_up_to(std::uint32_t index, std::size_t kept) {
-        path_.clear();
-        while (index >= kept) {
-            path_.push_back(nodes_list_[index].move);
-            index = nodes_list_[index].parent;
-        }
-        return index;
-    }
-
-    // The position of node `index`: kept, or replayed from its nearest kept ancestor.
-    void position_of(std::uint32_t index, Position& out) {
-        out = positions_[path_up_to(index, positions_.size())];
-        for (auto it = path_.rbegin(); it != path_.rend(); ++it) out.make_move(*it);
-    }
-
-    bool run(const Position& root) {
-        nodes_list_.clear();
-        nodes_list_.push_back({0, Move{}, 0});
-        // The positions of the first nodes, kept rather than replayed from the root at every
-        // expansion (a line of 30 plies cost 30 moves made for each node expanded); beyond
-        // MaxKept nodes the rest are replayed from their nearest kept ancestor, so that memory
-        // stays small. Reserved: a growing vector copied its positions at each reallocation
-        // (5% of the full mode's time).
-        positions_.clear();
-        positions_.reserve(MaxKept);
-        positions_.push_back(root);
-        std::vector<Entry> heap;
-        KeySet seen;
-        seen.insert(root.key());
-        heap.push_back({0, 0});
-        Position pos;
-        while (!heap.empty() && nodes_ < budget_) {
-            std::pop_heap(heap.begin(), heap.end());
-            const std::uint32_t index = heap.back().node;
-            heap.pop_back();
-            position_of(index, pos);
-            MoveList list;
-            pos.generate_legal(list);
-            const int depth = nodes_list_[index].depth + 1;
-            for (Move m : list) {
-                ++nodes_;
-                Position child = pos;
-                child.make_move(m);
-                if (!seen.insert(child.key())) continue;
-                if (child.in_check() && child.side_to_move() != winner_ &&
-                    !child.has_legal_move()) {
-                    path_up_to(index, 1);  // up to the root, node 0
-                    line_.assign(path_.rbegin(), path_.rend());
-                    line_.push_back(m);
-                    return true;
-                }
-                if (static_proof(child, winner_) != UnwinnableProof::None) continue;
-                nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth)});
-                if (positions_.size() < MaxKept) positions_.push_back(child);
-                // Mostly greedy; the depth term prefers the shorter of two equal lines.
-                heap.push_back({distance_to_mate(child) * 4 + depth,
-                                static_cast<std::uint32_t>(nodes_list_.size() - 1)});
-                std::push_heap(heap.begin(), heap.end());
-            }
-        }
-        return false;
-    }
-
-    Color winner_;
-    std::uint64_t budget_;
-    int pull_;
-    std::uint64_t nodes_ = 0;
-    std::vector<Node> nodes_list_;
-    std::vector<Position> positions_;
-    std::vector<Move> path_;
-    std::vector<Move> line_;
-};
-
-}  // namespace
+    return false;
+}
 
 BestFirstResult best_first_helpmate(const Position& root, Color winner, std::uint64_t budget,
                                     int pull) {
-    BestFirst search(winner, budget, pull);
+    BestFirstSearch search(root, winner, pull);
     BestFirstResult result;
-    result.mate = search.search(root);
+    result.mate = search.search(budget);
     result.nodes = search.nodes();
     if (result.mate) result.line = search.line();
     return result;

@@ -57,7 +57,48 @@ class GuidedSearch {
 };
 
 // Part 4b (unwinnable_best_first.cpp): a greedy best-first helpmate search; `pull` weighs how
-// far the other side's men stand from the corner of the mate.
+// far the other side's men stand from the corner of the mate. It keeps its frontier between
+// calls: `search` goes on where the last call stopped, so two calls of n and m nodes find what
+// one of n + m finds, node for node.
+class BestFirstSearch {
+  public:
+    BestFirstSearch(const Position& root, Color winner, int pull);
+
+    // Expands positions until W's mate is found (true, the line in line()) or `budget` more
+    // nodes were made (false; a later call goes on).
+    bool search(std::uint64_t budget);
+    std::uint64_t nodes() const { return nodes_; }
+    const std::vector<Move>& line() const { return line_; }
+
+  private:
+    struct Node {
+        std::uint32_t parent;
+        Move move;
+        std::uint16_t depth;
+    };
+    struct Entry {
+        int score;
+        std::uint32_t node;
+        bool operator<(const Entry& o) const { return score > o.score; }  // min-heap
+    };
+
+    int distance_to_mate(const Position& pos) const;
+    std::uint32_t path_up_to(std::uint32_t index, std::size_t kept);
+    void position_of(std::uint32_t index, Position& out);
+
+    Color winner_;
+    int pull_;
+    std::uint64_t nodes_ = 0;
+    bool found_ = false;
+    std::vector<Node> nodes_list_;
+    std::vector<Position> positions_;
+    std::vector<Entry> heap_;
+    KeySet seen_;
+    std::vector<Move> path_;
+    std::vector<Move> line_;
+};
+
+// One best-first search of `budget` nodes.
 struct BestFirstResult {
     bool mate = false;
     std::vector<Move> line;
