@@ -146,6 +146,9 @@ bool BestFirstSearch::search(std::uint64_t budget) {
         const std::uint32_t index = heap_.back().node;
         heap_.pop_back();
         position_of(index, pos);
+        // The cheap proofs close a position when it comes up, not when it is made: most
+        // children are never expanded (the proofs cost a sixth of the search when run on all).
+        if (index != 0 && static_proof(pos, winner_) != UnwinnableProof::None) continue;
         MoveList list;
         pos.generate_legal(list);
         const int depth = nodes_list_[index].depth + 1;
@@ -161,7 +164,6 @@ bool BestFirstSearch::search(std::uint64_t budget) {
                 found_ = true;
                 return true;
             }
-            if (static_proof(child, winner_) != UnwinnableProof::None) continue;
             nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth)});
             if (positions_.size() < MaxKept) positions_.push_back(child);
             // Mostly greedy; the depth term prefers the shorter of two equal lines.

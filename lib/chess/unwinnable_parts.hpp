@@ -79,7 +79,11 @@ class BestFirstSearch {
     struct Entry {
         int score;
         std::uint32_t node;
-        bool operator<(const Entry& o) const { return score > o.score; }  // min-heap
+        // A min-heap in a total order (ties: the older node first), so that what else the heap
+        // holds never changes which node comes next.
+        bool operator<(const Entry& o) const {
+            return score != o.score ? score > o.score : node > o.node;
+        }
     };
 
     int distance_to_mate(const Position& pos) const;
