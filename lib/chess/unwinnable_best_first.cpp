@@ -58,7 +58,7 @@ constexpr std::size_t MaxKept = 1 << 12;
 // block).
 BestFirstSearch::BestFirstSearch(const Position& root, Color winner, int pull)
     : winner_(winner), pull_(pull) {
-    nodes_list_.push_back({0, Move{}, 0});
+    nodes_list_.push_back({0, Move{}, 0, score_of(root)});
     // The positions of the first nodes, kept rather than replayed from the root at every
     // expansion (a line of 30 plies cost 30 moves made for each node expanded); beyond MaxKept
     // nodes the rest are replayed from their nearest kept ancestor, so that memory stays
@@ -70,54 +70,83 @@ BestFirstSearch::BestFirstSearch(const Position& root, Color winner, int pull)
     heap_.push_back({0, 0});
 }
 
-// How far `pos` looks from a mate by W with the other king in a corner (lower is closer),
-// the best of the four corners: the king in the corner, W's king two squares away, W's
-// pieces near, W's pawns promoted; W's pieces count negative so that losing one never looks
-// like progress. With bishops as W's only men, only a corner of their colour can be mated.
-// Computed for every child the search makes: the four corners at once, each man's distances
-// to them one addition of a packed table entry.
-int BestFirstSearch::distance_to_mate(const Position& pos) const {
-    const Color loser = ~winner_;
-    // W's pawns, and W's pieces' own worth: the same for every corner. (No popcount: a
-    // portable build has no instruction for it.)
-    const Bitboard pawns = pos.pieces(winner_, PieceType::Pawn);
-    int common = 0;
-    for (Bitboard b = pawns; b;) {
-        const Square s = pop_lsb(b);
-        common += 2 * (winner_ == Color::White ? 7 - rank_of(s) : rank_of(s)) - 20;
+// How far a position looks from a mate by W with the other king in a corner (lower is closer),
+// the best of the four corners: the king in the corner, W's king two squares away, W's pieces
+// near, W's pawns promoted; W's pieces count negative so that losing one never looks like
+// progress. Each man adds its share (`man_score`): its distances to the four corners packed in
+// the lanes of `far`, and what it is worth whatever the corner in `common`. A child's score is
+// its parent's with the moved (and taken) men's shares changed, not a sum over every man again.
+BestFirstSearch::Score BestFirstSearch::man_score(Color c, PieceType t, Square s) const {
+    if (c != winner_) {
+        // The other side's men block best next to their king; far away they only defend.
+        if (t == PieceType::King) return {CornerDistances.loser_king[s], 0};
+        return {static_cast<std::uint64_t>(pull_) * CornerDistances.near[s], 0};
     }
-    // W's pieces: a knight checks the corner from two squares away, the others from anywhere
-    // along a line: next to it is as good as any.
-    const Bitboard knights = pos.pieces(winner_, PieceType::Knight);
-    const Bitboard bishops = pos.pieces(winner_, PieceType::Bishop);
-    const Bitboard rooks = pos.pieces(winner_, PieceType::Rook);
-    const Bitboard queens = pos.pieces(winner_, PieceType::Queen);
-    std::uint64_t far = CornerDistances.loser_king[pos.king_square(loser)] +
-                        CornerDistances.winner_king[pos.king_square(winner_)];
-    auto add = [&](Bitboard men, const std::uint64_t* table, PieceType type) {
-        for (Bitboard b = men; b;) {
-            far += table[pop_lsb(b)];
-            common -= 20 + 2 * piece_value(type);
-        }
+    switch (t) {
+        case PieceType::King:
+            return {CornerDistances.winner_king[s], 0};
+        case PieceType::Pawn:
+            return {0, 2 * (winner_ == Color::White ? 7 - rank_of(s) : rank_of(s)) - 20};
+        case PieceType::Knight:  // checks the corner from two squares away
+            return {CornerDistances.knight[s], -(20 + 2 * piece_value(t))};
+        default:  // checks along a line: next to the corner is as good as anywhere on it
+            return {CornerDistances.near[s], -(20 + 2 * piece_value(t))};
+    }
+}
+
+BestFirstSearch::Score BestFirstSearch::score_of(const Position& pos) const {
+    Score total{0, 0};
+    for (Bitboard b = pos.occupied(); b;) {
+        const Square s = pop_lsb(b);
+        const Piece p = pos.piece_on(s);
+        const Score share = man_score(color_of(p), type_of(p), s);
+        total.far += share.far;
+        total.common += share.common;
+    }
+    return total;
+}
+
+// The score after `m`, made from `before` (whose score is `score`).
+BestFirstSearch::Score BestFirstSearch::score_after(Score score, const Position& before, Move m,
+                                                    const Position& after) const {
+    if (m.kind() == MoveKind::Castling) return score_of(after);
+    auto remove = [&](Color c, PieceType t, Square s) {
+        const Score share = man_score(c, t, s);
+        score.far -= share.far;  // no lane borrows: each lane holds this share
+        score.common -= share.common;
     };
-    add(knights, CornerDistances.knight, PieceType::Knight);
-    add(bishops, CornerDistances.near, PieceType::Bishop);
-    add(rooks, CornerDistances.near, PieceType::Rook);
-    add(queens, CornerDistances.near, PieceType::Queen);
-    // The other side's men block best next to their king; far away they only defend.
-    std::uint64_t blockers = 0;
-    for (Bitboard b = pos.pieces(loser) & ~pos.pieces(PieceType::King); b;)
-        blockers += CornerDistances.near[pop_lsb(b)];
-    far += static_cast<std::uint64_t>(pull_) * blockers;
-    // With bishops as W's only men, only a corner of their colour can be mated (with no man
-    // at all, none: the search never gets here then, the material proof closes it).
-    const bool bishops_only = (pawns | knights | rooks | queens) == 0;
+    auto add = [&](Color c, PieceType t, Square s) {
+        const Score share = man_score(c, t, s);
+        score.far += share.far;
+        score.common += share.common;
+    };
+    const Piece moved = before.piece_on(m.from());
+    const Color c = color_of(moved);
+    if (m.kind() == MoveKind::EnPassant) {
+        remove(
+            ~c, PieceType::Pawn,
+            c == Color::White ? static_cast<Square>(m.to() - 8) : static_cast<Square>(m.to() + 8));
+    } else if (const Piece taken = before.piece_on(m.to()); taken != NoPiece) {
+        remove(~c, type_of(taken), m.to());
+    }
+    remove(c, type_of(moved), m.from());
+    add(c, m.kind() == MoveKind::Promotion ? m.promotion() : type_of(moved), m.to());
+    return score;
+}
+
+// The distance of a position of score `score`: the best corner. With bishops as W's only men,
+// only a corner of their colour can be mated (with no man at all, none: the search never gets
+// here then, the material proof closes it).
+int BestFirstSearch::distance_to_mate(Score score, const Position& pos) const {
+    const Bitboard men = pos.pieces(winner_) & ~pos.pieces(PieceType::King);
+    const Bitboard bishops = pos.pieces(winner_, PieceType::Bishop);
+    const bool bishops_only = men == bishops;
     int best = 1 << 30;
     for (int c = 0; c < 4; ++c) {
         if (bishops_only && !(bishops & squares_of_colour(Corners[c]))) continue;
-        best = std::min(best, lane(far, c));
+        best = std::min(best, lane(score.far, c));
     }
-    return best + common;
+    return best + score.common;
 }
 
 // The moves from node `index` up to its nearest ancestor below `kept` (last first, in path_); that
@@ -164,10 +193,11 @@ bool BestFirstSearch::search(std::uint64_t budget) {
                 found_ = true;
                 return true;
             }
-            nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth)});
+            const Score score = score_after(nodes_list_[index].score, pos, m, child);
+            nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth), score});
             if (positions_.size() < MaxKept) positions_.push_back(child);
             // Mostly greedy; the depth term prefers the shorter of two equal lines.
-            heap_.push_back({distance_to_mate(child) * 4 + depth,
+            heap_.push_back({distance_to_mate(score, child) * 4 + depth,
                              static_cast<std::uint32_t>(nodes_list_.size() - 1)});
             std::push_heap(heap_.begin(), heap_.end());
         }

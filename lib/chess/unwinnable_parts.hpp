@@ -71,10 +71,15 @@ class BestFirstSearch {
     const std::vector<Move>& line() const { return line_; }
 
   private:
+    struct Score {
+        std::uint64_t far;  // distances to the four corners, one 16-bit lane each
+        int common;         // the same for every corner
+    };
     struct Node {
         std::uint32_t parent;
         Move move;
         std::uint16_t depth;
+        Score score;
     };
     struct Entry {
         int score;
@@ -86,7 +91,10 @@ class BestFirstSearch {
         }
     };
 
-    int distance_to_mate(const Position& pos) const;
+    Score man_score(Color c, PieceType t, Square s) const;
+    Score score_of(const Position& pos) const;
+    Score score_after(Score score, const Position& before, Move m, const Position& after) const;
+    int distance_to_mate(Score score, const Position& pos) const;
     std::uint32_t path_up_to(std::uint32_t index, std::size_t kept);
     void position_of(std::uint32_t index, Position& out);
 
