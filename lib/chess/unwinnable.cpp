@@ -60,17 +60,18 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     // it finds late, lone minor pieces mating in a corner, need 15,000-30,000 nodes), a short
     // and a longer try of the guided search, the best-first search with the other weighting,
     // then the exhaustive walk with the rest (small worlds: locked structures with a door).
-    // The best-first search keeps no state and is deterministic: a second run with the same
-    // weighting and no more nodes than the first would only repeat it, so there is none.
-    auto best_first = [&](std::uint64_t nodes, int pull) {
-        BestFirstResult search =
-            best_first_helpmate(pos, winner, std::max<std::uint64_t>(nodes, 1), pull);
-        spent += search.nodes;
-        if (search.mate) found(search.line);
-        return search.mate;
+    // The first best-first search keeps its frontier: the budget a walk leaves unused goes on
+    // from where it stopped (the other weighting is a search of its own).
+    BestFirstSearch closest(pos, winner, 1);
+    auto best_first = [&](BestFirstSearch& search, std::uint64_t nodes) {
+        const std::uint64_t before = search.nodes();
+        const bool mate = search.search(std::max<std::uint64_t>(nodes, 1));
+        spent += search.nodes() - before;
+        if (mate) found(search.line());
+        return mate;
     };
     const std::uint64_t first_best_first = std::min<std::uint64_t>(budget * 2 / 5, 40'000);
-    if (best_first(first_best_first, 1)) return result;
+    if (best_first(closest, first_best_first)) return result;
     // Part 2b once the quickest search has failed (tens of microseconds, about the cost of a
     // hundred nodes: not worth it where a mate is found at once).
     if (reach_rules_out_mate(pos, winner)) {
@@ -82,7 +83,8 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     if (guided.find_helpmate(pos, 40, std::min<std::uint64_t>(budget / 8, 4'000)))
         return found(guided.line());
     if (guided.find_helpmate(pos, 40, budget / 4)) return found(guided.line());
-    if (best_first(budget / 8, 6)) return result;
+    BestFirstSearch pulled(pos, winner, 6);
+    if (best_first(pulled, budget / 8)) return result;
     // The walk gets the rest of the budget, a third of it at least (its exhausted walks are the
     // constructed files' proofs: with a quarter, 18 of the d3chess vector's were lost).
     const std::uint64_t used = spent + guided.nodes();
@@ -98,11 +100,10 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         result.verdict = Winnability::Unwinnable;
         result.proof = UnwinnableProof::Exhausted;
     }
-    // A walk stopped by its depth cap (long king tours) leaves budget unused: a longer run of
-    // the best-first search gets it (a rerun from the start: the search keeps no state).
-    if (walk.outcome == Walk::OutOfBudget && result.nodes < budget &&
-        budget - result.nodes > first_best_first) {
-        if (!best_first(budget - result.nodes, 1)) result.nodes = spent + guided.nodes();
+    // A walk stopped by its depth cap (long king tours) leaves budget unused: the first
+    // best-first search goes on with it.
+    if (walk.outcome == Walk::OutOfBudget && result.nodes < budget) {
+        if (!best_first(closest, budget - result.nodes)) result.nodes = spent + guided.nodes();
     }
     return result;
 }
