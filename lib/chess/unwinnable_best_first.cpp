@@ -135,13 +135,15 @@ BestFirstSearch::Score BestFirstSearch::score_after(Score score, const Position&
 }
 
 // The distance of a position of score `score`: the best corner. With bishops as W's only men,
-// only a corner of their colour can be mated (with no man at all, none: the search never gets
-// here then, the material proof closes it).
+// only a corner of their colour can be mated; with no man at all, none: such a position gets a
+// distance past every real one (lanes stay under 65,536), comes up last, and the material proof
+// closes it then.
 int BestFirstSearch::distance_to_mate(Score score, const Position& pos) const {
     const Bitboard men = pos.pieces(winner_) & ~pos.pieces(PieceType::King);
     const Bitboard bishops = pos.pieces(winner_, PieceType::Bishop);
     const bool bishops_only = men == bishops;
-    int best = 1 << 30;
+    constexpr int NoCorner = 1 << 20;  // times 4 in the frontier's score: far from overflow
+    int best = NoCorner;
     for (int c = 0; c < 4; ++c) {
         if (bishops_only && !(bishops & squares_of_colour(Corners[c]))) continue;
         best = std::min(best, lane(score.far, c));
