@@ -54,7 +54,7 @@ class Reach {
     bool may_be_mated(Color loser) const;
 
   private:
-    Bitboard targets(const Man& man, Square from) const;
+    Bitboard targets(const Man& man) const;
     Bitboard push_limit(const Man& pawn) const;
     Bitboard capture_squares(const Man& man) const;
     Bitboard checks_by(Color winner) const;
@@ -118,33 +118,39 @@ Bitboard Reach::push_limit(const Man& pawn) const {
     return limit;
 }
 
-// Every square `man` could move to from `from` (I1's rules). A fixed man of its own side, or a
-// fixed king, is never entered (I2; kings are never taken); sliders stop at fixed men; a pawn
-// pushes onto no fixed man and captures only where an enemy man but the king may stand.
-Bitboard Reach::targets(const Man& man, Square from) const {
+// Every square `man` could move to from a square of its reach (I1's rules). A fixed man of its
+// own side, or a fixed king, is never entered (I2; kings are never taken); sliders stop at fixed
+// men; a pawn pushes onto no fixed man and captures only where an enemy man but the king may
+// stand.
+Bitboard Reach::targets(const Man& man) const {
     const Color c = man.color;
     const Bitboard no_entry = fixed_ & (pieces_of_[index_of(c)] | kings_);
+    const Bitboard reach = reach_[man.origin];
+    Bitboard result = 0;
     switch (man.type) {
         case PieceType::Pawn: {
             if (square_bit(man.origin) & promotes_) return Everywhere & ~no_entry;
-            if (relative_rank(c, from) == 7) return 0;
             const Bitboard limit = push_limit(man);
-            const Bitboard one =
-                (c == Color::White ? square_bit(from) << 8 : square_bit(from) >> 8) & ~fixed_ &
-                limit;
-            Bitboard result = one;
-            if (one && relative_rank(c, from) == 1) {
-                result |= (c == Color::White ? one << 8 : one >> 8) & ~fixed_ & limit;
+            for (Bitboard b = reach & ~rank_bb(c == Color::White ? 7 : 0); b;) {
+                const Square from = pop_lsb(b);
+                const Bitboard one =
+                    (c == Color::White ? square_bit(from) << 8 : square_bit(from) >> 8) & ~fixed_ &
+                    limit;
+                result |= one;
+                if (one && relative_rank(c, from) == 1)
+                    result |= (c == Color::White ? one << 8 : one >> 8) & ~fixed_ & limit;
+                // An en-passant capture lands on the square the enemy pawn passed, which its
+                // single push puts in its reach.
+                result |= pawn_attacks(c, from) & standing_[index_of(~c)] & ~no_entry;
             }
-            // An en-passant capture lands on the square the enemy pawn passed, which its single
-            // push puts in its reach.
-            result |= pawn_attacks(c, from) & standing_[index_of(~c)] & ~no_entry;
             return result;
         }
         case PieceType::King:
-            return king_attacks(from) & ~no_entry & ~always_attacked_[index_of(~c)];
+            for (Bitboard b = reach; b;) result |= king_attacks(pop_lsb(b));
+            return result & ~no_entry & ~always_attacked_[index_of(~c)];
         default:
-            return attacks_of(man.type, c, from, fixed_) & ~no_entry;
+            for (Bitboard b = reach; b;) result |= attacks_of(man.type, c, pop_lsb(b), fixed_);
+            return result & ~no_entry;
     }
 }
 
@@ -173,13 +179,12 @@ bool Reach::saturate() {
         for (int i = 0; i < count_; ++i) {
             const Man& man = men_[static_cast<std::size_t>(i)];
             Bitboard& r = reach_[man.origin];
-            Bitboard grown = r;
-            for (Bitboard b = r; b;) grown |= targets(man, pop_lsb(b));
+            Bitboard grown = r | targets(man);
             if (man.type == PieceType::Pawn &&
                 (grown & rank_bb(man.color == Color::White ? 7 : 0)) &&
                 !(square_bit(man.origin) & promotes_)) {
                 promotes_ |= square_bit(man.origin);
-                grown |= targets(man, man.origin);
+                grown |= targets(man);
             }
             if (grown != r) {
                 r = grown;
@@ -187,17 +192,16 @@ bool Reach::saturate() {
             }
         }
         // I3: a man is takeable when an enemy man may move onto a square of its reach.
+        Bitboard captures_by[2] = {0, 0};
+        for (int i = 0; i < count_; ++i) {
+            const Man& y = men_[static_cast<std::size_t>(i)];
+            captures_by[index_of(y.color)] |= capture_squares(y);
+        }
         Bitboard takeable = 0;
         for (int i = 0; i < count_; ++i) {
             const Man& x = men_[static_cast<std::size_t>(i)];
-            if (x.type == PieceType::King) continue;
-            for (int j = 0; j < count_; ++j) {
-                const Man& y = men_[static_cast<std::size_t>(j)];
-                if (y.color != x.color && (capture_squares(y) & reach_[x.origin])) {
-                    takeable |= square_bit(x.origin);
-                    break;
-                }
-            }
+            if (x.type != PieceType::King && (captures_by[index_of(~x.color)] & reach_[x.origin]))
+                takeable |= square_bit(x.origin);
         }
         Bitboard fixed = 0;
         Bitboard occupiable = 0;
