@@ -197,6 +197,40 @@ inline Masks64 classify64(const char* p) {
                    ~move_byte,   ~move_number,     token_first};
 }
 
+// The brace comments of the 64 bytes at `p` whose separators other than ' ' are
+// `odd_separator`, as a mask ('{' to '}'), for the movetext fast path to read them as
+// separators: it then reads the moves between a Lichess export's "{ [%clk 0:03:00] }" in one
+// pass rather than leaving the window at each one. Only for a reader that skips comments. The
+// window starts outside any comment (the fast path never stops inside one), so its braces must
+// alternate, '{' first; otherwise, or when a comment holds a line break or another separator
+// but ' ' (a line break inside a comment may begin a tag line: the general code decides), 0. A
+// comment that goes on past the window is left out: its '{' stops the reading, whose token by
+// token part then skips the comment (measured fewer instructions than folding it up to the
+// window's end, which has the next window read the token before it again).
+inline std::uint64_t brace_comments(const char* p, std::uint64_t odd_separator) {
+    std::uint64_t open = 0;
+    std::uint64_t close = 0;
+    for (int k = 0; k < 4; ++k) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+        open |= std::uint64_t{static_cast<unsigned>(
+                    _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('{'))))}
+                << (16 * k);
+        close |= std::uint64_t{static_cast<unsigned>(
+                     _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('}'))))}
+                 << (16 * k);
+    }
+    // Inside: bit i set when an odd number of braces lie at or before byte i (a prefix xor), so
+    // set from each '{' up to the byte before the '}' that follows it.
+    std::uint64_t inside = open | close;
+    for (int shift = 1; shift < 64; shift *= 2) inside ^= inside << shift;
+    // Alternating: every '{' opens (inside is set on it), every '}' closes (clear on it). A '{'
+    // inside a comment, or a '}' outside one, leaves the window as it is.
+    if ((open & ~inside) | (close & inside)) return 0;
+    std::uint64_t comments = inside | close;
+    if (inside >> 63) comments &= (std::uint64_t{1} << highest_bit_or_zero(open)) - 1;
+    return (comments & odd_separator) != 0 ? 0 : comments;
+}
+
 // Bit i set when byte i of the 16 at `p` is '"', '\\', '\n' or '\r'.
 inline unsigned quote_backslash_break_mask16(const char* p) {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));

@@ -347,5 +347,51 @@ TEST(FastPath, DeclinedCommentsChangeNothingButTheCommentCallbacks) {
     }
 }
 
+// The fast path folds the brace comments of a window into separators when the visitor declines
+// them: every kind of comment, at every place against a window edge, gives the same moves,
+// positions, errors and game texts as when the comments are reported (nested-looking braces,
+// a stray '}', comments glued to moves and numbers, line breaks and tabs inside, one that runs
+// past a window, empty ones).
+TEST(FastPath, FoldedCommentsAtEveryWindowPlaceChangeNothingButTheCommentCallbacks) {
+    const std::string_view clock = "{ [%clk 0:03:00] }";
+    const std::vector<std::string_view> odd_comments = {
+        "{}",
+        "{a { b}",
+        "{x}}",
+        "{two\nlines}",
+        "{tab\there}",
+        "{cr\r\n}",
+        "{ 12. Nf3 }",
+        "{;}",
+        "{(}",
+        "{%}",
+        "{lost\n[Event \"b\"] }",
+        "{ [%eval 0.17] [%clk 0:00:59] a long remark that runs past one window of 64 bytes }"};
+    // Between move and comment, and after the comment: a space, nothing, a line break.
+    const std::vector<std::string_view> glue = {" ", "", "\n", " ", " "};
+    for (const std::string_view odd : odd_comments) {
+        for (std::size_t prefix = 0; prefix <= 64; ++prefix) {
+            std::string text = "[Event \"a\"]\n\n" + std::string(prefix, ' ');
+            for (int i = 0; i < 60; ++i) {
+                if (i % 2 == 0) text += std::to_string(i / 2 + 1) + (i % 8 == 0 ? "." : ". ");
+                text += i % 4 == 1 ? "Nf3" : i % 4 == 3 ? "Nf6" : i % 8 < 4 ? "Ng1" : "Ng8";
+                const std::size_t k = static_cast<std::size_t>(i) + prefix;
+                text += glue[k % glue.size()];
+                text += i % 5 == 2 ? odd : clock;
+                const std::string_view after = glue[(k / 2) % glue.size()];
+                text += after.empty() && i % 2 == 1 ? std::string_view(" ") : after;
+            }
+            text += " *\n";
+            RecordingVisitor wanted(true);
+            parse_games(text, TextOrigin{"f.pgn"}, wanted);
+            NoComments declined;
+            parse_games(text, TextOrigin{"f.pgn"}, declined);
+            EXPECT_EQ(declined.log, without_comments(wanted.log)) << odd << ", prefix " << prefix;
+            EXPECT_EQ(declined.errors, wanted.errors) << odd << ", prefix " << prefix;
+            EXPECT_EQ(declined.game_texts, wanted.game_texts) << odd << ", prefix " << prefix;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace drawaudit::pgn
