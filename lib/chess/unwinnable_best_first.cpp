@@ -34,14 +34,58 @@ constexpr CornerTable make_corner_table() {
     return t;
 }
 constexpr CornerTable CornerDistances = make_corner_table();
+
+// A man's share of the score (BestFirstSearch::man_score) by table, [winner][piece][square]:
+// `far` before the pull (the other side's men but its king are near[s] times the pull), and
+// `common`. A lookup where the cases cost 80 instructions a child made (callgrind).
+struct ShareTable {
+    std::uint64_t far[2][12][64];
+    int common[2][12][64];
+};
+constexpr ShareTable make_share_table() {
+    ShareTable t{};
+    for (int w = 0; w < 2; ++w) {
+        const Color winner = static_cast<Color>(w);
+        for (int p = 0; p < 12; ++p) {
+            const Color c = color_of(static_cast<Piece>(p));
+            const PieceType type = type_of(static_cast<Piece>(p));
+            for (int s = 0; s < 64; ++s) {
+                std::uint64_t& far = t.far[w][p][s];
+                int& common = t.common[w][p][s];
+                if (c != winner) {
+                    // The other side's men block best next to their king; far away they only
+                    // defend.
+                    far = type == PieceType::King ? CornerDistances.loser_king[s]
+                                                  : CornerDistances.near[s];
+                    continue;
+                }
+                switch (type) {
+                    case PieceType::King:
+                        far = CornerDistances.winner_king[s];
+                        break;
+                    case PieceType::Pawn: {
+                        const int r = rank_of(static_cast<Square>(s));
+                        common = 2 * (winner == Color::White ? 7 - r : r) - 20;
+                        break;
+                    }
+                    case PieceType::Knight:  // checks the corner from two squares away
+                        far = CornerDistances.knight[s];
+                        common = -(20 + 2 * piece_value(type));
+                        break;
+                    default:  // checks along a line: next to the corner is as good as anywhere
+                        far = CornerDistances.near[s];
+                        common = -(20 + 2 * piece_value(type));
+                }
+            }
+        }
+    }
+    return t;
+}
+constexpr ShareTable Shares = make_share_table();
+
 inline int lane(std::uint64_t packed, int c) {
     return static_cast<int>((packed >> (16 * c)) & 0xFFFF);
 }
-
-// 4,096 positions, about 720 KB: with 65,536 (11 MB) the slowest Lichess final took 10% longer
-// than before the positions were kept (memory touched the first time, caches missed), with 4,096
-// it is as fast and the average the same.
-constexpr std::size_t MaxKept = 1 << 12;
 
 }  // namespace
 
@@ -56,18 +100,27 @@ constexpr std::size_t MaxKept = 1 << 12;
 // `pull` weighs how far the other side's men stand from the corner: 1 suits real games (many
 // men, most of them in the way), more suits composed endings (the few men there must come and
 // block).
-BestFirstSearch::BestFirstSearch(const Position& root, Color winner, int pull)
-    : winner_(winner), pull_(pull) {
-    nodes_list_.push_back({0, Move{}, 0, score_of(root)});
-    // The positions of the first nodes, kept rather than replayed from the root at every
-    // expansion (a line of 30 plies cost 30 moves made for each node expanded); beyond MaxKept
-    // nodes the rest are replayed from their nearest kept ancestor, so that memory stays
-    // small. Reserved: a growing vector copied its positions at each reallocation (5% of the
-    // full mode's time).
-    positions_.reserve(MaxKept);
+BestFirstSearch::BestFirstSearch(const Position& root, Color winner, int pull, std::size_t max_kept)
+    : winner_(winner), max_kept_(std::max<std::size_t>(max_kept, 1)) {
+    for (int p = 0; p < 12; ++p)
+        pull_of_[static_cast<std::size_t>(p)] =
+            color_of(static_cast<Piece>(p)) != winner &&
+                    type_of(static_cast<Piece>(p)) != PieceType::King
+                ? static_cast<std::uint64_t>(pull)
+                : 1;
+    nodes_list_.push_back({score_of(root), 0, 0, Move{}, 0});
+    // The positions of the first nodes expanded, kept rather than replayed from the root at
+    // every expansion (a line of 30 plies cost 30 moves made for each node expanded): a node's
+    // parent has always been expanded, so its position is its parent's and one move. Beyond
+    // max_kept expansions the rest are replayed from their nearest kept ancestor, so that memory
+    // stays small. Kept at expansion rather than for every child made: one copy and one move
+    // per expansion instead of a copy per child (most children are never expanded). Reserved:
+    // a growing vector copied its positions at each reallocation (5% of the full mode's time).
+    positions_.reserve(max_kept_);
     positions_.push_back(root);
     seen_.insert(root.key());
-    heap_.push_back({0, 0});
+    // The root's own score, so that the frontier's buckets centre on its children's.
+    frontier_.push(distance_to_mate(nodes_list_[0].score, root) * 4, 0);
 }
 
 // How far a position looks from a mate by W with the other king in a corner (lower is closer),
@@ -76,30 +129,16 @@ BestFirstSearch::BestFirstSearch(const Position& root, Color winner, int pull)
 // progress. Each man adds its share (`man_score`): its distances to the four corners packed in
 // the lanes of `far`, and what it is worth whatever the corner in `common`. A child's score is
 // its parent's with the moved (and taken) men's shares changed, not a sum over every man again.
-BestFirstSearch::Score BestFirstSearch::man_score(Color c, PieceType t, Square s) const {
-    if (c != winner_) {
-        // The other side's men block best next to their king; far away they only defend.
-        if (t == PieceType::King) return {CornerDistances.loser_king[s], 0};
-        return {static_cast<std::uint64_t>(pull_) * CornerDistances.near[s], 0};
-    }
-    switch (t) {
-        case PieceType::King:
-            return {CornerDistances.winner_king[s], 0};
-        case PieceType::Pawn:
-            return {0, 2 * (winner_ == Color::White ? 7 - rank_of(s) : rank_of(s)) - 20};
-        case PieceType::Knight:  // checks the corner from two squares away
-            return {CornerDistances.knight[s], -(20 + 2 * piece_value(t))};
-        default:  // checks along a line: next to the corner is as good as anywhere on it
-            return {CornerDistances.near[s], -(20 + 2 * piece_value(t))};
-    }
+BestFirstSearch::Score BestFirstSearch::man_score(Piece p, Square s) const {
+    const std::size_t w = static_cast<std::size_t>(index_of(winner_));
+    return {Shares.far[w][p][s] * pull_of_[p], Shares.common[w][p][s]};
 }
 
 BestFirstSearch::Score BestFirstSearch::score_of(const Position& pos) const {
     Score total{0, 0};
     for (Bitboard b = pos.occupied(); b;) {
         const Square s = pop_lsb(b);
-        const Piece p = pos.piece_on(s);
-        const Score share = man_score(color_of(p), type_of(p), s);
+        const Score share = man_score(pos.piece_on(s), s);
         total.far += share.far;
         total.common += share.common;
     }
@@ -110,27 +149,27 @@ BestFirstSearch::Score BestFirstSearch::score_of(const Position& pos) const {
 BestFirstSearch::Score BestFirstSearch::score_after(Score score, const Position& before, Move m,
                                                     const Position& after) const {
     if (m.kind() == MoveKind::Castling) return score_of(after);
-    auto remove = [&](Color c, PieceType t, Square s) {
-        const Score share = man_score(c, t, s);
+    auto remove = [&](Piece p, Square s) {
+        const Score share = man_score(p, s);
         score.far -= share.far;  // no lane borrows: each lane holds this share
         score.common -= share.common;
     };
-    auto add = [&](Color c, PieceType t, Square s) {
-        const Score share = man_score(c, t, s);
+    auto add = [&](Piece p, Square s) {
+        const Score share = man_score(p, s);
         score.far += share.far;
         score.common += share.common;
     };
     const Piece moved = before.piece_on(m.from());
     const Color c = color_of(moved);
     if (m.kind() == MoveKind::EnPassant) {
-        remove(
-            ~c, PieceType::Pawn,
-            c == Color::White ? static_cast<Square>(m.to() - 8) : static_cast<Square>(m.to() + 8));
+        remove(make_piece(~c, PieceType::Pawn), c == Color::White
+                                                    ? static_cast<Square>(m.to() - 8)
+                                                    : static_cast<Square>(m.to() + 8));
     } else if (const Piece taken = before.piece_on(m.to()); taken != NoPiece) {
-        remove(~c, type_of(taken), m.to());
+        remove(taken, m.to());
     }
-    remove(c, type_of(moved), m.from());
-    add(c, m.kind() == MoveKind::Promotion ? m.promotion() : type_of(moved), m.to());
+    remove(moved, m.from());
+    add(m.kind() == MoveKind::Promotion ? make_piece(c, m.promotion()) : moved, m.to());
     return score;
 }
 
@@ -162,20 +201,34 @@ std::uint32_t BestFirstSearch::path_up_to(std::uint32_t index, std::size_t kept)
     return index;
 }
 
-// The position of node `index`: kept, or replayed from its nearest kept ancestor.
+// The moves from node `index` up to its nearest ancestor (or itself) whose position is kept
+// (last first, in path_); that ancestor's slot in positions_.
+std::uint32_t BestFirstSearch::path_to_kept(std::uint32_t index) {
+    path_.clear();
+    while (nodes_list_[index].kept == NotKept) {
+        path_.push_back(nodes_list_[index].move);
+        index = nodes_list_[index].parent;
+    }
+    return nodes_list_[index].kept;
+}
+
+// The position of node `index`, which is being expanded: replayed from its nearest kept
+// ancestor (its parent, while fewer than max_kept_ were kept), and kept in its turn.
 void BestFirstSearch::position_of(std::uint32_t index, Position& out) {
-    out = positions_[path_up_to(index, positions_.size())];
+    out = positions_[path_to_kept(index)];
     for (auto it = path_.rbegin(); it != path_.rend(); ++it) out.make_move(*it);
+    if (nodes_list_[index].kept == NotKept && positions_.size() < max_kept_) {
+        nodes_list_[index].kept = static_cast<std::uint32_t>(positions_.size());
+        positions_.push_back(out);
+    }
 }
 
 bool BestFirstSearch::search(std::uint64_t budget) {
     if (found_) return true;
     const std::uint64_t stop = nodes_ + budget;
     Position pos;
-    while (!heap_.empty() && nodes_ < stop) {
-        std::pop_heap(heap_.begin(), heap_.end());
-        const std::uint32_t index = heap_.back().node;
-        heap_.pop_back();
+    while (!frontier_.empty() && nodes_ < stop) {
+        const std::uint32_t index = frontier_.pop();
         position_of(index, pos);
         // The cheap proofs close a position when it comes up, not when it is made: most
         // children are never expanded (the proofs cost a sixth of the search when run on all).
@@ -196,20 +249,18 @@ bool BestFirstSearch::search(std::uint64_t budget) {
                 return true;
             }
             const Score score = score_after(nodes_list_[index].score, pos, m, child);
-            nodes_list_.push_back({index, m, static_cast<std::uint16_t>(depth), score});
-            if (positions_.size() < MaxKept) positions_.push_back(child);
+            nodes_list_.push_back({score, index, NotKept, m, static_cast<std::uint16_t>(depth)});
             // Mostly greedy; the depth term prefers the shorter of two equal lines.
-            heap_.push_back({distance_to_mate(score, child) * 4 + depth,
-                             static_cast<std::uint32_t>(nodes_list_.size() - 1)});
-            std::push_heap(heap_.begin(), heap_.end());
+            frontier_.push(distance_to_mate(score, child) * 4 + depth,
+                           static_cast<std::uint32_t>(nodes_list_.size() - 1));
         }
     }
     return false;
 }
 
 BestFirstResult best_first_helpmate(const Position& root, Color winner, std::uint64_t budget,
-                                    int pull) {
-    BestFirstSearch search(root, winner, pull);
+                                    int pull, std::size_t max_kept) {
+    BestFirstSearch search(root, winner, pull, max_kept);
     BestFirstResult result;
     result.mate = search.search(budget);
     result.nodes = search.nodes();

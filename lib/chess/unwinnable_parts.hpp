@@ -2,6 +2,7 @@
 // source files; not for use outside lib/chess/unwinnable*.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -62,7 +63,12 @@ class GuidedSearch {
 // one of n + m finds, node for node.
 class BestFirstSearch {
   public:
-    BestFirstSearch(const Position& root, Color winner, int pull);
+    // 4,096 positions kept, about 720 KB: with 65,536 (11 MB) the slowest Lichess final took
+    // 10% longer than before the positions were kept (memory touched the first time, caches
+    // missed), with 4,096 it is as fast and the average the same. Fewer in tests, to replay.
+    static constexpr std::size_t DefaultKept = std::size_t{1} << 12;
+    BestFirstSearch(const Position& root, Color winner, int pull,
+                    std::size_t max_kept = DefaultKept);
 
     // Expands positions until W's mate is found (true, the line in line()) or `budget` more
     // nodes were made (false; a later call goes on).
@@ -76,35 +82,36 @@ class BestFirstSearch {
         int common;         // the same for every corner
     };
     struct Node {
+        Score score;
         std::uint32_t parent;
+        // The slot in positions_ of this node's position once it is expanded (NotKept: not
+        // kept, before its expansion or past MaxKept).
+        std::uint32_t kept;
         Move move;
         std::uint16_t depth;
-        Score score;
     };
-    struct Entry {
-        int score;
-        std::uint32_t node;
-        // A min-heap in a total order (ties: the older node first), so that what else the heap
-        // holds never changes which node comes next.
-        bool operator<(const Entry& o) const {
-            return score != o.score ? score > o.score : node > o.node;
-        }
-    };
+    static constexpr std::uint32_t NotKept = ~std::uint32_t{0};
 
-    Score man_score(Color c, PieceType t, Square s) const;
+    Score man_score(Piece p, Square s) const;
     Score score_of(const Position& pos) const;
     Score score_after(Score score, const Position& before, Move m, const Position& after) const;
     int distance_to_mate(Score score, const Position& pos) const;
     std::uint32_t path_up_to(std::uint32_t index, std::size_t kept);
+    std::uint32_t path_to_kept(std::uint32_t index);
     void position_of(std::uint32_t index, Position& out);
 
     Color winner_;
-    int pull_;
+    std::size_t max_kept_;  // positions kept at most (the rest are replayed)
+    // The factor of a man's `far` share, by piece: the pull for the other side's men but its
+    // king, 1 for the rest.
+    std::array<std::uint64_t, 12> pull_of_{};
     std::uint64_t nodes_ = 0;
     bool found_ = false;
     std::vector<Node> nodes_list_;
     std::vector<Position> positions_;
-    std::vector<Entry> heap_;
+    // Ties: the older node first, so that what else the frontier holds never changes which
+    // node comes next.
+    Frontier frontier_;
     KeySet seen_;
     std::vector<Move> path_;
     std::vector<Move> line_;
@@ -117,7 +124,7 @@ struct BestFirstResult {
     std::uint64_t nodes = 0;
 };
 BestFirstResult best_first_helpmate(const Position& root, Color winner, std::uint64_t budget,
-                                    int pull);
+                                    int pull, std::size_t max_kept = BestFirstSearch::DefaultKept);
 
 // Part 4c (unwinnable_walk.cpp): every position reachable from `root`, with at most `budget`
 // positions visited; positions the static proofs close are leaves.

@@ -3,6 +3,11 @@
 // best-first search keeps), and every line they return mates.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
+#include <utility>
+#include <vector>
+
 #include "chess/unwinnable.hpp"
 #include "chess/unwinnable_parts.hpp"
 #include "chess_test_helpers.hpp"
@@ -42,15 +47,64 @@ TEST(GuidedSearch, FindsAKnightMateThatNeedsNoDiscovery) {
     EXPECT_TRUE(mates(pos, Color::White, search.line()));
 }
 
-// A lone knight's mate that the best-first search finds only after more nodes than the
-// positions it keeps (4,096): the rest are replayed from their kept ancestors, and the line
-// found still mates. A real Lichess final (dead/d3chess-lichess-30K-games, line 2,472).
+// A lone knight's mate that the best-first search finds only after more expansions than the
+// positions it keeps (4,096 by default, 64 here): the rest are replayed from their kept
+// ancestors, the search is the same as with every position kept (the same nodes, the same
+// line), and the line mates. A real Lichess final (dead/d3chess-lichess-30K-games, line 2,472).
 TEST(BestFirstSearch, ALineFoundPastTheKeptPositionsMates) {
     const Position pos = position_of("5n1k/5Q2/6N1/8/2P1P3/1P3P2/2K5/8 b - - 10 50");
-    const auto result = best_first_helpmate(pos, Color::Black, 2'000'000, 1);
-    ASSERT_TRUE(result.mate);
-    EXPECT_GT(result.nodes, 4'096u);
-    EXPECT_TRUE(mates(pos, Color::Black, result.line));
+    const auto replayed = best_first_helpmate(pos, Color::Black, 2'000'000, 1, 64);
+    ASSERT_TRUE(replayed.mate);
+    EXPECT_GT(replayed.nodes, 64u * 40u);  // far more expansions than 64
+    EXPECT_TRUE(mates(pos, Color::Black, replayed.line));
+    const auto kept = best_first_helpmate(pos, Color::Black, 2'000'000, 1, 1 << 20);
+    EXPECT_EQ(kept.nodes, replayed.nodes);
+    EXPECT_EQ(kept.line, replayed.line);
+}
+
+// The frontier gives its nodes in the order of (score, node), ties to the older node, whether
+// the scores fall in its buckets or far outside them (below and above), pushed and popped in
+// turns: the same order as a binary heap of the pairs.
+TEST(Frontier, PopsTheLeastScoreThenTheOlderNodeAcrossBucketsAndHeap) {
+    unwinnable_parts::Frontier frontier;
+    std::vector<std::pair<int, std::uint32_t>> reference;
+    std::uint32_t next_node = 0;
+    std::uint64_t state = 12345;
+    const auto random = [&state] {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>(state >> 33);
+    };
+    const auto push = [&](int score) {
+        frontier.push(score, next_node);
+        reference.emplace_back(score, next_node);
+        std::push_heap(reference.begin(), reference.end(), std::greater<>());
+        ++next_node;
+    };
+    push(0);  // the first score sets the buckets' range: [-1,024, 1,024)
+    for (int round = 0; round < 2'000; ++round) {
+        const int pushes = random() % 4;
+        for (int i = 0; i < pushes; ++i) {
+            const int kind = random() % 10;
+            // Mostly in the buckets with many ties, some far below or above them.
+            const int score = kind == 0   ? -5'000 - random() % 3
+                              : kind == 1 ? 5'000 + random() % 3
+                                          : random() % 41 - 20 + (round % 7) * 100;
+            push(score);
+        }
+        if (random() % 3 != 0 && !reference.empty()) {
+            ASSERT_FALSE(frontier.empty());
+            std::pop_heap(reference.begin(), reference.end(), std::greater<>());
+            EXPECT_EQ(frontier.pop(), reference.back().second) << "round " << round;
+            reference.pop_back();
+        }
+    }
+    while (!reference.empty()) {
+        ASSERT_FALSE(frontier.empty());
+        std::pop_heap(reference.begin(), reference.end(), std::greater<>());
+        EXPECT_EQ(frontier.pop(), reference.back().second);
+        reference.pop_back();
+    }
+    EXPECT_TRUE(frontier.empty());
 }
 
 }  // namespace
