@@ -212,12 +212,17 @@ class Move {
 // analysis or perft.)
 inline constexpr int MaxMoves = 416;
 struct MoveList {
-    std::array<Move, MaxMoves> moves{};
+    // The moves are left unset until pushed: zeroing all 832 bytes took 5% of the best-first
+    // search's own time (one list per position expanded), where a list holds some thirty.
+    MoveList() {}
+    union {
+        Move moves[MaxMoves];
+    };
     int count = 0;
 
     constexpr void push(Move m) { moves[static_cast<std::size_t>(count++)] = m; }
-    constexpr const Move* begin() const { return moves.data(); }
-    constexpr const Move* end() const { return moves.data() + count; }
+    constexpr const Move* begin() const { return moves; }
+    constexpr const Move* end() const { return moves + count; }
     constexpr int size() const { return count; }
     constexpr bool empty() const { return count == 0; }
     constexpr Move operator[](int i) const { return moves[static_cast<std::size_t>(i)]; }
