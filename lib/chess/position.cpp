@@ -147,6 +147,17 @@ void Position::make_move(Move m) {
     make_move_inline(m);
 }
 
+Position Position::after_move(const Position& before, Move m) {
+    Position after{Unset{}};
+    if (m.kind() == MoveKind::Normal) {
+        after.copy_make_normal_move(before, m.from(), m.to());
+    } else {
+        after = before;
+        after.make_move_inline(m);
+    }
+    return after;
+}
+
 // 9.2.2.2: a right ends when its king or rook moves, or the rook is captured. Before the move
 // (the mover still on `from`).
 void Position::end_castling_rights(Square from, Square to) {

@@ -200,6 +200,11 @@ class Position {
 
     // Plays a legal move (undefined for an illegal one).
     void make_move(Move m);
+    // The position after the legal move `m` from `before`: `Position p = before;
+    // p.make_move(m);` in one step that, for an ordinary move, reads only `before`, never the
+    // copy it has just written (the searches make every child this way; reading the copy back
+    // waits on its stores).
+    static Position after_move(const Position& before, Move m);
 
     // A capture (including en passant), a pawn move or a promotion: resets the halfmove clock
     // and makes every earlier position unrepeatable.
@@ -219,6 +224,11 @@ class Position {
     bool operator==(const Position& other) const = delete;
 
   private:
+    // A position whose fields are all about to be written (after_move): not even the board's
+    // empty squares set.
+    struct Unset {};
+    explicit Position(Unset) {}
+
     friend struct PositionBuilder;  // FEN reading (position.cpp)
     friend struct MoveGenerator;    // legal move generation (movegen.cpp)
     // SAN reading and copy-make in one pass (san.cpp, with position_moves.hpp).

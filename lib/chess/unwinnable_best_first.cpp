@@ -238,8 +238,7 @@ bool BestFirstSearch::search(std::uint64_t budget) {
         const int depth = nodes_list_[index].depth + 1;
         for (Move m : list) {
             ++nodes_;
-            Position child = pos;
-            child.make_move(m);
+            const Position child = Position::after_move(pos, m);
             if (!seen_.insert(child.key())) continue;
             if (child.in_check() && child.side_to_move() != winner_ && !child.has_legal_move()) {
                 path_up_to(index, 1);  // up to the root, node 0

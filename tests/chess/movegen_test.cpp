@@ -285,5 +285,42 @@ TEST(MoveGeneration, ZeroingMovesAreCapturesAndPawnMoves) {
     EXPECT_FALSE(pos.is_zeroing(Move(G1, F3)));
 }
 
+// Position::after_move, the searches' copy and make in one step, leaves the same position as a
+// copy and make_move, for every move two plies deep from positions with castling (standard and
+// Chess960), en passant (and its pin along the rank), promotions and checks: the whole FEN, the
+// key, the checkers and the 9.2.2 comparison.
+TEST(MakeMove, AfterMoveEqualsACopyAndMakeForEveryMoveTwoPliesDeep) {
+    const std::array<std::string_view, 5> fens = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/8/8/K2pP2q/8/8/8/7k w - d6 0 2"};
+    int checked = 0;
+    const auto compare_children = [&checked](const Position& pos, const auto& self,
+                                             int depth) -> void {
+        MoveList moves;
+        pos.generate_legal(moves);
+        for (Move m : moves) {
+            Position made = pos;
+            made.make_move(m);
+            const Position after = Position::after_move(pos, m);
+            ASSERT_EQ(after.to_fen(), made.to_fen()) << pos.to_fen() << " " << to_uci(pos, m);
+            ASSERT_EQ(after.key(), made.key()) << pos.to_fen() << " " << to_uci(pos, m);
+            ASSERT_EQ(after.checkers(), made.checkers()) << pos.to_fen() << " " << to_uci(pos, m);
+            ASSERT_EQ(after.double_push_square(), made.double_push_square());
+            ASSERT_TRUE(after.same_position(made));
+            ++checked;
+            if (depth > 1) self(after, self, depth - 1);
+        }
+    };
+    for (const std::string_view fen : fens) compare_children(position_of(fen), compare_children, 2);
+    auto chess960 =
+        Position::from_fen("1rk2r2/8/8/8/8/8/8/1RK2R2 w FBfb - 0 1", FenOptions{.chess960 = true});
+    ASSERT_TRUE(chess960);
+    compare_children(chess960->position, compare_children, 2);
+    EXPECT_GT(checked, 4'000);
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
