@@ -74,7 +74,12 @@ bool GuidedSearch::helpmate(const Position& pos, int depth, int discrepancies) {
 
     const Square loser_king = pos.king_square(~winner_);
     const Square goal = target_ == NoSquare ? loser_king : target_;
-    std::array<ScoredMove, MaxMoves> scored;
+    // Left unset until written: a Move's default constructor zeroed all 416 entries per node.
+    union Scored {
+        Scored() {}
+        ScoredMove items[MaxMoves];
+    } scored_storage;
+    ScoredMove* const scored = scored_storage.items;
     int n = 0;
     for (Move m : list) {
         int score = 0;
@@ -86,8 +91,7 @@ bool GuidedSearch::helpmate(const Position& pos, int depth, int discrepancies) {
             // helpmates this way); in the last ply nothing else is tried.
             bool check = false;
             if (may_give_check(pos, m)) {
-                Position next = pos;
-                next.make_move(m);
+                const Position next = Position::after_move(pos, m);
                 if (next.in_check() && !next.has_legal_move()) {
                     line_.push_back(m);
                     return true;
@@ -126,15 +130,14 @@ bool GuidedSearch::helpmate(const Position& pos, int depth, int discrepancies) {
     }
     // Only the moves the discrepancies allow need ordering (all of them in the last plies).
     const int ordered = depth <= 2 ? n : std::min(n, discrepancies + 1);
-    std::partial_sort(scored.begin(), scored.begin() + ordered, scored.begin() + n,
+    std::partial_sort(scored, scored + ordered, scored + n,
                       [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
     const bool forced = list.size() == 1;
     for (int i = 0; i < n; ++i) {
         // Full width in the last two plies; further away the i-th best costs i.
         const int cost = depth <= 2 ? 0 : i;
         if (cost > discrepancies) break;
-        Position next = pos;
-        next.make_move(scored[static_cast<std::size_t>(i)].move);
+        const Position next = Position::after_move(pos, scored[static_cast<std::size_t>(i)].move);
         line_.push_back(scored[static_cast<std::size_t>(i)].move);
         // A forced reply costs no depth (the search follows it for free).
         const int next_depth = (forced && side != winner_) ? depth : depth - 1;
