@@ -57,10 +57,12 @@ enum class AnalysisMode : std::uint8_t {
 struct WinnabilityOptions {
     AnalysisMode mode = AnalysisMode::Full;
     // Positions the full mode may visit per side before it answers `undetermined` (the
-    // phases may go about 15% past it): on the Lichess final positions of the corpus, 100,000
-    // bound the slowest side to ~40-75 ms and leave 2 of 60,000 sides undetermined
-    // (docs/performance.md, issue 32).
-    std::uint64_t node_budget = 100'000;
+    // phases may go about 15% past it): on the Lichess final positions of the corpus, 200,000
+    // bound the slowest side to ~35-45 ms (an idle host) and leave 2 of 60,000 sides
+    // undetermined; the labelled files' undetermined sides are 61 and 210 (100,000: 129 and
+    // 294; 300,000: 35 and 149, but the slowest Lichess side near 90 ms). docs/performance.md,
+    // issue 32.
+    std::uint64_t node_budget = 200'000;
     // Part 5: shorten a `winnable` line (its length is what a person reads, `drawaudit winnable`).
     // Off by default: it is presentation, and it made the full mode ~40% slower on the Lichess
     // finals (docs/performance.md), a cost only worth paying where the line is shown.
