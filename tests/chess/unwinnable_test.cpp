@@ -48,6 +48,13 @@ TEST(Unwinnable, StartPositionIsWinnableForBothWithAReplayableHelpmate) {
     }
 }
 
+// A knight's helpmate of a real Lichess final (dead/d3chess-lichess-30K-games, line 2,472) that
+// only the best-first search weighting the other side's men by 2 finds within the budget.
+TEST(Unwinnable, ALoneKnightsMateOfALichessFinalIsFoundWithinTheDefaultBudget) {
+    const Position pos = position_of("5n1k/5Q2/6N1/8/2P1P3/1P3P2/2K5/8 b - - 10 50");
+    EXPECT_TRUE(finds_helpmate(pos, Color::Black));
+}
+
 TEST(Unwinnable, LockedPawnChainWithBishopsOfTheWrongColourIsDeadByTheQuickProof) {
     const Position pos = position_of("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
     EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::LockedPawns);
