@@ -147,6 +147,26 @@ void Position::make_move(Move m) {
     make_move_inline(m);
 }
 
+bool Position::ordinary_move_outcome(Move m, std::uint64_t& key, Bitboard& checkers) const {
+    const std::size_t from = m.from();
+    const std::size_t to = m.to();
+    if (m.kind() != MoveKind::Normal || touches_rights_or_en_passant(from, to)) return false;
+    const auto& hot = detail::Hot;
+    const std::size_t moving = board_[from];
+    // A double push beside an enemy pawn may give an en-passant capture, which the key holds
+    // (9.2.2.1): made, as make_move decides it.
+    if (hot.type_index[moving] == index_of(PieceType::Pawn) && ((from ^ to) == 16) &&
+        (hot.piece_rays[moving][(from + to) >> 1] & pieces(~side_, PieceType::Pawn)))
+        return false;
+    const std::size_t captured = board_[to];
+    const Bitboard to_bb = hot.square_bit[to];
+    const Bitboard ours = by_color_[index_of(side_)] ^ (hot.square_bit[from] | to_bb);
+    const Bitboard theirs = by_color_[index_of(~side_)] & ~to_bb;
+    key = ordinary_move_key(*this, moving, captured, from, to);
+    checkers = ordinary_move_checkers(*this, moving, from, to, to_bb, side_, ours, theirs);
+    return true;
+}
+
 Position Position::after_move(const Position& before, Move m) {
     Position after{Unset{}};
     if (m.kind() == MoveKind::Normal) {

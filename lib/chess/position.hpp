@@ -205,6 +205,12 @@ class Position {
     // copy it has just written (the searches make every child this way; reading the copy back
     // waits on its stores).
     static Position after_move(const Position& before, Move m);
+    // For an ordinary move (MoveKind::Normal, touching no square of a castling right, after no
+    // possible en passant, and giving the other side none), the key and the checkers of the
+    // position after the legal move `m` without making it; false for every other move (make
+    // it). A search that only needs those of most children it makes (the best-first search)
+    // spares the copy and the make; both come from the same code as make_move's.
+    bool ordinary_move_outcome(Move m, std::uint64_t& key, Bitboard& checkers) const;
 
     // A capture (including en passant), a pawn move or a promotion: resets the halfmove clock
     // and makes every earlier position unrepeatable.
@@ -260,6 +266,15 @@ class Position {
     // make_normal_move_inline's common path, the move played from `before` into *this, which
     // is either `before` itself or already a copy of it.
     void play_common_normal_move(const Position& before, std::size_t from, std::size_t to);
+    // Its key and its checkers (of the side then to move) after the ordinary move of piece
+    // `moving` from `from` to `to` (`to_bb` its bit) by side `us`, taking `captured` (NoPiece:
+    // none), with the mover's and the other side's men after it `ours` and `theirs`
+    // (position_moves.hpp).
+    static std::uint64_t ordinary_move_key(const Position& before, std::size_t moving,
+                                           std::size_t captured, std::size_t from, std::size_t to);
+    static Bitboard ordinary_move_checkers(const Position& before, std::size_t moving,
+                                           std::size_t from, std::size_t to, Bitboard to_bb,
+                                           Color us, Bitboard ours, Bitboard theirs);
     // make_move for promotion, en passant, rights and a previous en-passant chance (castling it
     // hands to make_castling_move).
     void make_move_general(Move m);

@@ -95,8 +95,7 @@ namespace drawaudit::chess {
     // 9.3: a capture or a pawn move restarts the count of the fifty-move rule.
     halfmove_clock_ =
         (before.halfmove_clock_ + 1) & hot.clock_if_moved[moving] & hot.clock_if_taken[captured];
-    key_ = before.key_ ^ zobrist::Keys.black_to_move ^ hot.piece_square_key[moving][from] ^
-           hot.piece_square_key[moving][to] ^ hot.piece_square_key[captured][to];
+    key_ = ordinary_move_key(before, moving, captured, from, to);
     // Without a branch: clearing the target is a no-op when it is empty (NoPiece's type index
     // names the pawns, none of which stands there, and its Zobrist row is zero). The captured
     // type's word first: when the mover is of the same type, its word is written again below
@@ -126,6 +125,25 @@ namespace drawaudit::chess {
     // give check. The moved piece checks when the king is on its empty-board ray with nothing
     // between (a leaper's between is empty): in mask arithmetic, without a branch on the kind
     // of piece.
+    checkers_ = ordinary_move_checkers(before, moving, from, to, to_bb, static_cast<Color>(us),
+                                       ours, theirs);
+    if (ep_chance) update_en_passant_legality();
+}
+
+[[gnu::always_inline]] inline std::uint64_t Position::ordinary_move_key(const Position& before,
+                                                                        std::size_t moving,
+                                                                        std::size_t captured,
+                                                                        std::size_t from,
+                                                                        std::size_t to) {
+    const auto& hot = detail::Hot;
+    return before.key_ ^ zobrist::Keys.black_to_move ^ hot.piece_square_key[moving][from] ^
+           hot.piece_square_key[moving][to] ^ hot.piece_square_key[captured][to];
+}
+
+[[gnu::always_inline]] inline Bitboard Position::ordinary_move_checkers(
+    const Position& before, std::size_t moving, std::size_t from, std::size_t to, Bitboard to_bb,
+    Color us, Bitboard ours, Bitboard theirs) {
+    const auto& hot = detail::Hot;
     const Bitboard occupancy = ours | theirs;
     const Bitboard king_bb = theirs & before.by_type_[index_of(PieceType::King)];
     const Square king = lsb_of_nonempty(king_bb);
@@ -140,10 +158,9 @@ namespace drawaudit::chess {
     // slower on bench/chess_replay.
     if (hot.piece_rays[WhiteQueen][from] & king_bb) {
         checkers |= nearest_on_ray(king, static_cast<Square>(from), occupancy) &
-                    before.line_sliders(king, static_cast<Color>(us));
+                    before.line_sliders(king, us);
     }
-    checkers_ = checkers;
-    if (ep_chance) update_en_passant_legality();
+    return checkers;
 }
 
 // make_move for castling, without make_move_general's general steps: castling captures

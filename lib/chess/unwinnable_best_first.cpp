@@ -145,10 +145,10 @@ BestFirstSearch::Score BestFirstSearch::score_of(const Position& pos) const {
     return total;
 }
 
-// The score after `m`, made from `before` (whose score is `score`).
-BestFirstSearch::Score BestFirstSearch::score_after(Score score, const Position& before, Move m,
-                                                    const Position& after) const {
-    if (m.kind() == MoveKind::Castling) return score_of(after);
+// The score after `m` (not castling, which moves two men: score_of the position after it),
+// made from `before` (whose score is `score`).
+BestFirstSearch::Score BestFirstSearch::score_after(Score score, const Position& before,
+                                                    Move m) const {
     auto remove = [&](Piece p, Square s) {
         const Score share = man_score(p, s);
         score.far -= share.far;  // no lane borrows: each lane holds this share
@@ -178,8 +178,12 @@ BestFirstSearch::Score BestFirstSearch::score_after(Score score, const Position&
 // distance past every real one (lanes stay under 65,536), comes up last, and the material proof
 // closes it then.
 int BestFirstSearch::distance_to_mate(Score score, const Position& pos) const {
-    const Bitboard men = pos.pieces(winner_) & ~pos.pieces(PieceType::King);
-    const Bitboard bishops = pos.pieces(winner_, PieceType::Bishop);
+    return distance_to_mate(score, pos.pieces(winner_) & ~pos.pieces(PieceType::King),
+                            pos.pieces(winner_, PieceType::Bishop));
+}
+
+// The same with W's men but its king, and its bishops, given.
+int BestFirstSearch::distance_to_mate(Score score, Bitboard men, Bitboard bishops) const {
     const bool bishops_only = men == bishops;
     constexpr int NoCorner = 1 << 20;  // times 4 in the frontier's score: far from overflow
     int best = NoCorner;
@@ -238,19 +242,45 @@ bool BestFirstSearch::search(std::uint64_t budget) {
         const int depth = nodes_list_[index].depth + 1;
         for (Move m : list) {
             ++nodes_;
-            const Position child = Position::after_move(pos, m);
-            if (!seen_.insert(child.key())) continue;
-            if (child.in_check() && child.side_to_move() != winner_ && !child.has_legal_move()) {
+            // What the search needs of a child (its key, whether it is in check, its score and
+            // distance): for an ordinary move without making it (most children are never
+            // expanded), from the same code as make_move's; for the others from the child made.
+            std::uint64_t key;
+            Bitboard checkers;
+            Score score;
+            int distance;
+            if (pos.ordinary_move_outcome(m, key, checkers)) {
+                score = score_after(nodes_list_[index].score, pos, m);
+                // W's men but its king, and its bishops, after the move: one taken on `to`
+                // (none stands there when W moves), or W's man moving.
+                const Bitboard from_bb = bb(m.from());
+                const Bitboard to_bb = bb(m.to());
+                Bitboard men = pos.pieces(winner_) & ~pos.pieces(PieceType::King) & ~to_bb;
+                Bitboard bishops = pos.pieces(winner_, PieceType::Bishop) & ~to_bb;
+                if (men & from_bb) men ^= from_bb | to_bb;
+                if (bishops & from_bb) bishops ^= from_bb | to_bb;
+                distance = distance_to_mate(score, men, bishops);
+            } else {
+                const Position child = Position::after_move(pos, m);
+                key = child.key();
+                checkers = child.checkers();
+                score = m.kind() == MoveKind::Castling
+                            ? score_of(child)
+                            : score_after(nodes_list_[index].score, pos, m);
+                distance = distance_to_mate(score, child);
+            }
+            if (!seen_.insert(key)) continue;
+            if (checkers != 0 && pos.side_to_move() == winner_ &&
+                !Position::after_move(pos, m).has_legal_move()) {
                 path_up_to(index, 1);  // up to the root, node 0
                 line_.assign(path_.rbegin(), path_.rend());
                 line_.push_back(m);
                 found_ = true;
                 return true;
             }
-            const Score score = score_after(nodes_list_[index].score, pos, m, child);
             nodes_list_.push_back({score, index, NotKept, m, static_cast<std::uint16_t>(depth)});
             // Mostly greedy; the depth term prefers the shorter of two equal lines.
-            frontier_.push(distance_to_mate(score, child) * 4 + depth,
+            frontier_.push(distance * 4 + depth,
                            static_cast<std::uint32_t>(nodes_list_.size() - 1));
         }
     }

@@ -94,8 +94,9 @@ class BestFirstSearch {
 
     Score man_score(Piece p, Square s) const;
     Score score_of(const Position& pos) const;
-    Score score_after(Score score, const Position& before, Move m, const Position& after) const;
+    Score score_after(Score score, const Position& before, Move m) const;
     int distance_to_mate(Score score, const Position& pos) const;
+    int distance_to_mate(Score score, Bitboard men, Bitboard bishops) const;
     std::uint32_t path_up_to(std::uint32_t index, std::size_t kept);
     std::uint32_t path_to_kept(std::uint32_t index);
     void position_of(std::uint32_t index, Position& out);

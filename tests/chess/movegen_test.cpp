@@ -286,7 +286,8 @@ TEST(MoveGeneration, ZeroingMovesAreCapturesAndPawnMoves) {
 }
 
 // Position::after_move, the searches' copy and make in one step, leaves the same position as a
-// copy and make_move, for every move two plies deep from positions with castling (standard and
+// copy and make_move (and Position::ordinary_move_outcome, without making it, its key and
+// checkers), for every move two plies deep from positions with castling (standard and
 // Chess960), en passant (and its pin along the rank), promotions and checks: the whole FEN, the
 // key, the checkers and the 9.2.2 comparison.
 TEST(MakeMove, AfterMoveEqualsACopyAndMakeForEveryMoveTwoPliesDeep) {
@@ -297,8 +298,9 @@ TEST(MakeMove, AfterMoveEqualsACopyAndMakeForEveryMoveTwoPliesDeep) {
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         "8/8/8/K2pP2q/8/8/8/7k w - d6 0 2"};
     int checked = 0;
-    const auto compare_children = [&checked](const Position& pos, const auto& self,
-                                             int depth) -> void {
+    int ordinary_moves = 0;
+    const auto compare_children = [&checked, &ordinary_moves](const Position& pos, const auto& self,
+                                                              int depth) -> void {
         MoveList moves;
         pos.generate_legal(moves);
         for (Move m : moves) {
@@ -310,6 +312,33 @@ TEST(MakeMove, AfterMoveEqualsACopyAndMakeForEveryMoveTwoPliesDeep) {
             ASSERT_EQ(after.checkers(), made.checkers()) << pos.to_fen() << " " << to_uci(pos, m);
             ASSERT_EQ(after.double_push_square(), made.double_push_square());
             ASSERT_TRUE(after.same_position(made));
+            // Without making it: the same key and checkers wherever it answers, and it answers
+            // for every normal move that touches no right and leaves no en passant behind or
+            // possible.
+            std::uint64_t key = 0;
+            Bitboard checkers = 0;
+            const bool ordinary = pos.ordinary_move_outcome(m, key, checkers);
+            const Bitboard rights_squares = [&pos] {
+                Bitboard b = 0;
+                for (const auto& side : pos.castling_rights().rook)
+                    for (Square rook : side)
+                        if (rook != NoSquare) b |= bb(rook);
+                return b;
+            }();
+            const bool touches_rights = pos.castling_rights().any() &&
+                                        (((bb(m.from()) | bb(m.to())) &
+                                          (rights_squares | pos.pieces(PieceType::King))) != 0);
+            const bool simple = m.kind() == MoveKind::Normal && !touches_rights &&
+                                !pos.has_legal_en_passant() && !made.has_legal_en_passant();
+            if (ordinary) {
+                ASSERT_EQ(key, made.key()) << pos.to_fen() << " " << to_uci(pos, m);
+                ASSERT_EQ(checkers, made.checkers()) << pos.to_fen() << " " << to_uci(pos, m);
+                ++ordinary_moves;
+            } else {
+                EXPECT_FALSE(simple && pos.double_push_square() == NoSquare &&
+                             made.double_push_square() == NoSquare)
+                    << pos.to_fen() << " " << to_uci(pos, m);
+            }
             ++checked;
             if (depth > 1) self(after, self, depth - 1);
         }
@@ -320,6 +349,7 @@ TEST(MakeMove, AfterMoveEqualsACopyAndMakeForEveryMoveTwoPliesDeep) {
     ASSERT_TRUE(chess960);
     compare_children(chess960->position, compare_children, 2);
     EXPECT_GT(checked, 4'000);
+    EXPECT_GT(ordinary_moves, 2'000);
 }
 
 }  // namespace
