@@ -156,7 +156,8 @@ bool Position::ordinary_move_outcome(Move m, std::uint64_t& key, Bitboard& check
     // A double push beside an enemy pawn may give an en-passant capture, which the key holds
     // (9.2.2.1): made, as make_move decides it.
     if (hot.type_index[moving] == index_of(PieceType::Pawn) && ((from ^ to) == 16) &&
-        (hot.piece_rays[moving][(from + to) >> 1] & pieces(~side_, PieceType::Pawn)))
+        pawn_beside_passed(*this, moving, (from + to) >> 1,
+                           static_cast<std::size_t>(index_of(~side_))))
         return false;
     const std::size_t captured = board_[to];
     const Bitboard to_bb = hot.square_bit[to];

@@ -270,6 +270,11 @@ class Position {
     // `moving` from `from` to `to` (`to_bb` its bit) by side `us`, taking `captured` (NoPiece:
     // none), with the mover's and the other side's men after it `ours` and `theirs`
     // (position_moves.hpp).
+    // Whether, after a double push of pawn `moving` past `passed` in `before`, a pawn of side
+    // `them` (the other side's index) stands where it could capture en passant (9.2.2.1: only
+    // then is the capture's legality looked into).
+    static bool pawn_beside_passed(const Position& before, std::size_t moving, std::size_t passed,
+                                   std::size_t them);
     static std::uint64_t ordinary_move_key(const Position& before, std::size_t moving,
                                            std::size_t captured, std::size_t from, std::size_t to);
     static Bitboard ordinary_move_checkers(const Position& before, std::size_t moving,

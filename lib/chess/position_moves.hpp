@@ -117,8 +117,7 @@ namespace drawaudit::chess {
     const bool double_push = (moving_type == index_of(PieceType::Pawn)) & ((from ^ to) == 16);
     const std::size_t passed = (from + to) >> 1;
     ep_square_ = static_cast<Square>(double_push ? passed : std::size_t{NoSquare});
-    const bool ep_chance = double_push & ((hot.piece_rays[moving][passed] & before.by_color_[them] &
-                                           before.by_type_[index_of(PieceType::Pawn)]) != 0);
+    const bool ep_chance = double_push & pawn_beside_passed(before, moving, passed, them);
 
     // Checkers from the move alone: the side now to move was not in check before it, so only
     // the moved piece, or a slider of the mover uncovered on the king's ray through `from`, can
@@ -128,6 +127,14 @@ namespace drawaudit::chess {
     checkers_ = ordinary_move_checkers(before, moving, from, to, to_bb, static_cast<Color>(us),
                                        ours, theirs);
     if (ep_chance) update_en_passant_legality();
+}
+
+[[gnu::always_inline]] inline bool Position::pawn_beside_passed(const Position& before,
+                                                                std::size_t moving,
+                                                                std::size_t passed,
+                                                                std::size_t them) {
+    return (detail::Hot.piece_rays[moving][passed] & before.by_color_[them] &
+            before.by_type_[index_of(PieceType::Pawn)]) != 0;
 }
 
 [[gnu::always_inline]] inline std::uint64_t Position::ordinary_move_key(const Position& before,

@@ -194,32 +194,21 @@ int BestFirstSearch::distance_to_mate(Score score, Bitboard men, Bitboard bishop
     return best + score.common;
 }
 
-// The moves from node `index` up to its nearest ancestor below `kept` (last first, in path_); that
-// ancestor.
-std::uint32_t BestFirstSearch::path_up_to(std::uint32_t index, std::size_t kept) {
+// The moves from node `index` up to the root (`to_root`) or to its nearest ancestor, or itself,
+// whose position is kept (last first, in path_); the node reached.
+std::uint32_t BestFirstSearch::path_up_to(std::uint32_t index, bool to_root) {
     path_.clear();
-    while (index >= kept) {
+    while (to_root ? index != 0 : nodes_list_[index].kept == NotKept) {
         path_.push_back(nodes_list_[index].move);
         index = nodes_list_[index].parent;
     }
     return index;
 }
 
-// The moves from node `index` up to its nearest ancestor (or itself) whose position is kept
-// (last first, in path_); that ancestor's slot in positions_.
-std::uint32_t BestFirstSearch::path_to_kept(std::uint32_t index) {
-    path_.clear();
-    while (nodes_list_[index].kept == NotKept) {
-        path_.push_back(nodes_list_[index].move);
-        index = nodes_list_[index].parent;
-    }
-    return nodes_list_[index].kept;
-}
-
 // The position of node `index`, which is being expanded: replayed from its nearest kept
 // ancestor (its parent, while fewer than max_kept_ were kept), and kept in its turn.
 void BestFirstSearch::position_of(std::uint32_t index, Position& out) {
-    out = positions_[path_to_kept(index)];
+    out = positions_[nodes_list_[path_up_to(index, false)].kept];
     for (auto it = path_.rbegin(); it != path_.rend(); ++it) out.make_move(*it);
     if (nodes_list_[index].kept == NotKept && positions_.size() < max_kept_) {
         nodes_list_[index].kept = static_cast<std::uint32_t>(positions_.size());
@@ -272,7 +261,7 @@ bool BestFirstSearch::search(std::uint64_t budget) {
             if (!seen_.insert(key)) continue;
             if (checkers != 0 && pos.side_to_move() == winner_ &&
                 !Position::after_move(pos, m).has_legal_move()) {
-                path_up_to(index, 1);  // up to the root, node 0
+                path_up_to(index, true);
                 line_.assign(path_.rbegin(), path_.rend());
                 line_.push_back(m);
                 found_ = true;

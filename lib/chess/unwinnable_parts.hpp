@@ -85,7 +85,7 @@ class BestFirstSearch {
         Score score;
         std::uint32_t parent;
         // The slot in positions_ of this node's position once it is expanded (NotKept: not
-        // kept, before its expansion or past MaxKept).
+        // kept, before its expansion or past max_kept_).
         std::uint32_t kept;
         Move move;
         std::uint16_t depth;
@@ -97,8 +97,7 @@ class BestFirstSearch {
     Score score_after(Score score, const Position& before, Move m) const;
     int distance_to_mate(Score score, const Position& pos) const;
     int distance_to_mate(Score score, Bitboard men, Bitboard bishops) const;
-    std::uint32_t path_up_to(std::uint32_t index, std::size_t kept);
-    std::uint32_t path_to_kept(std::uint32_t index);
+    std::uint32_t path_up_to(std::uint32_t index, bool to_root);
     void position_of(std::uint32_t index, Position& out);
 
     Color winner_;

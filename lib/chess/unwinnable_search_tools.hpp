@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <vector>
@@ -38,9 +39,9 @@ constexpr int piece_value(PieceType t) {
 
 // The frontier of a best-first search: a min-queue of (score, node) in a total order (ties:
 // the older node, the smaller index, first), for nodes pushed in increasing index order. The
-// scores near the first one pushed after the root (`base` - Window / 2 on) go to a bucket per
-// score, each a first-in first-out list of nodes, which is that order without comparisons; the
-// rest to a binary heap. A binary heap for all of them cost a fifth of the best-first search's
+// scores within Window / 2 of the first one pushed (the root's) go to a bucket per score, each
+// a first-in first-out list of nodes, which is that order without comparisons; the rest to a
+// binary heap. A binary heap for all of them cost a fifth of the best-first search's
 // time (its sift loops mispredict). Both halves hold disjoint score ranges, so the order of
 // the whole is the order of each.
 class Frontier {
@@ -81,7 +82,7 @@ class Frontier {
             std::size_t w = lowest_ / 64;
             while (occupied_[w] == 0) ++w;
             const auto bucket = static_cast<unsigned>(
-                64 * w + static_cast<unsigned>(__builtin_ctzll(occupied_[w])));
+                64 * w + static_cast<unsigned>(std::countr_zero(occupied_[w])));
             lowest_ = bucket;
             if (heap_.empty() || heap_.front().score >= base_ + static_cast<int>(bucket)) {
                 const std::uint32_t node = head_[bucket];
