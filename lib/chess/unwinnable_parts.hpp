@@ -107,8 +107,8 @@ class BestFirstSearch {
     std::array<std::uint64_t, 12> pull_of_{};
     std::uint64_t nodes_ = 0;
     bool found_ = false;
-    std::vector<Node> nodes_list_;
-    std::vector<Position> positions_;
+    LargeVector<Node> nodes_list_;
+    LargeVector<Position> positions_;
     // Ties: the older node first, so that what else the frontier holds never changes which
     // node comes next.
     Frontier frontier_;

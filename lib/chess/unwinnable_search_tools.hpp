@@ -1,10 +1,15 @@
 // What the searches of part 4 share: sets of position keys, the failure cache, distances.
 #pragma once
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
+#include <new>
 #include <vector>
 
 #include "chess/types.hpp"
@@ -36,6 +41,43 @@ constexpr int piece_value(PieceType t) {
             return 0;
     }
 }
+
+// An allocator for the searches' large arrays (the walk's stack, the sets of keys, the best-first
+// nodes): from 2 MiB on, memory in whole 2 MiB pages where the system gives them (Linux's
+// transparent huge pages, `madvise` mode on Debian). A deep search touched tens of megabytes of
+// fresh 4 KiB pages, and in a virtual machine their faults took half its time (the slowest
+// Lichess final: 0.09 s of system time in 0.19 s). Below 2 MiB, plain memory: a huge page
+// for a small search would cost more to clear than the search.
+template <class T>
+struct LargeAllocator {
+    using value_type = T;
+    static constexpr std::size_t Huge = std::size_t{2} << 20;
+    LargeAllocator() = default;
+    template <class U>
+    LargeAllocator(const LargeAllocator<U>&) {}
+    T* allocate(std::size_t n) {
+        std::size_t bytes = n * sizeof(T);
+        void* p = nullptr;
+        if (bytes >= Huge) {
+            bytes = (bytes + Huge - 1) / Huge * Huge;
+            p = std::aligned_alloc(Huge, bytes);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+            if (p != nullptr) madvise(p, bytes, MADV_HUGEPAGE);  // a hint: failure is harmless
+#endif
+        } else {
+            p = std::malloc(bytes == 0 ? 1 : bytes);
+        }
+        if (p == nullptr) throw std::bad_alloc();
+        return static_cast<T*>(p);
+    }
+    void deallocate(T* p, std::size_t) { std::free(p); }
+    template <class U>
+    bool operator==(const LargeAllocator<U>&) const {
+        return true;
+    }
+};
+template <class T>
+using LargeVector = std::vector<T, LargeAllocator<T>>;
 
 // The frontier of a best-first search: a min-queue of (score, node) in a total order (ties:
 // the older node, the smaller index, first), for nodes pushed in increasing index order. The
@@ -142,13 +184,13 @@ class KeySet {
 
   private:
     void grow() {
-        std::vector<std::uint64_t> old = std::move(slots_);
+        LargeVector<std::uint64_t> old = std::move(slots_);
         slots_.assign(old.empty() ? 4096 : old.size() * 2, 0);
         size_ = 0;
         for (std::uint64_t k : old)
             if (k != 0) insert(k);
     }
-    std::vector<std::uint64_t> slots_;
+    LargeVector<std::uint64_t> slots_;
     std::size_t size_ = 0;
 };
 
@@ -180,7 +222,7 @@ class FailTable {
         std::int16_t depth = -1;
         std::int16_t discrepancies = -1;
     };
-    std::vector<Entry> entries_;
+    LargeVector<Entry> entries_;
     std::size_t stores_ = 0;
 };
 
