@@ -1,8 +1,8 @@
 // Unwinnability of a side (RULES.md, "Dead positions and unwinnable sides"): the quick proofs
 // and the order of the full analysis's phases. The parts live in their own files, numbered as
 // in the header: unwinnable_material.cpp (1), unwinnable_locked.cpp (2), unwinnable_check.cpp
-// (3), unwinnable_guided.cpp, unwinnable_best_first.cpp and unwinnable_walk.cpp (4a-4c),
-// unwinnable_shorten.cpp (5).
+// (3), unwinnable_guided.cpp, unwinnable_best_first.cpp, unwinnable_walk.cpp and
+// unwinnable_progress.cpp (4a-4d), unwinnable_shorten.cpp (5).
 #include "chess/unwinnable.hpp"
 
 #include <algorithm>
@@ -56,13 +56,16 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     };
 
     // Phases, cheapest answer first: the best-first search with two fifths of the budget (on
-    // the Lichess final positions it needs about half the nodes of the guided one, and the sides
-    // it finds late, lone minor pieces mating in a corner, need 15,000-30,000 nodes), a short
-    // and a longer try of the guided search, the best-first search with the other weighting,
-    // a short one weighting in between, then the exhaustive walk with the rest (small worlds:
-    // locked structures with a door).
+    // the Lichess final positions it needs about half the nodes of the other searches, and the
+    // sides it finds late, lone minor pieces mating in a corner, need 15,000-30,000 nodes), the
+    // search by progress (a tenth: the composed endings' long plans, knights and bishops
+    // walking to a corner), the best-first search with the other weightings, then the
+    // exhaustive walk with the rest (small worlds: locked structures with a door). The guided
+    // search had a quarter of the budget here: the search by progress finds what it found on
+    // the labelled files, in fewer nodes, and leaves more of them to the walk
+    // (docs/performance.md, issue 32).
     // The first best-first search keeps its frontier: the budget a walk leaves unused goes on
-    // from where it stopped (the other weighting is a search of its own).
+    // from where it stopped (the other weightings are searches of their own).
     BestFirstSearch closest(pos, winner, 1);
     auto best_first = [&](BestFirstSearch& search, std::uint64_t nodes) {
         const std::uint64_t before = search.nodes();
@@ -81,11 +84,14 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         result.nodes = spent;
         return result;
     }
-    if (guided.find_helpmate(pos, 40, std::min<std::uint64_t>(budget / 8, 4'000)))
-        return found(guided.line());
-    if (guided.find_helpmate(pos, 40, budget / 4)) return found(guided.line());
+    {
+        ProgressSearch progress(pos, winner);
+        const bool mate = progress.search(std::max<std::uint64_t>(budget / 10, 1));
+        spent += progress.nodes();
+        if (mate) return found(progress.line());
+    }
     BestFirstSearch pulled(pos, winner, 6);
-    if (best_first(pulled, budget / 8)) return result;
+    if (best_first(pulled, budget / 16)) return result;
     // A pull of 2 finds some knight mates of real games at once that both other weightings
     // miss (a Lichess final, line 2,472 of dead/d3chess-lichess-30K-games: 679 nodes, where a
     // pull of 1 takes 108,017 and 4 or more none in 1.5 million); a hundredth of the budget,

@@ -17,16 +17,16 @@
 //     attacked for good, pawns on a file never pass each other), leave no square where the
 //     other king could stand mated;
 //  3. a king in check whose replies, within 24 positions, all end the game or reach 1-2;
-//  4. (full mode only) two helpmate searches (best-first towards a mate in a corner, then a
-//     depth-first search guided by a move ordering, widened by limited discrepancy), and an
-//     exhaustive walk of every position reachable from here (transposition set; positions
-//     closed by parts 1-2 are leaves): when the walk ends without a mate by W, W is proved
-//     unable to win; a walk stopped by its depth cap leaves the rest of the budget to a longer
-//     best-first run.
-//  5. (full mode, `shorten_line`: where a person reads the line) the line found is shortened: its
-//  cycles cut, each move replaced by
-//     one that lands further along it, then shorter lines of the guided search while it finds
-//     them within a small budget.
+//  4. (full mode only) helpmate searches: best-first towards a mate in a corner (4b), a search
+//     by progress (4d: iterative deepening whose depth counts only the moves that do not head
+//     for a mate in one corner), and an exhaustive walk of every position reachable from here
+//     (4c: transposition set; positions closed by parts 1-2 are leaves): when the walk ends
+//     without a mate by W, W is proved unable to win; a walk stopped by its depth cap leaves
+//     the rest of the budget to a longer best-first run. The depth-first search guided by a
+//     move ordering (4a) shortens the lines found (part 5).
+//  5. (full mode, `shorten_line`: where a person reads the line) the line found is shortened:
+//     its cycles cut, each move replaced by one that lands further along it, then shorter
+//     lines of the guided search while it finds them within a small budget.
 // Only parts 1-3, 2b and an exhausted walk ever give `unwinnable`; a budget that runs out gives
 // `undetermined`; `winnable` always comes with the line that mates.
 #pragma once
@@ -58,10 +58,8 @@ struct WinnabilityOptions {
     AnalysisMode mode = AnalysisMode::Full;
     // Positions the full mode may visit per side before it answers `undetermined` (the
     // phases may go about 15% past it): on the Lichess final positions of the corpus, 200,000
-    // bound the slowest side to ~35-45 ms (an idle host) and leave 2 of 60,000 sides
-    // undetermined; the labelled files' undetermined sides are 61 and 210 (100,000: 129 and
-    // 294; 300,000: 35 and 149, but the slowest Lichess side near 90 ms). docs/performance.md,
-    // issue 32.
+    // bound the slowest side to ~50 ms and leave 1 of 60,000 sides undetermined; the labelled
+    // files' undetermined sides are 26 and 129. docs/performance.md, issue 32.
     std::uint64_t node_budget = 200'000;
     // Part 5: shorten a `winnable` line (its length is what a person reads, `drawaudit winnable`).
     // Off by default: it is presentation, and it made the full mode ~40% slower on the Lichess

@@ -126,6 +126,42 @@ struct BestFirstResult {
 BestFirstResult best_first_helpmate(const Position& root, Color winner, std::uint64_t budget,
                                     int pull, std::size_t max_kept = BestFirstSearch::DefaultKept);
 
+// Part 4d (unwinnable_progress.cpp): a helpmate search by iterative deepening whose depth
+// counts only the moves that make no progress towards W's mate in one corner (the men heading
+// for it, W's pawns and captures are free).
+class ProgressSearch {
+  public:
+    ProgressSearch(const Position& root, Color winner);
+
+    // Deepens until W's mate is found (true, the line in line()) or `budget` more nodes were
+    // spent.
+    bool search(std::uint64_t budget);
+    std::uint64_t nodes() const { return nodes_; }
+    const std::vector<Move>& line() const { return line_; }
+
+  private:
+    enum class Step : std::uint8_t { Reward, Normal, Punish };
+    static constexpr int MaxDepth = 128;
+    static constexpr std::size_t MaxLine = 256;
+    Step classify(const Position& pos, Move m) const;
+    bool helpmate(const Position& pos, int moves_left, bool after_reward);
+    void route_bishops(const Position& root);
+
+    Position root_;
+    Color winner_;
+    Square corner_ = H8;
+    Square winner_king_target_ = G7;
+    Square winner_knight_target_ = E5;
+    Square loser_knight_target_ = G8;
+    // Bishop moves from each square to the corner or beside it, around the stuck pawns (0xFF:
+    // no route).
+    std::array<std::uint8_t, 64> bishop_distance_{};
+    std::uint64_t nodes_ = 0;
+    std::uint64_t stop_ = 0;
+    FailTable seen_;  // a position and the depth it had left when searched
+    std::vector<Move> line_;
+};
+
 // Part 4c (unwinnable_walk.cpp): every position reachable from `root`, with at most `budget`
 // positions visited; positions the static proofs close are leaves.
 enum class Walk : std::uint8_t { Mate, Exhausted, OutOfBudget };

@@ -70,7 +70,9 @@ struct LargeAllocator {
         if (p == nullptr) throw std::bad_alloc();
         return static_cast<T*>(p);
     }
-    void deallocate(T* p, std::size_t) { std::free(p); }
+    void deallocate(T* p, std::size_t) {
+        std::free(p);
+    }
     template <class U>
     bool operator==(const LargeAllocator<U>&) const {
         return true;

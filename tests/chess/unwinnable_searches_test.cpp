@@ -19,6 +19,7 @@ using test::mates;
 using test::position_of;
 using unwinnable_parts::best_first_helpmate;
 using unwinnable_parts::GuidedSearch;
+using unwinnable_parts::ProgressSearch;
 
 // The guided search makes only the moves that may give check when it looks for a mate in one:
 // a bishop's move that uncovers the rook behind it on the king's rank must count.
@@ -60,6 +61,37 @@ TEST(BestFirstSearch, ALineFoundPastTheKeptPositionsMates) {
     const auto kept = best_first_helpmate(pos, Color::Black, 2'000'000, 1, 1 << 20);
     EXPECT_EQ(kept.nodes, replayed.nodes);
     EXPECT_EQ(kept.line, replayed.line);
+}
+
+// The search by progress prices a move by what it does for a mate in the corner: the men heading
+// there and W's pawns cost no depth. A lone knight mating a king behind its own bishop (a
+// labelled position of dead/chasolver-positions.txt, line 2,411): found in a few thousand
+// nodes, where the best-first search needs over 200,000 and found nothing in 5,000.
+TEST(ProgressSearch, FindsAKnightsMateBehindTheOtherSidesBishopInAFewThousandNodes) {
+    const Position pos = position_of("8/2k5/3n4/8/8/4B3/2K5/8 b - - 0 1");
+    ProgressSearch search(pos, Color::Black);
+    ASSERT_TRUE(search.search(5'000));
+    EXPECT_LE(search.nodes(), 5'000u);
+    EXPECT_TRUE(mates(pos, Color::Black, search.line()));
+    EXPECT_FALSE(best_first_helpmate(pos, Color::Black, 5'000, 1).mate);
+}
+
+// Bishops walk to the corner around the stuck pawns (their routes are counted around the
+// pawns blocked by a pawn): Black's light bishops mate White's king on h1 behind the wall
+// (dead/chasolver-positions.txt, line 3,344; left undetermined at 200,000 nodes before).
+TEST(ProgressSearch, BishopsReachTheCornerAroundAWallOfStuckPawns) {
+    const Position pos = position_of("k1b5/8/8/1p1p1p1p/1PbP1PpP/6P1/6P1/K1B5 w - - 0 1");
+    ProgressSearch search(pos, Color::Black);
+    ASSERT_TRUE(search.search(10'000));
+    EXPECT_TRUE(mates(pos, Color::Black, search.line()));
+}
+
+// A budget is a bound: the search stops there and a later call goes on deepening.
+TEST(ProgressSearch, StopsAtItsBudgetWithoutALine) {
+    const Position pos = position_of("8/2k5/3n4/8/8/4B3/2K5/8 b - - 0 1");
+    ProgressSearch search(pos, Color::Black);
+    EXPECT_FALSE(search.search(100));
+    EXPECT_LE(search.nodes(), 100u);
 }
 
 // The frontier gives its nodes in the order of (score, node), ties to the older node, whether
