@@ -158,7 +158,8 @@ class ProgressSearch {
     std::array<std::uint8_t, 64> bishop_distance_{};
     std::uint64_t nodes_ = 0;
     std::uint64_t stop_ = 0;
-    FailTable seen_;  // a position and the depth it had left when searched
+    bool cut_ = false;  // this depth's search ran out of depth (or nodes) somewhere
+    FailTable seen_;    // a position and the depth it had left when searched
     std::vector<Move> line_;
 };
 

@@ -142,11 +142,16 @@ ProgressSearch::Step ProgressSearch::classify(const Position& pos, Move m) const
 // they had left); no limit per depth: with the reference's 7,000 nodes per ply of depth, 47 of
 // the 148 labelled sides the analysis left undetermined were found with 1,000,000 nodes,
 // without it 86.
+// A depth whose search nowhere ran out of depth saw every position it could reach: a deeper
+// one would only search them again (a small closed world), so the search stops there. (Not a
+// proof of anything: the table may have cut a line short; the walk proves.)
 bool ProgressSearch::search(std::uint64_t budget) {
     stop_ = nodes_ + budget;
     for (int depth = 1; depth <= MaxDepth && nodes_ < stop_; ++depth) {
         line_.clear();
+        cut_ = false;
         if (helpmate(root_, depth, false)) return true;
+        if (!cut_) break;
     }
     return false;
 }
@@ -158,13 +163,19 @@ bool ProgressSearch::helpmate(const Position& pos, int moves_left, bool after_re
     MoveList list;
     pos.generate_legal(list);
     if (list.empty()) return pos.in_check() && pos.side_to_move() != winner_;
-    if (moves_left <= 0 || line_.size() >= MaxLine) return false;
+    if (moves_left <= 0 || line_.size() >= MaxLine) {
+        cut_ = true;
+        return false;
+    }
     if (static_proof(pos, winner_) != UnwinnableProof::None) return false;
     const std::uint64_t key = pos.key();
     if (seen_.failed(key, moves_left, 0)) return false;
     seen_.store(key, moves_left, 0);
     for (Move m : list) {
-        if (nodes_ >= stop_) return false;
+        if (nodes_ >= stop_) {
+            cut_ = true;
+            return false;
+        }
         ++nodes_;
         const Step step = classify(pos, m);
         const int cost = step == Step::Reward ? 0 : step == Step::Punish ? 4 : after_reward ? 0 : 1;

@@ -94,6 +94,17 @@ TEST(ProgressSearch, StopsAtItsBudgetWithoutALine) {
     EXPECT_LE(search.nodes(), 100u);
 }
 
+// In a small closed world (a locked wall with a door, dead/d3chess-test-vector.txt line 14,
+// labelled unwinnable for both) a depth that nowhere runs out of depth has seen every position:
+// the search stops deepening there, at about 11,000 nodes, instead of searching the same
+// positions again to depth 128 (58,624 nodes).
+TEST(ProgressSearch, StopsDeepeningWhenADepthSawEveryReachablePosition) {
+    const Position pos = position_of("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 w - - 0 1");
+    ProgressSearch search(pos, Color::White);
+    EXPECT_FALSE(search.search(400'000));
+    EXPECT_LT(search.nodes(), 20'000u);
+}
+
 // The frontier gives its nodes in the order of (score, node), ties to the older node, whether
 // the scores fall in its buckets or far outside them (below and above), pushed and popped in
 // turns: the same order as a binary heap of the pairs.
