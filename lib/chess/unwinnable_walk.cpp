@@ -29,13 +29,18 @@ thread_local WalkMemory walk_memory;
 // and a position the static proofs close has no mate by W anywhere below it.
 WalkResult walk_everything(const Position& root, Color winner, std::uint64_t budget) {
     WalkResult result;
+    // Long single paths (king tours in a locked position) cost memory, not time: cap them.
+    constexpr std::size_t MaxStack = 200'000;
     auto& stack = walk_memory.stack;
     auto& moves = walk_memory.moves;
+    // Reserved whole once a thread (address space only: pages are touched as the stack grows),
+    // so that a deep walk never copies its stack into fresh pages as it doubles; the moves
+    // likewise, for 32 a position on average.
+    if (stack.capacity() < MaxStack) stack.reserve(MaxStack);
+    if (moves.capacity() < 32 * MaxStack) moves.reserve(32 * MaxStack);
     stack.clear();
     moves.clear();
     KeySet seen;
-    // Long single paths (king tours in a locked position) cost memory, not time: cap them.
-    constexpr std::size_t MaxStack = 200'000;
 
     auto open = [&](const Position& pos) -> bool {  // true: pos is W's mate
         ++result.nodes;
