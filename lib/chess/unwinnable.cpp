@@ -56,14 +56,14 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     };
 
     // Phases, cheapest answer first: the best-first search with two fifths of the budget (on
-    // the Lichess final positions it needs about half the nodes of the other searches, and the
+    // the Lichess final positions it needs about half the nodes of the guided search, and the
     // sides it finds late, lone minor pieces mating in a corner, need 15,000-30,000 nodes), the
     // search by progress (a tenth: the composed endings' long plans, knights and bishops
     // walking to a corner), the best-first search with the other weightings, then the
     // exhaustive walk with the rest (small worlds: locked structures with a door). The guided
-    // search had a quarter of the budget here: the search by progress finds what it found on
-    // the labelled files, in fewer nodes, and leaves more of them to the walk
-    // (docs/performance.md, issue 32).
+    // search had a quarter of the budget here: without it, its nodes going to the walk and the
+    // search by progress, fewer sides are left undetermined on every corpus file (61 -> 26 and
+    // 210 -> 129 on the labelled ones; docs/performance.md, issue 32). It still shortens lines.
     // The first best-first search keeps its frontier: the budget a walk leaves unused goes on
     // from where it stopped (the other weightings are searches of their own).
     BestFirstSearch closest(pos, winner, 1);
