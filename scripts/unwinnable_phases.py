@@ -84,7 +84,7 @@ def run(side, budget, plan):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=int, default=200000)
+    parser.add_argument("--budget", type=int, default=250000)
     parser.add_argument("--plan")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()

@@ -57,10 +57,12 @@ enum class AnalysisMode : std::uint8_t {
 struct WinnabilityOptions {
     AnalysisMode mode = AnalysisMode::Full;
     // Positions the full mode may visit per side before it answers `undetermined` (the
-    // phases may go about 15% past it): on the Lichess final positions of the corpus, 200,000
-    // bound the slowest side to ~50 ms and leave 1 of 60,000 sides undetermined; the labelled
-    // files' undetermined sides are 26 and 129. docs/performance.md, issue 32.
-    std::uint64_t node_budget = 200'000;
+    // phases stay within it, but for the last expansion of a search): on the Lichess final
+    // positions of the corpus, 250,000 bound the slowest side to ~45 ms (now and then twice
+    // that on this shared host) and leave 1 of 60,000 sides undetermined; the labelled files'
+    // undetermined sides are 21 and 118 (200,000: 26 and 129, ~36 ms; 300,000: 18 and 93, but
+    // 55-90 ms and over 100 ms in 3 of 11 runs). docs/performance.md, issue 32.
+    std::uint64_t node_budget = 250'000;
     // Part 5: shorten a `winnable` line (its length is what a person reads, `drawaudit winnable`).
     // Off by default: it is presentation, and it made the full mode ~40% slower on the Lichess
     // finals (docs/performance.md), a cost only worth paying where the line is shown.
