@@ -63,8 +63,9 @@ ProgressSearch::ProgressSearch(const Position& root, Color winner) : root_(root)
     const Bitboard bishops = root.pieces(PieceType::Bishop);
     const Bitboard ours = bishops & root.pieces(winner);
     const Bitboard theirs = bishops & root.pieces(~winner);
-    constexpr Bitboard Light = 0x55AA55AA55AA55AAULL;
-    const bool light = ours ? (ours & Light) != 0 : theirs != 0 && (theirs & Light) == 0;
+    const Bitboard light_squares = squares_of_colour(A8);
+    const bool light =
+        ours ? (ours & light_squares) != 0 : theirs != 0 && (theirs & light_squares) == 0;
     // The back rank's corners: a8 (light) and h8 (dark) for White's mate, a1 (dark), h1 (light)
     // for Black's.
     if (winner == Color::White)
@@ -114,9 +115,9 @@ ProgressSearch::Step ProgressSearch::classify(const Position& pos, Move m) const
                    KnightDistances.distance[m.from()][target];
         return false;
     };
-    const bool bishop_route = moved == PieceType::Bishop;
-    const int from_route = bishop_route ? bishop_distance_[m.from()] : 0xFF;
-    const int to_route = bishop_route ? bishop_distance_[m.to()] : 0xFF;
+    const bool bishop = moved == PieceType::Bishop;
+    const int from_route = bishop ? bishop_distance_[m.from()] : 0xFF;
+    const int to_route = bishop ? bishop_distance_[m.to()] : 0xFF;
     if (pos.side_to_move() == winner_) {
         if (moved == PieceType::Pawn || capture) return Step::Reward;
         // W's bishop heads for the corner, and one next to it steps aside (room for the king).

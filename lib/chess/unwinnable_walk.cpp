@@ -29,7 +29,7 @@ thread_local WalkMemory walk_memory;
 // and a position the static proofs close has no mate by W anywhere below it.
 WalkResult walk_everything(const Position& root, Color winner, std::uint64_t budget) {
     WalkResult result;
-    // Long single paths (king tours in a locked position) cost memory, not time: cap them.
+    // Long single paths (king tours in a locked position) cost memory: cap them.
     constexpr std::size_t MaxStack = 200'000;
     auto& stack = walk_memory.stack;
     auto& moves = walk_memory.moves;
