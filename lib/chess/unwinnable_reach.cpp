@@ -24,8 +24,19 @@
 // rest must each hold a distinct man of the king's own side that can reach it, or be next to
 // W's king, on one square of its reach two steps from m. When no m passes, W cannot mate.
 //
-// The idea of saturating the men's reachable squares comes from the CHA-Solver analysis
-// (Ambrona, chasolver.org); the rules and their arguments here are this project's own.
+// Goal (I6, the stalemate step): the sets need hold only on lines that end in W's mate, and a
+// line that reaches a stalemate ends there (5.2.1) without one. So a king's step after which
+// the other side surely has no legal move and is not in check is left out of the king's rule
+// (`step_stalemates` says why each condition holds in the position after the step). The
+// argument: take a legal line from the root to W's mate and its first step the rules do not
+// let through. Every position before that step keeps I1-I5 (each earlier step was let
+// through), and only the left-out king steps are missing from the rules, so it is such a step;
+// the position after it is then a stalemate, which is no mate and ends the game: no such
+// line has such a step, and I1-I5 hold on the whole line, its mate included.
+//
+// The idea of saturating the men's reachable squares, and of leaving out the steps that
+// stalemate, comes from the CHA-Solver analysis (Ambrona, chasolver.org); the rules and their
+// arguments here are this project's own.
 #include <array>
 
 #include "chess/attacks.hpp"
@@ -59,6 +70,8 @@ class Reach {
     Bitboard capture_squares(const Man& man) const;
     Bitboard checks_by(Color winner) const;
     bool only(const Man& man) const { return reach_[man.origin] == square_bit(man.origin); }
+    bool step_stalemates(Color c, Square from, Square to) const;
+    Bitboard sure_attacks(Color c, Square king_to) const;
 
     std::array<Man, 32> men_{};
     int count_ = 0;
@@ -69,7 +82,8 @@ class Reach {
     Bitboard takeable_ = 0;  // origins of men that may be taken
     Bitboard promotes_ = 0;  // origins of pawns that may reach the last rank
     Bitboard always_attacked_[2] = {0, 0};
-    Bitboard standing_[2] = {0, 0};  // where a man of each side but its king may stand
+    Bitboard standing_[2] = {0, 0};     // where a man of each side but its king may stand
+    Bitboard occupiable_ = Everywhere;  // where any man may stand (outside it: always empty)
 };
 
 Reach::Reach(const Position& pos) {
@@ -145,13 +159,102 @@ Bitboard Reach::targets(const Man& man) const {
             }
             return result;
         }
-        case PieceType::King:
-            for (Bitboard b = reach; b;) result |= king_attacks(pop_lsb(b));
-            return result & ~no_entry & ~always_attacked_[index_of(~c)];
+        case PieceType::King: {
+            // I6: a step is let through unless it surely stalemates the other side.
+            const Bitboard allowed = ~no_entry & ~always_attacked_[index_of(~c)] & ~reach;
+            for (Bitboard b = reach; b;) {
+                const Square from = pop_lsb(b);
+                for (Bitboard steps = king_attacks(from) & allowed & ~result; steps;) {
+                    const Square to = pop_lsb(steps);
+                    if (!step_stalemates(c, from, to)) result |= square_bit(to);
+                }
+            }
+            return result;
+        }
         default:
             for (Bitboard b = reach; b;) result |= attacks_of(man.type, c, pop_lsb(b), fixed_);
             return result & ~no_entry;
     }
+}
+
+// Squares surely attacked by side c once its king has stepped to `king_to` (I6), in any
+// position where I1-I5 held before the step: the king's own, and those of c's fixed men
+// (I2: on their origins), a slider's with only the squares where some man may stand, or the
+// king on `king_to`, in the way (outside `occupiable_` a square is always empty, I1).
+Bitboard Reach::sure_attacks(Color c, Square king_to) const {
+    Bitboard attacked = king_attacks(king_to);
+    const Bitboard blockers = occupiable_ | square_bit(king_to);
+    for (int i = 0; i < count_; ++i) {
+        const Man& m = men_[static_cast<std::size_t>(i)];
+        if (m.color != c || m.type == PieceType::King || !(square_bit(m.origin) & fixed_)) continue;
+        attacked |= attacks_of(m.type, c, m.origin, blockers);
+    }
+    return attacked;
+}
+
+// I6: whether, in every position where I1-I5 hold and c's king stands on `from` with c to
+// move, the king's step to `to` leaves a stalemate (the other side, o, to move without a legal
+// move and not in check). Only the king moved: every other man stands where it stood, in its
+// reach, the fixed ones on their origins; the man on `to`, if any, is taken.
+//  (a) o is not in check: before the step o was not (c was to move), the king gives none, and
+//      no slider of c may stand behind `from` on a line from a square of o's king's reach (the
+//      step could uncover it) unless a fixed man, or the king on `to`, stands between. A pawn of
+//      either side that may promote may become anything: then no proof.
+//  (b) o's men but the king cannot move: every other man of o is a pawn, or a piece that
+//      stands fixed with every square it could go to held by a fixed man of its own side; a
+//      pawn, wherever in its reach it stands (but on `to`, where it is taken), has its square
+//      ahead held (by a fixed man but c's king, which left `from`, or by that king on `to`) and
+//      no man of c but the king may stand where it takes (en passant needs a pawn's double
+//      step just before: this step is the king's).
+//  (c) o's king cannot move: wherever in its reach it stands (not next to `to`: the step
+//      would be illegal), each of its neighbours holds a fixed man of o or is surely attacked
+//      by c (sure_attacks).
+bool Reach::step_stalemates(Color c, Square from, Square to) const {
+    const Color o = ~c;
+    if (promotes_) return false;
+    const Bitboard own_fixed = fixed_ & pieces_of_[index_of(o)];
+    const Bitboard held_ahead = (fixed_ & ~square_bit(from)) | square_bit(to);
+    for (int i = 0; i < count_; ++i) {
+        const Man& m = men_[static_cast<std::size_t>(i)];
+        if (m.color != o || m.type == PieceType::King) continue;
+        if (m.type != PieceType::Pawn) {
+            if (!(square_bit(m.origin) & fixed_)) return false;
+            if (attacks_of(m.type, o, m.origin, held_ahead) & ~own_fixed) return false;
+            continue;
+        }
+        for (Bitboard b = reach_[m.origin] & ~square_bit(to); b;) {
+            const Square r = pop_lsb(b);
+            const Bitboard ahead = o == Color::White ? square_bit(r) << 8 : square_bit(r) >> 8;
+            if (!(ahead & held_ahead)) return false;
+            if (pawn_attacks(o, r) & standing_[index_of(c)]) return false;
+        }
+    }
+    const Square king = lsb(pieces_of_[index_of(o)] & kings_);
+    const Bitboard king_reach = reach_[king] & ~king_attacks(to) & ~square_bit(to);
+    const Bitboard covered = own_fixed | sure_attacks(c, to);
+    for (Bitboard b = king_reach; b;) {
+        const Square k = pop_lsb(b);
+        if (king_attacks(k) & ~covered) return false;
+    }
+    // (a): c's sliders behind `from`, seen from any square of o's king's reach (the squares
+    // next to `to` included: harmless).
+    const auto& hot = detail::Hot;
+    for (Bitboard b = reach_[king]; b;) {
+        const Square k = pop_lsb(b);
+        const Bitboard behind =
+            hot.ray_through[k][from] & ~hot.between[k][from] & ~square_bit(from);
+        // A man surely standing between (held_ahead: fixed men, the king on `to`) shields k.
+        if (!behind || (hot.between[k][from] & held_ahead)) continue;
+        const bool diagonal = (bishop_rays(k) & square_bit(from)) != 0;
+        for (int i = 0; i < count_; ++i) {
+            const Man& m = men_[static_cast<std::size_t>(i)];
+            if (m.color != c) continue;
+            const bool slides = m.type == PieceType::Queen ||
+                                m.type == (diagonal ? PieceType::Bishop : PieceType::Rook);
+            if (slides && (reach_[m.origin] & behind)) return false;
+        }
+    }
+    return true;
 }
 
 // Where `man` could take an enemy man: any square of its reach but when it never moves (a
@@ -204,7 +307,7 @@ bool Reach::saturate() {
                 takeable |= square_bit(x.origin);
         }
         Bitboard fixed = 0;
-        Bitboard occupiable = 0;
+        Bitboard occupiable = 0;  // stored below, for I6
         for (int i = 0; i < count_; ++i) {
             const Man& m = men_[static_cast<std::size_t>(i)];
             occupiable |= reach_[m.origin];
@@ -226,6 +329,8 @@ bool Reach::saturate() {
             changed = true;
         takeable_ = takeable;
         fixed_ = fixed;
+        if (occupiable != occupiable_) changed = true;
+        occupiable_ = occupiable;
         always_attacked_[0] = attacked[0];
         always_attacked_[1] = attacked[1];
         if (!changed) return true;

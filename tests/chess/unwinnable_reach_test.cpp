@@ -78,5 +78,25 @@ TEST(ReachProof, RulesOutTheMateOfCommunityPositionsWhereNoneExists) {
     }
 }
 
+// I6: a king's step after which the other side surely has no legal move and is not in check
+// is a stalemate, which ends the game: no line to a mate goes through it. Here White's pawns are
+// all blocked, its king has only h4 and h3, and Black's bishops are all on dark squares; the
+// steps Black's king would need on its way to a mate each leave White, to move, without a move.
+// Without I6 the sets let Black's king through and the position stays undetermined.
+TEST(ReachProof, AKingStepThatSurelyStalematesIsNoWayToTheMate) {
+    const Position pos = position_of("8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1");
+    EXPECT_TRUE(reach_rules_out_mate(pos, Color::Black));
+    const WinnabilityResult r = analyse_winnability(pos, Color::Black, {});
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+}
+
+// The same wall with a free White pawn on a2: White always has a move, no step stalemates,
+// and Black mates (the king walks to h2 while the a-pawn runs, then a bishop checks).
+TEST(ReachProof, AStepIsNeverLeftOutWhileTheOtherSideHasAFreeMan) {
+    const Position pos = position_of("8/8/3b3p/5p1P/3b1p1K/5Pp1/P5P1/5kb1 b - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::Black));
+    EXPECT_EQ(analyse_winnability(pos, Color::Black, {}).verdict, Winnability::Winnable);
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
