@@ -82,8 +82,8 @@ class Reach {
     Bitboard takeable_ = 0;  // origins of men that may be taken
     Bitboard promotes_ = 0;  // origins of pawns that may reach the last rank
     Bitboard always_attacked_[2] = {0, 0};
-    Bitboard standing_[2] = {0, 0};     // where a man of each side but its king may stand
-    Bitboard occupiable_ = Everywhere;  // where any man may stand (outside it: always empty)
+    Bitboard standing_[2] = {0, 0};  // where a man of each side but its king may stand
+    Bitboard occupiable_ = 0;        // where any man may stand (outside it: always empty)
 };
 
 Reach::Reach(const Position& pos) {
@@ -99,6 +99,7 @@ Reach::Reach(const Position& pos) {
     // The sets start where they are tightest and only loosen: every man fixed, none takeable,
     // the squares attacked now attacked for good.
     fixed_ = pos.occupied();
+    occupiable_ = pos.occupied();
     for (int i = 0; i < count_; ++i) {
         const Man& m = men_[static_cast<std::size_t>(i)];
         always_attacked_[index_of(m.color)] |= attacks_of(m.type, m.color, m.origin, fixed_);
