@@ -34,9 +34,21 @@
 // the position after it is then a stalemate, which is no mate and ends the game: no such
 // line has such a step, and I1-I5 hold on the whole line, its mate included.
 //
-// The idea of saturating the men's reachable squares, and of leaving out the steps that
-// stalemate, comes from the CHA-Solver analysis (Ambrona, chasolver.org); the rules and their
-// arguments here are this project's own.
+// The case split (`rules_out`): for a man X but a king, every line from the root to W's mate
+// either takes X on its origin before X ever moves (case A) or does not (case B), so W cannot
+// mate when the sets prove it in both cases. Case A: X never moves (no targets), counts as
+// takeable (so neither fixed nor attacking for good) and, taken before the mate, neither
+// checks nor blocks a flight in `may_be_mated`; it still stands in the way until it is taken
+// (its origin stays in `occupiable_`). Case B: while X has not moved (its reach is its origin)
+// it is not taken there, so it is not counted takeable and no enemy man enters its square;
+// once its reach grows it is like any other man. Each case only adds a fact true on every
+// line of its kind, so I1-I6 hold on those lines. The man split on is one that stood still
+// until it became takeable in the earliest round where one did: in a wall it is typically a
+// piece a bishop can take, whose loss is what frees the other men.
+//
+// The idea of saturating the men's reachable squares, of leaving out the steps that
+// stalemate and of splitting on a man's capture, comes from the CHA-Solver analysis (Ambrona,
+// chasolver.org); the rules and their arguments here are this project's own.
 #include <array>
 
 #include "chess/attacks.hpp"
@@ -48,6 +60,7 @@ namespace {
 
 constexpr Bitboard Everywhere = ~Bitboard{0};
 constexpr int MaxRounds = 64;  // the sets settle in a few rounds; a cap keeps it bounded
+constexpr int MaxSplits = 8;   // case splits per proof (each costs two saturations at most)
 
 struct Man {
     Square origin;
@@ -57,12 +70,16 @@ struct Man {
 
 class Reach {
   public:
-    explicit Reach(const Position& pos);
+    // `guarded` and `doomed`: the two cases of the split (see `rules_out`), origins of men.
+    Reach(const Position& pos, Bitboard guarded, Bitboard doomed);
 
     // Grows the sets to their fixed point; false if the round cap was hit (then no proof).
     bool saturate();
     // Whether the king of `loser` could ever stand mated (see the file's comment).
     bool may_be_mated(Color loser) const;
+    // Men that stood still and became takeable in the earliest round where any did: where a
+    // case split may help (none: 0).
+    Bitboard split_candidates() const { return split_candidates_; }
 
   private:
     Bitboard targets(const Man& man) const;
@@ -84,9 +101,14 @@ class Reach {
     Bitboard always_attacked_[2] = {0, 0};
     Bitboard standing_[2] = {0, 0};  // where a man of each side but its king may stand
     Bitboard occupiable_ = 0;        // where any man may stand (outside it: always empty)
+    Bitboard guarded_ = 0;           // case B: never taken while it stands still on its origin
+    Bitboard doomed_ = 0;            // case A: never moves, taken on its origin
+    Bitboard held_ = 0;              // the guarded men that have not moved yet (this round)
+    Bitboard split_candidates_ = 0;
 };
 
-Reach::Reach(const Position& pos) {
+Reach::Reach(const Position& pos, Bitboard guarded, Bitboard doomed)
+    : guarded_(guarded), doomed_(doomed) {
     kings_ = pos.pieces(PieceType::King);
     for (Color c : {Color::White, Color::Black}) {
         pieces_of_[index_of(c)] = pos.pieces(c);
@@ -139,7 +161,10 @@ Bitboard Reach::push_limit(const Man& pawn) const {
 // stand.
 Bitboard Reach::targets(const Man& man) const {
     const Color c = man.color;
-    const Bitboard no_entry = fixed_ & (pieces_of_[index_of(c)] | kings_);
+    if (square_bit(man.origin) & doomed_) return 0;  // case A: it never moves
+    // Case B: no enemy man enters the square of a guarded man that has not moved yet.
+    const Bitboard no_entry =
+        (fixed_ & (pieces_of_[index_of(c)] | kings_)) | (held_ & pieces_of_[index_of(~c)]);
     const Bitboard reach = reach_[man.origin];
     Bitboard result = 0;
     switch (man.type) {
@@ -276,6 +301,11 @@ bool Reach::saturate() {
     for (int round = 0; round < MaxRounds; ++round) {
         bool changed = false;
         standing_[0] = standing_[1] = 0;
+        held_ = 0;
+        for (Bitboard b = guarded_; b;) {
+            const Square g = pop_lsb(b);
+            if (reach_[g] == square_bit(g)) held_ |= square_bit(g);
+        }
         for (int i = 0; i < count_; ++i) {
             const Man& m = men_[static_cast<std::size_t>(i)];
             if (m.type != PieceType::King) standing_[index_of(m.color)] |= reach_[m.origin];
@@ -301,10 +331,12 @@ bool Reach::saturate() {
             const Man& y = men_[static_cast<std::size_t>(i)];
             captures_by[index_of(y.color)] |= capture_squares(y);
         }
-        Bitboard takeable = 0;
+        // Case A: a doomed man is taken; case B: a held man is not (yet).
+        Bitboard takeable = doomed_;
         for (int i = 0; i < count_; ++i) {
             const Man& x = men_[static_cast<std::size_t>(i)];
-            if (x.type != PieceType::King && (captures_by[index_of(~x.color)] & reach_[x.origin]))
+            if (x.type != PieceType::King && !(square_bit(x.origin) & held_) &&
+                (captures_by[index_of(~x.color)] & reach_[x.origin]))
                 takeable |= square_bit(x.origin);
         }
         Bitboard fixed = 0;
@@ -325,6 +357,8 @@ bool Reach::saturate() {
                 always &= attacks_of(m.type, m.color, pop_lsb(b), occupiable);
             attacked[index_of(m.color)] |= always;
         }
+        if (!split_candidates_)
+            split_candidates_ = takeable & ~takeable_ & fixed_ & ~(guarded_ | doomed_);
         if (takeable != takeable_ || fixed != fixed_ || attacked[0] != always_attacked_[0] ||
             attacked[1] != always_attacked_[1])
             changed = true;
@@ -346,6 +380,7 @@ Bitboard Reach::checks_by(Color winner) const {
     for (int i = 0; i < count_; ++i) {
         const Man& m = men_[static_cast<std::size_t>(i)];
         if (m.color != winner || m.type == PieceType::King) continue;
+        if (square_bit(m.origin) & doomed_) continue;  // case A: taken before the mate
         if (square_bit(m.origin) & promotes_) return Everywhere;
         for (Bitboard b = reach_[m.origin]; b;)
             checks |= attacks_of(m.type, m.color, pop_lsb(b), fixed_);
@@ -363,6 +398,7 @@ bool Reach::may_be_mated(Color loser) const {
     for (int i = 0; i < count_; ++i) {
         const Man& m = men_[static_cast<std::size_t>(i)];
         if (m.color != loser || m.type == PieceType::King) continue;
+        if (square_bit(m.origin) & doomed_) continue;  // case A: taken before the mate
         if (blocker_count == static_cast<int>(blockers.size())) return true;  // stay sound
         blockers[static_cast<std::size_t>(blocker_count++)] = reach_[m.origin];
     }
@@ -380,11 +416,32 @@ bool Reach::may_be_mated(Color loser) const {
 
 }  // namespace
 
+namespace {
+
+// Whether W cannot mate on any line where the men of `guarded` are not taken on their origin
+// before they move (case B) and those of `doomed` are taken there without ever moving (case
+// A). When the sets leave a mate possible, a man that stood still until it became takeable
+// splits the lines in two (the file's comment); W cannot mate when it cannot in either case.
+// `splits` bounds the work: at most 2 * MaxSplits + 1 saturations.
+bool rules_out(const Position& pos, Color winner, Bitboard guarded, Bitboard doomed, int& splits) {
+    Reach reach(pos, guarded, doomed);
+    if (!reach.saturate()) return false;
+    if (!reach.may_be_mated(~winner)) return true;
+    const Bitboard candidates = reach.split_candidates();
+    if (!candidates || splits <= 0) return false;
+    --splits;
+    const Bitboard man = square_bit(lsb(candidates));
+    return rules_out(pos, winner, guarded | man, doomed, splits) &&
+           rules_out(pos, winner, guarded, doomed | man, splits);
+}
+
+}  // namespace
+
 bool reach_rules_out_mate(const Position& pos, Color winner) {
     // Castling and an en-passant capture now are moves the rules above do not know.
     if (pos.castling_rights().any() || pos.has_legal_en_passant()) return false;
-    Reach reach(pos);
-    return reach.saturate() && !reach.may_be_mated(~winner);
+    int splits = MaxSplits;
+    return rules_out(pos, winner, 0, 0, splits);
 }
 
 }  // namespace drawaudit::chess::unwinnable_parts

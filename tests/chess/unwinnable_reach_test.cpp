@@ -98,5 +98,28 @@ TEST(ReachProof, AStepIsNeverLeftOutWhileTheOtherSideHasAFreeMan) {
     EXPECT_EQ(analyse_winnability(pos, Color::Black, {}).verdict, Winnability::Winnable);
 }
 
+// The case split: White's rook on a1 stands still and becomes takeable once Black's bishop can
+// reach b2. Never taken there, the rook and the king beside it never move and neither side
+// can mate; taken there without moving, White keeps one bishop on b1/a2 and Black only a dark
+// bishop below the wall, too little either way. Without the split the sets, which do not
+// know that the rook can move only after it is gone, let every man loose.
+TEST(ReachProof, SplittingOnAPieceTakenWhereItStandsProvesWhatTheSetsAloneCannot) {
+    const Position pos = position_of("B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1");
+    for (Color side : {Color::White, Color::Black}) {
+        EXPECT_TRUE(reach_rules_out_mate(pos, side));
+        EXPECT_EQ(analyse_winnability(pos, side, {}).verdict, Winnability::Unwinnable);
+    }
+}
+
+// The case where the man is taken where it stands is needed: here White mates only after a
+// capture of a man that stood still until then (d3chess-test-vector.txt, line 852); the case
+// where it is never taken alone would rule the mate out.
+TEST(ReachProof, TheCaseWhereTheManIsTakenStillLetsItsMateThrough) {
+    const Position pos = position_of("k1b5/1p1p4/1P1Pb3/B7/8/8/8/K7 w - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::White));
+    const WinnabilityResult r = analyse_winnability(pos, Color::White, {});
+    EXPECT_EQ(r.verdict, Winnability::Winnable);
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
