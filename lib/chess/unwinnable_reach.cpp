@@ -34,6 +34,12 @@
 // the position after it is then a stalemate, which is no mate and ends the game: no such
 // line has such a step, and I1-I5 hold on the whole line, its mate included.
 //
+// Goal (I7, the other side's mate): W is the side the proof is about (the sets depend on it).
+// A move of the other side after which W, to move, is surely checkmated ends the game (5.1.1)
+// without W's mate, so it is left out of that man's rule (`move_mates_winner` says why W is
+// mated in the position after it); the argument is I6's, with that mate for the stalemate. A
+// knight whose only move mates W, or a pawn whose only push does, then never moves.
+//
 // The case split (`rules_out`): for a man X but a king, every line from the root to W's mate
 // either takes X on its origin before X ever moves (case A) or does not (case B), so W cannot
 // mate when the sets prove it in both cases. Case A: X never moves (no targets), counts as
@@ -71,7 +77,7 @@ struct Man {
 class Reach {
   public:
     // `guarded` and `doomed`: the two cases of the split (see `rules_out`), origins of men.
-    Reach(const Position& pos, Bitboard guarded, Bitboard doomed);
+    Reach(const Position& pos, Color winner, Bitboard guarded, Bitboard doomed);
 
     // Grows the sets to their fixed point; false if the round cap was hit (then no proof).
     bool saturate();
@@ -89,6 +95,8 @@ class Reach {
     bool only(const Man& man) const { return reach_[man.origin] == square_bit(man.origin); }
     bool step_stalemates(Color c, Square from, Square to) const;
     Bitboard sure_attacks(Color c, Square king_to) const;
+    bool move_mates_winner(const Man& man, Square from, Square to) const;
+    Bitboard without_mates(const Man& man, Square from, Bitboard to) const;
 
     std::array<Man, 32> men_{};
     int count_ = 0;
@@ -101,14 +109,15 @@ class Reach {
     Bitboard always_attacked_[2] = {0, 0};
     Bitboard standing_[2] = {0, 0};  // where a man of each side but its king may stand
     Bitboard occupiable_ = 0;        // where any man may stand (outside it: always empty)
-    Bitboard guarded_ = 0;           // case B: never taken while it stands still on its origin
-    Bitboard doomed_ = 0;            // case A: never moves, taken on its origin
-    Bitboard held_ = 0;              // the guarded men that have not moved yet (this round)
+    Color winner_;
+    Bitboard guarded_ = 0;  // case B: never taken while it stands still on its origin
+    Bitboard doomed_ = 0;   // case A: never moves, taken on its origin
+    Bitboard held_ = 0;     // the guarded men that have not moved yet (this round)
     Bitboard split_candidates_ = 0;
 };
 
-Reach::Reach(const Position& pos, Bitboard guarded, Bitboard doomed)
-    : guarded_(guarded), doomed_(doomed) {
+Reach::Reach(const Position& pos, Color winner, Bitboard guarded, Bitboard doomed)
+    : winner_(winner), guarded_(guarded), doomed_(doomed) {
     kings_ = pos.pieces(PieceType::King);
     for (Color c : {Color::White, Color::Black}) {
         pieces_of_[index_of(c)] = pos.pieces(c);
@@ -166,6 +175,10 @@ Bitboard Reach::targets(const Man& man) const {
     const Bitboard no_entry =
         (fixed_ & (pieces_of_[index_of(c)] | kings_)) | (held_ & pieces_of_[index_of(~c)]);
     const Bitboard reach = reach_[man.origin];
+    // I7: watch the other side's moves for one that surely mates W, once W's king is held to
+    // one square.
+    const Bitboard winner_king = pieces_of_[index_of(winner_)] & kings_;
+    const bool watch = c != winner_ && reach_[lsb(winner_king)] == winner_king;
     Bitboard result = 0;
     switch (man.type) {
         case PieceType::Pawn: {
@@ -176,12 +189,15 @@ Bitboard Reach::targets(const Man& man) const {
                 const Bitboard one =
                     (c == Color::White ? square_bit(from) << 8 : square_bit(from) >> 8) & ~fixed_ &
                     limit;
-                result |= one;
                 if (one && relative_rank(c, from) == 1)
                     result |= (c == Color::White ? one << 8 : one >> 8) & ~fixed_ & limit;
                 // An en-passant capture lands on the square the enemy pawn passed, which its
                 // single push puts in its reach.
-                result |= pawn_attacks(c, from) & standing_[index_of(~c)] & ~no_entry;
+                Bitboard to = one | (pawn_attacks(c, from) & standing_[index_of(~c)] & ~no_entry);
+                // A push to the last rank promotes: what it becomes is not known here.
+                const Bitboard last = rank_bb(c == Color::White ? 7 : 0);
+                if (watch) to = without_mates(man, from, to & ~last) | (to & last);
+                result |= to;
             }
             return result;
         }
@@ -198,9 +214,50 @@ Bitboard Reach::targets(const Man& man) const {
             return result;
         }
         default:
-            for (Bitboard b = reach; b;) result |= attacks_of(man.type, c, pop_lsb(b), fixed_);
-            return result & ~no_entry;
+            for (Bitboard b = reach; b;) {
+                const Square from = pop_lsb(b);
+                const Bitboard to = attacks_of(man.type, c, from, fixed_) & ~no_entry & ~result;
+                result |= watch ? without_mates(man, from, to) : to;
+            }
+            return result;
     }
+}
+
+// I7: whether `man`, of the side L that W plays against, moving from `from` to `to` leaves W
+// checkmated in every position where I1-I5 hold (W's king then stands on its one square k):
+// the man on `to` attacks k across squares where no man ever stands (but `from`, which it
+// left), so the check cannot be blocked; no man of W may stand where it attacks `to`, and W's
+// king takes it only when it is next to k and not attacked for good by L; every square next to
+// k holds a fixed man of W or is attacked, for good by L (I4) or by the man on `to`.
+Bitboard Reach::without_mates(const Man& man, Square from, Bitboard to) const {
+    for (Bitboard t = to; t;) {
+        const Square square = pop_lsb(t);
+        if (move_mates_winner(man, from, square)) to &= ~square_bit(square);
+    }
+    return to;
+}
+
+bool Reach::move_mates_winner(const Man& man, Square from, Square to) const {
+    const Color w = winner_;
+    const Color l = ~w;
+    const Square k = lsb(pieces_of_[index_of(w)] & kings_);
+    const Bitboard blockers = occupiable_ & ~square_bit(from);
+    const Bitboard gives = attacks_of(man.type, l, to, blockers);
+    if (!(gives & square_bit(k))) return false;
+    for (int i = 0; i < count_; ++i) {
+        const Man& x = men_[static_cast<std::size_t>(i)];
+        if (x.color != w || x.type == PieceType::King) continue;
+        if (square_bit(x.origin) & promotes_) return false;
+        for (Bitboard b = reach_[x.origin]; b;) {
+            const Square s = pop_lsb(b);
+            if (attacks_of(x.type, w, s, fixed_) & square_bit(to)) return false;
+        }
+    }
+    if ((king_attacks(k) & square_bit(to)) && !(always_attacked_[index_of(l)] & square_bit(to)))
+        return false;
+    const Bitboard covered =
+        (fixed_ & pieces_of_[index_of(w)]) | always_attacked_[index_of(l)] | gives;
+    return !(king_attacks(k) & ~covered);
 }
 
 // Squares surely attacked by side c once its king has stepped to `king_to` (I6), in any
@@ -424,7 +481,7 @@ namespace {
 // splits the lines in two (the file's comment); W cannot mate when it cannot in either case.
 // `splits` bounds the work: at most 2 * MaxSplits + 1 saturations.
 bool rules_out(const Position& pos, Color winner, Bitboard guarded, Bitboard doomed, int& splits) {
-    Reach reach(pos, guarded, doomed);
+    Reach reach(pos, winner, guarded, doomed);
     if (!reach.saturate()) return false;
     if (!reach.may_be_mated(~winner)) return true;
     const Bitboard candidates = reach.split_candidates();

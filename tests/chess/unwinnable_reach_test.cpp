@@ -121,5 +121,24 @@ TEST(ReachProof, TheCaseWhereTheManIsTakenStillLetsItsMateThrough) {
     EXPECT_EQ(r.verdict, Winnability::Winnable);
 }
 
+// I7: a move of the other side that surely mates W ends the game without W's mate. Here
+// Black's knight on h1 can only go to f2, which mates White's king (held on d1 by the d2
+// pawn); so it never moves, White's pawns never take anything and two light bishops cannot
+// mate. Without I7 the knight roams, the pawns take it and promote.
+TEST(ReachProof, AMoveOfTheOtherSideThatMatesWIsNoWayToWsMate) {
+    const Position pos = position_of("8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/1B1K3n b - - 0 1");
+    EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
+    EXPECT_EQ(analyse_winnability(pos, Color::White, {}).verdict, Winnability::Unwinnable);
+    // Black mates at once with that move.
+    EXPECT_EQ(analyse_winnability(pos, Color::Black, {}).verdict, Winnability::Winnable);
+}
+
+// The same for a pawn: Black's c- and e-pawns can only push, and each push mates White's king
+// on d4 (community file, line 2803).
+TEST(ReachProof, APawnPushThatMatesWNeverHappensOnTheWayToWsMate) {
+    const Position pos = position_of("3b1b2/3k4/2ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B3B2 w - - 0 1");
+    EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
