@@ -341,15 +341,14 @@ bool Reach::step_stalemates(Color c, Square from, Square to) const {
 }
 
 // Where `man` could take an enemy man: any square of its reach but when it never moves (a
-// pawn: the squares it attacks from its reach, and beside them on its fifth rank for en
-// passant; a pawn that may promote: its reach too).
+// pawn: the squares it attacks from its reach; a pawn that may promote: its reach too). En
+// passant needs nothing more: it takes a pawn that has just stepped over a square this pawn
+// attacks, which that pawn's single step puts in its reach, so it is takeable already.
 Bitboard Reach::capture_squares(const Man& man) const {
     const Bitboard r = reach_[man.origin];
     if (man.type != PieceType::Pawn) return only(man) ? 0 : r;
     Bitboard squares = 0;
     for (Bitboard b = r; b;) squares |= pawn_attacks(man.color, pop_lsb(b));
-    const Bitboard fifth = rank_bb(man.color == Color::White ? 4 : 3);
-    squares |= ((r & fifth & ~FileABB) >> 1) | ((r & fifth & ~file_bb(7)) << 1);
     if (square_bit(man.origin) & promotes_) squares |= r;
     return squares;
 }

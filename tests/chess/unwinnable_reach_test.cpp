@@ -140,5 +140,34 @@ TEST(ReachProof, APawnPushThatMatesWNeverHappensOnTheWayToWsMate) {
     EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
 }
 
+// En passant takes only a pawn that has just stepped two squares from its second rank. Here
+// Black's f4 pawn stands beside White's g4 pawn, which can never step two squares again: it
+// can never be taken en passant, so the g-pawns stay locked (community file, line 2806).
+// Counting every square beside a pawn on its fifth rank as one it could take on let the
+// g4 pawn be taken and the wall open.
+TEST(ReachProof, APawnThatCannotStepTwoSquaresIsNeverTakenEnPassant) {
+    const Position pos = position_of("1b2kb2/8/2ppp3/3p2p1/1p1K1pP1/1P1P1P2/8/1B1B1B2 b - - 0 1");
+    EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
+    EXPECT_EQ(analyse_winnability(pos, Color::White, {}).verdict, Winnability::Unwinnable);
+}
+
+// A pawn that can still step two squares may be taken en passant: White's g2 pawn steps to g4
+// beside Black's f4 pawn, which takes it and runs to promote.
+TEST(ReachProof, APawnThatCanStepTwoSquaresMayBeTakenEnPassant) {
+    const Position pos = position_of("4k3/8/8/8/5p2/8/6P1/K7 w - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::Black));
+}
+
+// En passant takes a pawn that has just stepped over a square the taking pawn attacks: no more
+// than a pawn standing on that square could be taken. Here Black's f4 pawn stands beside White's
+// g4 pawn, which never steps two squares again, so the g-pawns stay locked (community file,
+// line 2806). Counting every square beside a pawn on its fifth rank as one it could take on let
+// the g4 pawn be taken and the wall open.
+TEST(ReachProof, APawnBesideAPawnOnItsFifthRankIsNotTakenEnPassantForThat) {
+    const Position pos = position_of("1b2kb2/8/2ppp3/3p2p1/1p1K1pP1/1P1P1P2/8/1B1B1B2 b - - 0 1");
+    EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
+    EXPECT_EQ(analyse_winnability(pos, Color::White, {}).verdict, Winnability::Unwinnable);
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
