@@ -13,9 +13,10 @@
 //     W has only its king and pawns, a W pawn the other king could take only to leave W
 //     without a legal move counts as guarded (that capture ends the game);
 //  2b. (full mode only) reachability: the squares each man could ever reach, grown to a fixed
-//     point from rules that every legal move obeys (fixed men block, a king stays off squares
-//     attacked for good, pawns on a file never pass each other), leave no square where the
-//     other king could stand mated;
+//     point from rules that every legal move on the way to W's mate obeys (fixed men block, a
+//     king stays off squares attacked for good, pawns on a file never pass each other, no step
+//     that stalemates and no move of the other side that mates W), leave no square where the
+//     other king could stand mated; where they do, a case split on a man's capture;
 //  3. a king in check whose replies, within 24 positions, all end the game or reach 1-2;
 //  4. (full mode only) helpmate searches: best-first towards a mate in a corner (4b), a search
 //     by progress (4d: iterative deepening whose depth counts only the moves that do not head

@@ -223,12 +223,7 @@ Bitboard Reach::targets(const Man& man) const {
     }
 }
 
-// I7: whether `man`, of the side L that W plays against, moving from `from` to `to` leaves W
-// checkmated in every position where I1-I5 hold (W's king then stands on its one square k):
-// the man on `to` attacks k across squares where no man ever stands (but `from`, which it
-// left), so the check cannot be blocked; no man of W may stand where it attacks `to`, and W's
-// king takes it only when it is next to k and not attacked for good by L; every square next to
-// k holds a fixed man of W or is attacked, for good by L (I4) or by the man on `to`.
+// `to` without the squares where the move of `man` from `from` surely mates W (I7).
 Bitboard Reach::without_mates(const Man& man, Square from, Bitboard to) const {
     for (Bitboard t = to; t;) {
         const Square square = pop_lsb(t);
@@ -237,6 +232,14 @@ Bitboard Reach::without_mates(const Man& man, Square from, Bitboard to) const {
     return to;
 }
 
+// I7: whether `man`, of the side L that W plays against, moving from `from` to `to` leaves W
+// checkmated in every position where I1-I5 held before the move (W's king then stands on its
+// one square k; every other man but `man` where it stood, in its reach): the man on `to`
+// attacks k across squares where no man ever stands (but `from`, which it left), so the check
+// cannot be blocked; no man of W may stand where it attacks `to`; W's king takes it only when
+// it is next to k and not attacked by L's other men; every square next to k holds a fixed man
+// of W or is attacked, by the man on `to` or by L's other men. What L's other men attack is
+// I4's rule without `man` (which may now stand outside its reach) and with `to` in the way.
 bool Reach::move_mates_winner(const Man& man, Square from, Square to) const {
     const Color w = winner_;
     const Color l = ~w;
@@ -253,10 +256,19 @@ bool Reach::move_mates_winner(const Man& man, Square from, Square to) const {
             if (attacks_of(x.type, w, s, fixed_) & square_bit(to)) return false;
         }
     }
-    if ((king_attacks(k) & square_bit(to)) && !(always_attacked_[index_of(l)] & square_bit(to)))
-        return false;
-    const Bitboard covered =
-        (fixed_ & pieces_of_[index_of(w)]) | always_attacked_[index_of(l)] | gives;
+    Bitboard others = 0;
+    const Bitboard occupied = occupiable_ | square_bit(to);
+    for (int i = 0; i < count_; ++i) {
+        const Man& y = men_[static_cast<std::size_t>(i)];
+        if (y.color != l || y.origin == man.origin) continue;
+        if (square_bit(y.origin) & (takeable_ | promotes_)) continue;
+        Bitboard always = Everywhere;
+        for (Bitboard b = reach_[y.origin]; b && always;)
+            always &= attacks_of(y.type, l, pop_lsb(b), occupied);
+        others |= always;
+    }
+    if ((king_attacks(k) & square_bit(to)) && !(others & square_bit(to))) return false;
+    const Bitboard covered = (fixed_ & pieces_of_[index_of(w)]) | others | gives;
     return !(king_attacks(k) & ~covered);
 }
 
