@@ -140,24 +140,6 @@ TEST(ReachProof, APawnPushThatMatesWNeverHappensOnTheWayToWsMate) {
     EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
 }
 
-// En passant takes only a pawn that has just stepped two squares from its second rank. Here
-// Black's f4 pawn stands beside White's g4 pawn, which can never step two squares again: it
-// can never be taken en passant, so the g-pawns stay locked (community file, line 2806).
-// Counting every square beside a pawn on its fifth rank as one it could take on let the
-// g4 pawn be taken and the wall open.
-TEST(ReachProof, APawnThatCannotStepTwoSquaresIsNeverTakenEnPassant) {
-    const Position pos = position_of("1b2kb2/8/2ppp3/3p2p1/1p1K1pP1/1P1P1P2/8/1B1B1B2 b - - 0 1");
-    EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
-    EXPECT_EQ(analyse_winnability(pos, Color::White, {}).verdict, Winnability::Unwinnable);
-}
-
-// A pawn that can still step two squares may be taken en passant: White's g2 pawn steps to g4
-// beside Black's f4 pawn, which takes it and runs to promote.
-TEST(ReachProof, APawnThatCanStepTwoSquaresMayBeTakenEnPassant) {
-    const Position pos = position_of("4k3/8/8/8/5p2/8/6P1/K7 w - - 0 1");
-    EXPECT_FALSE(reach_rules_out_mate(pos, Color::Black));
-}
-
 // En passant takes a pawn that has just stepped over a square the taking pawn attacks: no more
 // than a pawn standing on that square could be taken. Here Black's f4 pawn stands beside White's
 // g4 pawn, which never steps two squares again, so the g-pawns stay locked (community file,
@@ -167,6 +149,53 @@ TEST(ReachProof, APawnBesideAPawnOnItsFifthRankIsNotTakenEnPassantForThat) {
     const Position pos = position_of("1b2kb2/8/2ppp3/3p2p1/1p1K1pP1/1P1P1P2/8/1B1B1B2 b - - 0 1");
     EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
     EXPECT_EQ(analyse_winnability(pos, Color::White, {}).verdict, Winnability::Unwinnable);
+}
+
+// The guards of I6 and I7, each on a position where leaving it out rules out a mate that
+// exists (found by mutating the code and searching around the positions the rules prove).
+
+// I7: a man of W can take the checker. Black's knight on a1 has two moves, Nc2+ and Nxb3+,
+// both checking White's king on d4, which cannot move; White's bishop takes on c2, and from a2
+// on b3, so neither mates: the knight may move, and once it is gone White gets out and mates.
+TEST(ReachProof, ACheckWhoseCheckerAManOfWCanTakeIsNoMate) {
+    const Position pos = position_of("1b1b4/3k4/2ppp3/3p4/1p1K1p1p/1P1P1P1P/8/nB6 b - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::White));
+    EXPECT_EQ(analyse_winnability(pos, Color::White, {}).verdict, Winnability::Winnable);
+}
+
+// I7: the man that checks no longer covers the flight it covered where it stood. Black's only
+// move is g2+; from g3 the pawn attacked h2, from g2 it does not, so White's king escapes to h2
+// and White mates later.
+TEST(ReachProof, ACheckerThatLeftTheFlightItCoveredDoesNotMate) {
+    const Position pos = position_of("8/8/7p/7P/8/6p1/pppppp2/rbbqrk1K b - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::White));
+    EXPECT_EQ(analyse_winnability(pos, Color::White, {}).verdict, Winnability::Winnable);
+}
+
+// I7: a checker next to W's king that only it defended can be taken by the king. Bxb7+ checks
+// Black's king on c8, but only the bishop itself, from a8, covered b7: Kxb7 is legal, and after
+// c8=Q+ Black mates.
+TEST(ReachProof, ACheckerThatGuardedItsOwnSquareCanBeTakenByTheKing) {
+    const Position pos = position_of("B1k5/1pPp4/1P1P4/8/8/1p6/pP6/K7 w - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::Black));
+    EXPECT_EQ(analyse_winnability(pos, Color::Black, {}).verdict, Winnability::Winnable);
+}
+
+// I6 (b): a king step that lets a piece of the other side out is no stalemate. White's king on
+// g2 is all that blocks Black's bishop on h1, Black's only man with a move; a step off the
+// diagonal frees it, so White's king walks to f6 and exf7 mates.
+TEST(ReachProof, AKingStepThatFreesAnEnemyPieceIsNoStalemate) {
+    const Position pos = position_of("4kBRQ/2p1P1PP/1pP1P3/1P6/8/8/6K1/7b w - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::White));
+    EXPECT_EQ(analyse_winnability(pos, Color::White, {}).verdict, Winnability::Winnable);
+}
+
+// I6 (a): White's king on f8 stands between its rook on e8 and Black's king on h8: a step off
+// the rank gives check, no stalemate. Black mates in 21 moves.
+TEST(ReachProof, AKingStepThatUncoversASliderIsNoStalemate) {
+    const Position pos = position_of("2bBRK1k/1pPpP3/1P1P2Pp/7P/8/8/8/8 w - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::Black));
+    EXPECT_EQ(analyse_winnability(pos, Color::Black, {}).verdict, Winnability::Winnable);
 }
 
 }  // namespace
