@@ -48,7 +48,7 @@
 // (its origin stays in `occupiable_`). Case B: while X has not moved (its reach is its origin)
 // it is not taken there, so it is not counted takeable and no enemy man enters its square;
 // once its reach grows it is like any other man. Each case only adds a fact true on every
-// line of its kind, so I1-I6 hold on those lines. The man split on is one that stood still
+// line of its kind, so I1-I7 hold on those lines. The man split on is one that stood still
 // until it became takeable in the earliest round where one did: in a wall it is typically a
 // piece a bishop can take, whose loss is what frees the other men.
 //
