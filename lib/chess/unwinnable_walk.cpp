@@ -49,8 +49,15 @@ WalkResult walk_everything(const Position& root, Color winner, std::uint64_t bud
         if (list.empty()) return pos.in_check() && pos.side_to_move() != winner;
         Frame f{pos, static_cast<std::uint32_t>(moves.size()), 0, 0};
         f.next = f.begin;
-        if (static_proof(pos, winner) == UnwinnableProof::None)
-            moves.insert(moves.end(), list.begin(), list.end());
+        if (static_proof(pos, winner) == UnwinnableProof::None) {
+            // Pawn moves first: the same positions are visited (a walk that ends has seen them
+            // all), but a mate that needs pawns to promote or to lock comes sooner. Captures
+            // first, or only W's pawns first, found fewer of the labelled files' mates.
+            for (const Move m : list)
+                if (type_of(pos.piece_on(m.from())) == PieceType::Pawn) moves.push_back(m);
+            for (const Move m : list)
+                if (type_of(pos.piece_on(m.from())) != PieceType::Pawn) moves.push_back(m);
+        }
         f.end = static_cast<std::uint32_t>(moves.size());
         stack.push_back(f);
         return false;

@@ -20,6 +20,8 @@ using test::position_of;
 using unwinnable_parts::best_first_helpmate;
 using unwinnable_parts::GuidedSearch;
 using unwinnable_parts::ProgressSearch;
+using unwinnable_parts::Walk;
+using unwinnable_parts::walk_everything;
 
 // The guided search makes only the moves that may give check when it looks for a mate in one:
 // a bishop's move that uncovers the rook behind it on the king's rank must count.
@@ -148,6 +150,17 @@ TEST(Frontier, PopsTheLeastScoreThenTheOlderNodeAcrossBucketsAndHeap) {
         reference.pop_back();
     }
     EXPECT_TRUE(frontier.empty());
+}
+
+// The walk tries pawn moves first: the same positions are visited, but a mate that needs the
+// pawns comes sooner. Black's pawns must run and promote while White's pieces give them
+// something to take (dead/d3chess-test-vector.txt line 1,513): 115,245 nodes, where the
+// generator's order needed 299,944.
+TEST(Walk, FindsAMateThatNeedsThePawnsSoonerByTryingPawnMovesFirst) {
+    const Position pos = position_of("1k6/1P1p1p1p/BP6/1P6/1p6/8/1P1P1PKP/8 w - - 0 1");
+    const unwinnable_parts::WalkResult r = walk_everything(pos, Color::Black, 150'000);
+    ASSERT_EQ(r.outcome, Walk::Mate);
+    EXPECT_TRUE(mates(pos, Color::Black, r.line));
 }
 
 }  // namespace
