@@ -46,7 +46,7 @@ def parse(path):
 
 
 def default_plan(budget):
-    return [("bf1", min(budget * 2 // 5, 40000)), ("reach", 0), ("progress", budget * 3 // 20),
+    return [("bf1", min(budget * 2 // 5, 40000)), ("reach", 0), ("progress", budget // 10),
             ("bf6", budget // 16), ("bf2", budget // 100), ("walk", budget // 3)]
 
 

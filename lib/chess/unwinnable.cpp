@@ -58,14 +58,13 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     // Phases, cheapest answer first: the best-first search with two fifths of the budget (on
     // the Lichess final positions it needs about half the nodes of the guided search, and the
     // sides it finds late, lone minor pieces mating in a corner, need 15,000-30,000 nodes), the
-    // search by progress (three twentieths: the composed endings' long plans, knights and
-    // bishops walking to a corner; a tenth left five labelled sides just short, now that the
-    // saturation proves more of the others), the best-first search with the other weightings,
-    // then the exhaustive walk with the rest (small worlds: locked structures with a door). The
-    // guided search had a quarter of the budget here: without it, its nodes going to the walk
-    // and the search by progress, fewer sides are left undetermined on every corpus file (61 ->
-    // 26 and 210 -> 129 on the labelled ones; docs/performance.md, issue 32). It still shortens
-    // lines.
+    // search by progress (a tenth: the composed endings' long plans, knights and bishops
+    // walking to a corner; three twentieths did better until the walk tried pawn moves first,
+    // then worse), the best-first search with the other weightings, then the exhaustive walk
+    // with the rest (small worlds: locked structures with a door). The guided search had a
+    // quarter of the budget here: without it, its nodes going to the walk and the search by
+    // progress, fewer sides are left undetermined on every corpus file (61 -> 26 and 210 -> 129
+    // on the labelled ones; docs/performance.md, issue 32). It still shortens lines.
     // The first best-first search keeps its frontier: the budget a walk leaves unused goes on
     // from where it stopped (the other weightings are searches of their own).
     BestFirstSearch closest(pos, winner, 1);
@@ -88,7 +87,7 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     }
     {
         ProgressSearch progress(pos, winner);
-        const bool mate = progress.search(std::max<std::uint64_t>(budget * 3 / 20, 1));
+        const bool mate = progress.search(std::max<std::uint64_t>(budget / 10, 1));
         spent += progress.nodes();
         if (mate) return found(progress.line());
     }
