@@ -21,10 +21,10 @@
 //  4. (full mode only) helpmate searches: best-first towards a mate in a corner (4b), a search
 //     by progress (4d: iterative deepening whose depth counts only the moves that do not head
 //     for a mate in one corner), and an exhaustive walk of every position reachable from here
-//     (4c: transposition set; positions closed by parts 1-2 are leaves): when the walk ends
-//     without a mate by W, W is proved unable to win; a walk stopped by its depth cap leaves
-//     the rest of the budget to a longer best-first run. The depth-first search guided by a
-//     move ordering (4a) shortens the lines found (part 5).
+//     (4c: transposition set; positions closed by parts 1-2, or by 2b after a capture, are
+//     leaves): when the walk ends without a mate by W, W is proved unable to win; a walk
+//     stopped by its depth cap leaves the rest of the budget to a longer best-first run. The
+//     depth-first search guided by a move ordering (4a) shortens the lines found (part 5).
 //  5. (full mode, `shorten_line`: where a person reads the line) the line found is shortened:
 //     its cycles cut, each move replaced by one that lands further along it, then shorter
 //     lines of the guided search while it finds them within a small budget.

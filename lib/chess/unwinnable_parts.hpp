@@ -27,7 +27,8 @@ bool can_block_all(Bitboard needed, const Bitboard* regions, int count);
 
 // Part 2b (unwinnable_reach.cpp): where every man could ever stand, grown to a fixed point, leaves
 // no square where W could mate the other king. Tens of microseconds: the full mode only.
-bool reach_rules_out_mate(const Position& pos, Color winner);
+// `max_splits`: the case splits allowed (each costs two more saturations at most).
+bool reach_rules_out_mate(const Position& pos, Color winner, int max_splits = 8);
 
 // Part 3 (unwinnable_check.cpp): `root` is in check and every position reachable from it within
 // 24 positions ends the game or is closed by the static proofs, none of them W's mate.

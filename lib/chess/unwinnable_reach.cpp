@@ -66,7 +66,6 @@ namespace {
 
 constexpr Bitboard Everywhere = ~Bitboard{0};
 constexpr int MaxRounds = 64;  // the sets settle in a few rounds; a cap keeps it bounded
-constexpr int MaxSplits = 8;   // case splits per proof (each costs two saturations at most)
 
 struct Man {
     Square origin;
@@ -490,7 +489,7 @@ namespace {
 // before they move (case B) and those of `doomed` are taken there without ever moving (case
 // A). When the sets leave a mate possible, a man that stood still until it became takeable
 // splits the lines in two (the file's comment); W cannot mate when it cannot in either case.
-// `splits` bounds the work: at most 2 * MaxSplits + 1 saturations.
+// `splits` bounds the work: at most 2 * splits + 1 saturations.
 bool rules_out(const Position& pos, Color winner, Bitboard guarded, Bitboard doomed, int& splits) {
     Reach reach(pos, winner, guarded, doomed);
     if (!reach.saturate()) return false;
@@ -505,10 +504,10 @@ bool rules_out(const Position& pos, Color winner, Bitboard guarded, Bitboard doo
 
 }  // namespace
 
-bool reach_rules_out_mate(const Position& pos, Color winner) {
+bool reach_rules_out_mate(const Position& pos, Color winner, int max_splits) {
     // Castling and an en-passant capture now are moves the rules above do not know.
     if (pos.castling_rights().any() || pos.has_legal_en_passant()) return false;
-    int splits = MaxSplits;
+    int splits = max_splits;
     return rules_out(pos, winner, 0, 0, splits);
 }
 

@@ -23,10 +23,11 @@ thread_local WalkMemory walk_memory;
 
 }  // namespace
 
-// Visits every position reachable from `root` (positions closed by the cheap proofs are
-// leaves); stops at the first mate by W, with the line to it. When the walk ends without one,
-// no sequence of legal moves from `root` reaches W's mate: every position reachable was opened,
-// and a position the static proofs close has no mate by W anywhere below it.
+// Visits every position reachable from `root` (positions closed by the cheap proofs, or by the
+// saturation after a capture, are leaves); stops at the first mate by W, with the line to it.
+// When the walk ends without one, no sequence of legal moves from `root` reaches W's mate: every
+// position reachable was opened, and a position a proof closes has no mate by W anywhere below
+// it.
 WalkResult walk_everything(const Position& root, Color winner, std::uint64_t budget) {
     WalkResult result;
     // Long single paths (king tours in a locked position) cost memory: cap them.
@@ -42,14 +43,25 @@ WalkResult walk_everything(const Position& root, Color winner, std::uint64_t bud
     moves.clear();
     KeySet seen;
 
-    auto open = [&](const Position& pos) -> bool {  // true: pos is W's mate
+    // A position a capture made is a new structure, where the saturation (part 2b, without
+    // case splits) may prove what the cheap proofs cannot: its subtree is then closed too. The
+    // first few such proofs close the walks the labelled files needed; a cap bounds their time
+    // (tens of microseconds each), not counted in nodes.
+    constexpr int MaxReachCalls = 64;
+    int reach_calls = 0;
+    auto open = [&](const Position& pos, bool captured = false) -> bool {  // true: pos is W's mate
         ++result.nodes;
         MoveList list;
         pos.generate_legal(list);
         if (list.empty()) return pos.in_check() && pos.side_to_move() != winner;
         Frame f{pos, static_cast<std::uint32_t>(moves.size()), 0, 0};
         f.next = f.begin;
-        if (static_proof(pos, winner) == UnwinnableProof::None) {
+        bool closed = static_proof(pos, winner) != UnwinnableProof::None;
+        if (!closed && captured && reach_calls < MaxReachCalls) {
+            ++reach_calls;
+            closed = reach_rules_out_mate(pos, winner, 0);
+        }
+        if (!closed) {
             // Pawn moves first: the same positions are visited (a walk that ends has seen them
             // all), but a mate that needs pawns to promote or to lock comes sooner. Captures
             // first, or only W's pawns first, found fewer of the labelled files' mates.
@@ -90,9 +102,10 @@ WalkResult walk_everything(const Position& root, Color winner, std::uint64_t bud
         Bitboard checkers;
         const bool ordinary = top.pos.ordinary_move_outcome(m, key, checkers);
         if (ordinary && !seen.insert(key)) continue;
+        const bool captured = top.pos.piece_on(m.to()) != NoPiece;
         const Position child = Position::after_move(top.pos, m);
         if (!ordinary && !seen.insert(child.key())) continue;
-        if (open(child)) {
+        if (open(child, captured)) {
             path();
             result.outcome = Walk::Mate;
             return result;

@@ -163,5 +163,16 @@ TEST(Walk, FindsAMateThatNeedsThePawnsSoonerByTryingPawnMovesFirst) {
     EXPECT_TRUE(mates(pos, Color::Black, r.line));
 }
 
+// A position a capture made may be closed by the saturation: its subtree has no mate either.
+// Here (dead/chasolver-positions.txt line 2,036, neither side can mate) White's only moves take
+// the bishop on b2 (Kxb2, Bxb2) and the saturation closes both: the walk ends after 3 nodes,
+// where with only the cheap proofs as leaves it needed 319,845.
+TEST(Walk, ClosesWhatTheSaturationProvesAfterACapture) {
+    const Position pos = position_of("8/1p1k4/4p1p1/1p1pP1P1/1P1P4/Bb6/1b6/1K6 w - - 0 1");
+    const unwinnable_parts::WalkResult r = walk_everything(pos, Color::White, 1'000);
+    EXPECT_EQ(r.outcome, Walk::Exhausted);
+    EXPECT_LE(r.nodes, 10u);
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
