@@ -92,6 +92,7 @@ class Reach {
     Bitboard capture_squares(const Man& man) const;
     Bitboard checks_by(Color winner) const;
     bool only(const Man& man) const { return reach_[man.origin] == square_bit(man.origin); }
+    Bitboard attacked_for_good(const Man& man, Bitboard occupied) const;
     bool step_stalemates(Color c, Square from, Square to) const;
     Bitboard sure_attacks(Color c, Square king_to) const;
     bool move_mates_winner(const Man& man, Square from, Square to) const;
@@ -222,6 +223,15 @@ Bitboard Reach::targets(const Man& man) const {
     }
 }
 
+// I4's rule for one man: the squares it attacks from every square of its reach, with the
+// squares in `occupied` in the way.
+Bitboard Reach::attacked_for_good(const Man& man, Bitboard occupied) const {
+    Bitboard always = Everywhere;
+    for (Bitboard b = reach_[man.origin]; b && always;)
+        always &= attacks_of(man.type, man.color, pop_lsb(b), occupied);
+    return always;
+}
+
 // `to` without the squares where the move of `man` from `from` surely mates W (I7).
 Bitboard Reach::without_mates(const Man& man, Square from, Bitboard to) const {
     for (Bitboard t = to; t;) {
@@ -261,10 +271,7 @@ bool Reach::move_mates_winner(const Man& man, Square from, Square to) const {
         const Man& y = men_[static_cast<std::size_t>(i)];
         if (y.color != l || y.origin == man.origin) continue;
         if (square_bit(y.origin) & (takeable_ | promotes_)) continue;
-        Bitboard always = Everywhere;
-        for (Bitboard b = reach_[y.origin]; b && always;)
-            always &= attacks_of(y.type, l, pop_lsb(b), occupied);
-        others |= always;
+        others |= attacked_for_good(y, occupied);
     }
     if ((king_attacks(k) & square_bit(to)) && !(others & square_bit(to))) return false;
     const Bitboard covered = (fixed_ & pieces_of_[index_of(w)]) | others | gives;
@@ -419,10 +426,7 @@ bool Reach::saturate() {
         for (int i = 0; i < count_; ++i) {
             const Man& m = men_[static_cast<std::size_t>(i)];
             if ((square_bit(m.origin) & (takeable | promotes_))) continue;
-            Bitboard always = Everywhere;
-            for (Bitboard b = reach_[m.origin]; b && always;)
-                always &= attacks_of(m.type, m.color, pop_lsb(b), occupiable);
-            attacked[index_of(m.color)] |= always;
+            attacked[index_of(m.color)] |= attacked_for_good(m, occupiable);
         }
         if (!split_candidates_)
             split_candidates_ = takeable & ~takeable_ & fixed_ & ~(guarded_ | doomed_);
