@@ -135,7 +135,8 @@ class ProgressSearch {
     ProgressSearch(const Position& root, Color winner);
 
     // Deepens until W's mate is found (true, the line in line()) or `budget` more nodes were
-    // spent.
+    // spent. A later call goes on at the depth the budget cut (what that depth had searched is
+    // in the table): two calls of n and m nodes search about what one of n + m searches.
     bool search(std::uint64_t budget);
     std::uint64_t nodes() const { return nodes_; }
     const std::vector<Move>& line() const { return line_; }
@@ -159,8 +160,10 @@ class ProgressSearch {
     std::array<std::uint8_t, 64> bishop_distance_{};
     std::uint64_t nodes_ = 0;
     std::uint64_t stop_ = 0;
-    bool cut_ = false;  // this depth's search ran out of depth (or nodes) somewhere
-    FailTable seen_;    // a position and the depth it had left when searched
+    int depth_ = 1;        // the depth the next call searches first
+    bool closed_ = false;  // a depth saw every reachable position: deeper is no use
+    bool cut_ = false;     // this depth's search ran out of depth (or nodes) somewhere
+    FailTable seen_;       // a position and the depth it had left when searched
     std::vector<Move> line_;
 };
 
@@ -173,6 +176,49 @@ struct WalkResult {
     std::uint64_t nodes = 0;
 };
 WalkResult walk_everything(const Position& root, Color winner, std::uint64_t budget);
+
+// The same walk in steps: `run` goes on where the last call stopped, so two calls of n and m
+// nodes visit what one of n + m visits, node for node. A walk stopped by its depth cap (long
+// single paths) cannot go on: later calls answer OutOfBudget at once.
+class ExhaustiveWalk {
+  public:
+    ExhaustiveWalk(const Position& root, Color winner);
+    ~ExhaustiveWalk();
+    ExhaustiveWalk(const ExhaustiveWalk&) = delete;
+    ExhaustiveWalk& operator=(const ExhaustiveWalk&) = delete;
+
+    // Visits at most `budget` more positions: Mate (the line in line()), Exhausted (no mate by
+    // W anywhere: a proof) or OutOfBudget.
+    Walk run(std::uint64_t budget);
+    std::uint64_t nodes() const { return nodes_; }
+    const std::vector<Move>& line() const { return line_; }
+    bool stopped_by_depth() const { return stopped_by_depth_; }
+
+    struct Frame {
+        Position pos;
+        std::uint32_t begin, end, next;
+    };
+    struct Memory {
+        LargeVector<Frame> stack;
+        LargeVector<Move> moves;
+    };
+
+  private:
+    static constexpr int MaxReachCalls = 64;
+    bool open(const Position& pos, bool captured = false);
+    Walk mated();
+
+    Position root_;
+    Color winner_;
+    Memory memory_;
+    KeySet seen_;
+    std::vector<Move> line_;
+    std::uint64_t nodes_ = 0;
+    int reach_calls_ = 0;
+    bool started_ = false;
+    bool stopped_by_depth_ = false;
+    Walk outcome_ = Walk::OutOfBudget;
+};
 
 // Part 5 (unwinnable_shorten.cpp): `line`, a helpmate by W from `root`, without its cycles and
 // with every move replaced by one that lands further along it where one exists.

@@ -148,11 +148,12 @@ ProgressSearch::Step ProgressSearch::classify(const Position& pos, Move m) const
 // proof of anything: the table may have cut a line short; the walk proves.)
 bool ProgressSearch::search(std::uint64_t budget) {
     stop_ = nodes_ + budget;
-    for (int depth = 1; depth <= MaxDepth && nodes_ < stop_; ++depth) {
+    for (; !closed_ && depth_ <= MaxDepth && nodes_ < stop_; ++depth_) {
         line_.clear();
         cut_ = false;
-        if (helpmate(root_, depth, false)) return true;
-        if (!cut_) break;
+        if (helpmate(root_, depth_, false)) return true;
+        if (!cut_) closed_ = true;
+        if (nodes_ >= stop_) break;  // cut by the budget: this depth again on the next call
     }
     return false;
 }
@@ -174,6 +175,8 @@ bool ProgressSearch::helpmate(const Position& pos, int moves_left, bool after_re
     seen_.store(key, moves_left, 0);
     for (Move m : list) {
         if (nodes_ >= stop_) {
+            // Not searched to the end: a later call must not find this position failed.
+            seen_.forget(key);
             cut_ = true;
             return false;
         }
@@ -185,6 +188,7 @@ bool ProgressSearch::helpmate(const Position& pos, int moves_left, bool after_re
             return true;
         line_.pop_back();
     }
+    if (nodes_ >= stop_) seen_.forget(key);  // its last child was cut by the budget
     return false;
 }
 

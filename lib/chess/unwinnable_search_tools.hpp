@@ -216,6 +216,13 @@ class FailTable {
         e.depth = static_cast<std::int16_t>(depth);
         e.discrepancies = static_cast<std::int16_t>(discrepancies);
     }
+    // Drops what was stored for `key` (a search cut by its budget had stored the positions of
+    // its path as failed before searching them).
+    void forget(std::uint64_t key) {
+        if (entries_.empty()) return;
+        Entry& e = entries_[key & (entries_.size() - 1)];
+        if (e.key == key) e = Entry{};
+    }
 
   private:
     static constexpr std::size_t MaxEntries = 1 << 18;

@@ -96,6 +96,22 @@ TEST(ProgressSearch, StopsAtItsBudgetWithoutALine) {
     EXPECT_LE(search.nodes(), 100u);
 }
 
+// A later call goes on at the depth the budget cut, and the positions on the path it cut are
+// not left in the table as failed (the root among them: the next call would have found the
+// depth failed at once and stopped deepening). In steps of 200 nodes the search finds the
+// knight's mate above as one call does.
+TEST(ProgressSearch, GoesOnWhereItsBudgetCutItWhenCalledAgain) {
+    const Position pos = position_of("8/2k5/3n4/8/8/4B3/2K5/8 b - - 0 1");
+    ProgressSearch whole(pos, Color::Black);
+    ASSERT_TRUE(whole.search(5'000));
+    ProgressSearch in_steps(pos, Color::Black);
+    bool found = false;
+    for (int step = 0; step < 100 && !found; ++step) found = in_steps.search(200);
+    ASSERT_TRUE(found);
+    EXPECT_TRUE(mates(pos, Color::Black, in_steps.line()));
+    EXPECT_LE(in_steps.nodes(), 2 * whole.nodes());
+}
+
 // In a small closed world (a locked wall with a door, dead/d3chess-test-vector.txt line 14,
 // labelled unwinnable for both) a depth that nowhere runs out of depth has seen every position:
 // the search stops deepening there, at about 11,000 nodes, instead of searching the same
@@ -161,6 +177,29 @@ TEST(Walk, FindsAMateThatNeedsThePawnsSoonerByTryingPawnMovesFirst) {
     const unwinnable_parts::WalkResult r = walk_everything(pos, Color::Black, 150'000);
     ASSERT_EQ(r.outcome, Walk::Mate);
     EXPECT_TRUE(mates(pos, Color::Black, r.line));
+}
+
+// The walk in steps (the full mode's two stages) visits what one walk visits, node for node:
+// the same mate with the same line (the pawn race above, 115,245 nodes), and the same proof
+// (dead/d3chess-test-vector.txt line 1,493, Black cannot mate: every position seen after
+// 202,215).
+TEST(Walk, InStepsVisitsWhatOneWalkVisits) {
+    const Position race = position_of("1k6/1P1p1p1p/BP6/1P6/1p6/8/1P1P1PKP/8 w - - 0 1");
+    const unwinnable_parts::WalkResult whole = walk_everything(race, Color::Black, 150'000);
+    ASSERT_EQ(whole.outcome, Walk::Mate);
+    unwinnable_parts::ExhaustiveWalk steps(race, Color::Black);
+    Walk outcome = Walk::OutOfBudget;
+    while (outcome == Walk::OutOfBudget && steps.nodes() < 150'000) outcome = steps.run(10'000);
+    EXPECT_EQ(outcome, Walk::Mate);
+    EXPECT_EQ(steps.nodes(), whole.nodes);
+    EXPECT_EQ(steps.line(), whole.line);
+
+    const Position wall = position_of("1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1");
+    unwinnable_parts::ExhaustiveWalk proof(wall, Color::Black);
+    EXPECT_EQ(proof.run(100'000), Walk::OutOfBudget);
+    EXPECT_EQ(proof.run(150'000), Walk::Exhausted);
+    EXPECT_EQ(proof.nodes(), walk_everything(wall, Color::Black, 250'000).nodes);
+    EXPECT_EQ(proof.run(1), Walk::Exhausted);  // an ended walk stays ended
 }
 
 // A position a capture made may be closed by the saturation: its subtree has no mate either.
