@@ -35,11 +35,16 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     if (options.mode == AnalysisMode::Quick) return result;
 
     const std::uint64_t budget = std::max<std::uint64_t>(options.node_budget, 1);
+    // Two stages: the first, of FirstStageNodes at most, decides all but one of the 60,000
+    // sides of the Lichess finals, most of them in a few hundred nodes; the second, with the
+    // rest of the budget, goes on with the same searches where the first stopped (each keeps
+    // its frontier, its table or its stack), for the long plans of composed endings.
+    const std::uint64_t first_stage = std::min(budget, FirstStageNodes);
     GuidedSearch guided(winner, budget);
     std::uint64_t spent = 0;  // nodes of the searches other than `guided`
     // The line shown is shortened (part 5) only where a person reads it (`shorten_line`): its
     // detours always, and a line still longer than 24 plies by shorter searches with an eighth
-    // of the nodes its search took (a sixteenth of the budget at most).
+    // of the nodes its search took (a sixteenth of the first stage at most).
     auto found = [&](const std::vector<Move>& line) {
         const std::uint64_t searched = spent + guided.nodes();
         result.verdict = Winnability::Winnable;
@@ -49,24 +54,22 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
             return result;
         }
         ShortenedLine shortened =
-            shortest_helpmate(pos, winner, line, std::min(budget / 16, searched / 8));
+            shortest_helpmate(pos, winner, line, std::min(first_stage / 16, searched / 8));
         result.helpmate = std::move(shortened.line);
         result.nodes += shortened.nodes;
         return result;
     };
 
-    // Phases, cheapest answer first: the best-first search with two fifths of the budget (on
-    // the Lichess final positions it needs about half the nodes of the guided search, and the
-    // sides it finds late, lone minor pieces mating in a corner, need 15,000-30,000 nodes), the
-    // search by progress (a tenth: the composed endings' long plans, knights and bishops
-    // walking to a corner; three twentieths did better until the walk tried pawn moves first,
-    // then worse), the best-first search with the other weightings, then the exhaustive walk
-    // with the rest (small worlds: locked structures with a door). The guided search had a
-    // quarter of the budget here: without it, its nodes going to the walk and the search by
-    // progress, fewer sides are left undetermined on every corpus file (61 -> 26 and 210 -> 129
-    // on the labelled ones; docs/performance.md, issue 32). It still shortens lines.
-    // The first best-first search keeps its frontier: the budget a walk leaves unused goes on
-    // from where it stopped (the other weightings are searches of their own).
+    // The first stage's phases, cheapest answer first: the best-first search with two fifths
+    // of the stage (on the Lichess final positions it needs about half the nodes of the guided
+    // search, and the sides it finds late, lone minor pieces mating in a corner, need
+    // 15,000-30,000 nodes), the search by progress (a tenth: the composed endings' long plans,
+    // knights and bishops walking to a corner; three twentieths did better until the walk tried
+    // pawn moves first, then worse), the best-first search with the other weightings, then the
+    // exhaustive walk with the rest (small worlds: locked structures with a door). The guided
+    // search had a quarter of the budget here: without it, its nodes going to the walk and the
+    // search by progress, fewer sides are left undetermined on every corpus file (61 -> 26 and
+    // 210 -> 129 on the labelled ones; docs/performance.md, issue 32). It still shortens lines.
     BestFirstSearch closest(pos, winner, 1);
     auto best_first = [&](BestFirstSearch& search, std::uint64_t nodes) {
         const std::uint64_t before = search.nodes();
@@ -75,7 +78,7 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         if (mate) found(search.line());
         return mate;
     };
-    const std::uint64_t first_best_first = std::min<std::uint64_t>(budget * 2 / 5, 40'000);
+    const std::uint64_t first_best_first = std::min<std::uint64_t>(first_stage * 2 / 5, 40'000);
     if (best_first(closest, first_best_first)) return result;
     // Part 2b once the quickest search has failed (tens of microseconds, about the cost of a
     // hundred nodes: not worth it where a mate is found at once).
@@ -85,40 +88,78 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         result.nodes = spent;
         return result;
     }
-    {
-        ProgressSearch progress(pos, winner);
-        const bool mate = progress.search(std::max<std::uint64_t>(budget / 10, 1));
-        spent += progress.nodes();
-        if (mate) return found(progress.line());
-    }
+    ProgressSearch progress(pos, winner);
+    auto by_progress = [&](std::uint64_t nodes) {
+        const std::uint64_t before = progress.nodes();
+        const bool mate = progress.search(std::max<std::uint64_t>(nodes, 1));
+        spent += progress.nodes() - before;
+        if (mate) found(progress.line());
+        return mate;
+    };
+    if (by_progress(first_stage / 10)) return result;
     BestFirstSearch pulled(pos, winner, 6);
-    if (best_first(pulled, budget / 16)) return result;
+    if (best_first(pulled, first_stage / 16)) return result;
     // A pull of 2 finds some knight mates of real games at once that both other weightings
     // miss (a Lichess final, line 2,472 of dead/d3chess-lichess-30K-games: 679 nodes, where a
-    // pull of 1 takes 108,017 and 4 or more none in 1.5 million); a hundredth of the budget,
+    // pull of 1 takes 108,017 and 4 or more none in 1.5 million); a hundredth of the stage,
     // which left both labelled files' counts as they were.
     BestFirstSearch between(pos, winner, 2);
-    if (best_first(between, budget / 100)) return result;
-    // The walk gets the rest of the budget, a third of it at least (its exhausted walks are the
-    // constructed files' proofs: with a quarter, 18 of the d3chess vector's were lost).
-    const std::uint64_t used = spent + guided.nodes();
-    const WalkResult walk = walk_everything(
-        pos, winner, std::max<std::uint64_t>(budget > used ? budget - used : 0, budget / 3));
-    spent += walk.nodes;
-    // A walk's mate may be a long tour: a shorter line is worth a small search.
-    if (walk.outcome == Walk::Mate && guided.find_helpmate(pos, 40, budget / 8))
-        return found(guided.line());
-    if (walk.outcome == Walk::Mate) return found(walk.line);
+    if (best_first(between, first_stage / 100)) return result;
+    // The walk gets the rest of the stage, a third of it at least (its exhausted walks are the
+    // constructed files' proofs: with a quarter, 18 of the d3chess vector's were lost); only
+    // the third where a second stage follows, which goes on with it (on the Lichess finals
+    // the walk decides no side: the one side that reaches it is found by the second stage's
+    // best-first search, 84,000 walk nodes sooner).
+    ExhaustiveWalk walk(pos, winner);
+    // The walk's outcome as the verdict: true when it decided the side.
+    auto walked = [&](std::uint64_t nodes) {
+        const std::uint64_t before = walk.nodes();
+        const Walk outcome = walk.run(nodes);
+        spent += walk.nodes() - before;
+        // A walk's mate may be a long tour: a shorter line is worth a small search.
+        if (outcome == Walk::Mate) {
+            if (guided.find_helpmate(pos, 40, first_stage / 8))
+                found(guided.line());
+            else
+                found(walk.line());
+            return true;
+        }
+        if (outcome == Walk::Exhausted) {
+            result.verdict = Winnability::Unwinnable;
+            result.proof = UnwinnableProof::Exhausted;
+            result.nodes = spent + guided.nodes();
+            return true;
+        }
+        return false;
+    };
+    {
+        const std::uint64_t used = spent + guided.nodes();
+        const std::uint64_t rest = first_stage > used ? first_stage - used : 0;
+        if (walked(budget > first_stage ? first_stage / 3
+                                        : std::max<std::uint64_t>(rest, first_stage / 3)))
+            return result;
+    }
+    // A walk stopped by its depth cap (long king tours) leaves the stage's budget unused: the
+    // first best-first search goes on with it.
+    if (walk.stopped_by_depth() && spent + guided.nodes() < first_stage &&
+        best_first(closest, first_stage - spent - guided.nodes()))
+        return result;
+
+    // The second stage, where the budget goes past the first: the first best-first search goes
+    // on (a fifth: a Lichess final, a lone bishop mating behind the other side's queen, rook
+    // and bishop, needs 162,134 nodes of it), the walk (three tenths: the labelled files' walks
+    // that end after 200,000-290,000 positions) and the search by progress with the rest (the
+    // long plans of composed endings: 25,000-470,000 nodes). Shares chosen by simulation over
+    // the nodes each phase needs alone on the sides the first stage leaves undetermined
+    // (docs/performance.md, issue 32).
+    if (budget > first_stage) {
+        const std::uint64_t second_stage = budget - first_stage;
+        if (best_first(closest, second_stage / 5)) return result;
+        if (walked(second_stage * 3 / 10)) return result;
+        const std::uint64_t used = spent + guided.nodes();
+        if (used < budget && by_progress(budget - used)) return result;
+    }
     result.nodes = spent + guided.nodes();
-    if (walk.outcome == Walk::Exhausted) {
-        result.verdict = Winnability::Unwinnable;
-        result.proof = UnwinnableProof::Exhausted;
-    }
-    // A walk stopped by its depth cap (long king tours) leaves budget unused: the first
-    // best-first search goes on with it.
-    if (walk.outcome == Walk::OutOfBudget && result.nodes < budget) {
-        if (!best_first(closest, budget - result.nodes)) result.nodes = spent + guided.nodes();
-    }
     return result;
 }
 

@@ -25,6 +25,8 @@
 //     leaves): when the walk ends without a mate by W, W is proved unable to win; a walk
 //     stopped by its depth cap leaves the rest of the budget to a longer best-first run. The
 //     depth-first search guided by a move ordering (4a) shortens the lines found (part 5).
+//     Two stages: the first FirstStageNodes with a share for each search; past them 4b, 4c
+//     and 4d go on where they stopped (each keeps its frontier, stack or table).
 //  5. (full mode, `shorten_line`: where a person reads the line) the line found is shortened:
 //     its cycles cut, each move replaced by one that lands further along it, then shorter
 //     lines of the guided search while it finds them within a small budget.
@@ -58,12 +60,13 @@ enum class AnalysisMode : std::uint8_t {
 struct WinnabilityOptions {
     AnalysisMode mode = AnalysisMode::Full;
     // Positions the full mode may visit per side before it answers `undetermined` (the
-    // phases stay within it, but for the last expansion of a search): on the Lichess final
-    // positions of the corpus, 250,000 bound the slowest side to ~45 ms (now and then twice
-    // that on this shared host) and leave 1 of 60,000 sides undetermined; the labelled files'
-    // undetermined sides are 21 and 118 (200,000: 26 and 129, ~36 ms; 300,000: 18 and 93, but
-    // 55-90 ms and over 100 ms in 3 of 11 runs). docs/performance.md, issue 32.
-    std::uint64_t node_budget = 250'000;
+    // phases stay within it, but for the last expansion of a search), in two stages: the
+    // first FirstStageNodes decide all but one of the 60,000 sides of the Lichess finals, and
+    // bound the slowest of those to ~45 ms; the rest of the budget goes to the searches that
+    // long composed plans need (undetermined sides of the labelled files at 250,000: 6 and 34;
+    // at 1,000,000: see docs/performance.md, issue 32). An undetermined side costs about
+    // 0.2 s at this budget.
+    std::uint64_t node_budget = 1'000'000;
     // Part 5: shorten a `winnable` line (its length is what a person reads, `drawaudit winnable`).
     // Off by default: it is presentation, and it made the full mode ~40% slower on the Lichess
     // finals (docs/performance.md), a cost only worth paying where the line is shown.
@@ -71,6 +74,9 @@ struct WinnabilityOptions {
 };
 
 inline constexpr std::uint64_t DefaultNodeBudget = WinnabilityOptions{}.node_budget;
+// The full mode's first stage (WinnabilityOptions::node_budget): its phases and their shares
+// are those of a budget of this many nodes, whatever the budget past it.
+inline constexpr std::uint64_t FirstStageNodes = 250'000;
 
 struct WinnabilityResult {
     Winnability verdict = Winnability::Undetermined;
