@@ -107,7 +107,7 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     if (best_first(between, first_stage / 100)) return result;
     // The walk gets the rest of the stage, a third of it at least (its exhausted walks are the
     // constructed files' proofs: with a quarter, 18 of the d3chess vector's were lost); only
-    // the third where a second stage follows, which goes on with it (on the Lichess finals
+    // the third where a second stage follows and goes on with it (on the Lichess finals
     // the walk decides no side: the one side that reaches it is found by the second stage's
     // best-first search, 84,000 walk nodes sooner).
     ExhaustiveWalk walk(pos, winner);
@@ -132,11 +132,16 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         }
         return false;
     };
+    const std::uint64_t second_stage = budget - first_stage;
+    const std::uint64_t second_walk = second_stage * 3 / 10;
     {
+        // The walk waits for the second stage only where that gives it back at least what it
+        // waits for (a budget a little past the first stage must not decide less than the
+        // first stage alone).
         const std::uint64_t used = spent + guided.nodes();
         const std::uint64_t rest = first_stage > used ? first_stage - used : 0;
-        if (walked(budget > first_stage ? first_stage / 3
-                                        : std::max<std::uint64_t>(rest, first_stage / 3)))
+        const bool walk_waits = second_walk >= first_stage / 3;
+        if (walked(walk_waits ? first_stage / 3 : std::max<std::uint64_t>(rest, first_stage / 3)))
             return result;
     }
     // A walk stopped by its depth cap (long king tours) leaves the stage's budget unused: the
@@ -152,10 +157,9 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     // long plans of composed endings: 25,000-470,000 nodes). Shares chosen by simulation over
     // the nodes each phase needs alone on the sides the first stage leaves undetermined
     // (docs/performance.md, issue 32).
-    if (budget > first_stage) {
-        const std::uint64_t second_stage = budget - first_stage;
+    if (second_stage > 0) {
         if (best_first(closest, second_stage / 5)) return result;
-        if (walked(second_stage * 3 / 10)) return result;
+        if (walked(second_walk)) return result;
         const std::uint64_t used = spent + guided.nodes();
         if (used < budget && by_progress(budget - used)) return result;
     }

@@ -262,6 +262,22 @@ TEST(Unwinnable, TheSecondStagesWalkEndsAndProvesUnwinnable) {
     EXPECT_EQ(r.proof, UnwinnableProof::Exhausted);
 }
 
+// A budget past the first stage never decides less than the first stage alone: the walk waits
+// for the second stage only where that gives it back what it waited for. Black's pawn race
+// (dead/d3chess-test-vector.txt line 1,513) is found by the walk after 115,245 positions: at
+// 300,000 the walk's third of the first stage (83,333) and three tenths of the second (15,000)
+// would not reach it.
+TEST(Unwinnable, ALargerBudgetDecidesWhatTheFirstStageDecides) {
+    const Position pos = position_of("1k6/1P1p1p1p/BP6/1P6/1p6/8/1P1P1PKP/8 w - - 0 1");
+    for (std::uint64_t budget : {FirstStageNodes, std::uint64_t{300'000}, std::uint64_t{450'000},
+                                 std::uint64_t{600'000}, DefaultNodeBudget}) {
+        const WinnabilityResult r =
+            analyse_winnability(pos, Color::Black, {AnalysisMode::Full, budget});
+        ASSERT_EQ(r.verdict, Winnability::Winnable) << "budget " << budget;
+        EXPECT_TRUE(mates(pos, Color::Black, r.helpmate)) << "budget " << budget;
+    }
+}
+
 // --- The labelled corpus ---------------------------------------------------------------------
 
 struct Labelled {
