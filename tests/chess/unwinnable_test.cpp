@@ -236,14 +236,18 @@ TEST(Unwinnable, MinorPieceEndingsAreWinnableAtTheDefaultBudget) {
     EXPECT_TRUE(finds_helpmate(position_of("4kb2/8/8/8/8/8/8/3K1N2 w - - 0 1"), Color::White));
 }
 
+// The verdict at the first stage's budget alone (the default budget's first stage).
+Winnability first_stage_verdict(const Position& pos, Color winner) {
+    return analyse_winnability(pos, winner, {AnalysisMode::Full, FirstStageNodes}).verdict;
+}
+
 // The second stage (past FirstStageNodes) goes on with the first stage's searches. A Lichess
 // final (dead/d3chess-lichess-30K-games, line 4,407): Black's lone bishop mates behind White's
 // queen, rook and bishop once its best-first search goes on (about 290,000 nodes in all),
 // undetermined at the first stage's budget.
 TEST(Unwinnable, TheSecondStageFindsALoneBishopsMateOfALichessFinal) {
     const Position pos = position_of("8/k7/7Q/4R3/6P1/1b6/5PBK/8 b - - 8 54");
-    EXPECT_EQ(analyse_winnability(pos, Color::Black, {AnalysisMode::Full, FirstStageNodes}).verdict,
-              Winnability::Undetermined);
+    EXPECT_EQ(first_stage_verdict(pos, Color::Black), Winnability::Undetermined);
     const WinnabilityResult r = full(pos, Color::Black);
     ASSERT_EQ(r.verdict, Winnability::Winnable);
     EXPECT_LT(r.nodes, 400'000u);
@@ -255,8 +259,7 @@ TEST(Unwinnable, TheSecondStageFindsALoneBishopsMateOfALichessFinal) {
 // positions, which the first stage's share does not reach.
 TEST(Unwinnable, TheSecondStagesWalkEndsAndProvesUnwinnable) {
     const Position pos = position_of("1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1");
-    EXPECT_EQ(analyse_winnability(pos, Color::Black, {AnalysisMode::Full, FirstStageNodes}).verdict,
-              Winnability::Undetermined);
+    EXPECT_EQ(first_stage_verdict(pos, Color::Black), Winnability::Undetermined);
     const WinnabilityResult r = full(pos, Color::Black);
     EXPECT_EQ(r.verdict, Winnability::Unwinnable);
     EXPECT_EQ(r.proof, UnwinnableProof::Exhausted);
