@@ -15,8 +15,9 @@
 //  2b. (full mode only) reachability: the squares each man could ever reach, grown to a fixed
 //     point from rules that every legal move on the way to W's mate obeys (fixed men block, a
 //     king stays off squares attacked for good, pawns on a file never pass each other, no step
-//     that stalemates and no move of the other side that mates W), leave no square where the
-//     other king could stand mated; where they do, a case split on a man's capture;
+//     that stalemates, no move of the other side that mates W, no move that surely loses W's
+//     last piece), leave no square where the other king could stand mated; where they do, a
+//     case split on a man's capture;
 //  3. a king in check whose replies, within 24 positions, all end the game or reach 1-2;
 //  4. (full mode only) helpmate searches: best-first towards a mate in a corner (4b), a search
 //     by progress (4d: iterative deepening whose depth counts only the moves that do not head

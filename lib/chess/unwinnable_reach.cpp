@@ -40,6 +40,19 @@
 // mated in the position after it); the argument is I6's, with that mate for the stalemate. A
 // knight whose only move mates W, or a pawn whose only push does, then never moves.
 //
+// I7 also knows discovered checks: the man that moves uncovers a fixed slider of L whose line
+// to W's king crosses only squares where no man ever stands. W may then parry by taking the
+// slider or stepping between, and against both checks at once by a king's step only; a parry
+// that lands W's last piece where I8 says it is lost counts as none (W never mates after it
+// either).
+//
+// Goal (I8, W's last piece lost): when W has only its king and one piece, a move of that piece
+// onto a square next to L's king, held to one square and walled in there by fixed men of its
+// own, gives a check that every legal reply answers by taking the piece (`last_piece_lost`
+// says why); W is left with its king alone and never mates after it, so the move is left out
+// of the piece's rule, by I6's argument. Goal (I9): with W's men the same, an L pawn's capture
+// can only take that piece, and is left out for the same reason.
+//
 // The case split (`rules_out`): for a man X but a king, every line from the root to W's mate
 // either takes X on its origin before X ever moves (case A) or does not (case B), so W cannot
 // mate when the sets prove it in both cases. Case A: X never moves (no targets), counts as
@@ -97,11 +110,20 @@ class Reach {
     Bitboard sure_attacks(Color c, Square king_to) const;
     bool move_mates_winner(const Man& man, Square from, Square to) const;
     Bitboard without_mates(const Man& man, Square from, Bitboard to) const;
+    bool last_piece_lost(const Man& piece, Square to, Square vacated, Square moved) const;
+    Bitboard without_losses(const Man& piece, Bitboard to) const;
+    bool attacked_by_winner_from_reach(Square target) const;
+    // W's men are its king and one piece (no pawn: W never gets another).
+    bool winner_has_one_piece() const {
+        const Bitboard men = pieces_of_[index_of(winner_)] & ~kings_;
+        return men != 0 && (men & (men - 1)) == 0 && !(men & pawns_);
+    }
 
     std::array<Man, 32> men_{};
     int count_ = 0;
     std::array<Bitboard, 64> reach_{};
     Bitboard kings_ = 0;
+    Bitboard pawns_ = 0;
     Bitboard pieces_of_[2] = {0, 0};
     Bitboard fixed_ = 0;     // origins of men that never move and are never taken
     Bitboard takeable_ = 0;  // origins of men that may be taken
@@ -119,6 +141,7 @@ class Reach {
 Reach::Reach(const Position& pos, Color winner, Bitboard guarded, Bitboard doomed)
     : winner_(winner), guarded_(guarded), doomed_(doomed) {
     kings_ = pos.pieces(PieceType::King);
+    pawns_ = pos.pieces(PieceType::Pawn);
     for (Color c : {Color::White, Color::Black}) {
         pieces_of_[index_of(c)] = pos.pieces(c);
         for (Bitboard b = pos.pieces(c); b;) {
@@ -192,8 +215,13 @@ Bitboard Reach::targets(const Man& man) const {
                 if (one && relative_rank(c, from) == 1)
                     result |= (c == Color::White ? one << 8 : one >> 8) & ~fixed_ & limit;
                 // An en-passant capture lands on the square the enemy pawn passed, which its
-                // single push puts in its reach.
-                Bitboard to = one | (pawn_attacks(c, from) & standing_[index_of(~c)] & ~no_entry);
+                // single push puts in its reach. I9: where W's only man but its king is one
+                // piece, an L pawn's capture takes it, and W, left with its king alone, never
+                // mates after it: a line to W's mate has no such capture.
+                const Bitboard takes = c != winner_ && winner_has_one_piece()
+                                           ? 0
+                                           : pawn_attacks(c, from) & standing_[index_of(~c)];
+                Bitboard to = one | (takes & ~no_entry);
                 // A push to the last rank promotes: what it becomes is not known here.
                 const Bitboard last = rank_bb(c == Color::White ? 7 : 0);
                 if (watch) to = without_mates(man, from, to & ~last) | (to & last);
@@ -219,7 +247,8 @@ Bitboard Reach::targets(const Man& man) const {
                 const Bitboard to = attacks_of(man.type, c, from, fixed_) & ~no_entry & ~result;
                 result |= watch ? without_mates(man, from, to) : to;
             }
-            return result;
+            // I8: W's last piece never lands where every reply takes it.
+            return c == winner_ ? without_losses(man, result) : result;
     }
 }
 
@@ -255,14 +284,41 @@ bool Reach::move_mates_winner(const Man& man, Square from, Square to) const {
     const Square k = lsb(pieces_of_[index_of(w)] & kings_);
     const Bitboard blockers = occupiable_ & ~square_bit(from);
     const Bitboard gives = attacks_of(man.type, l, to, blockers);
-    if (!(gives & square_bit(k))) return false;
+    const bool direct = (gives & square_bit(k)) != 0;
+    // The discovered check: a fixed slider of L (on its origin, I2) whose line to k passes
+    // `from` and otherwise only squares where no man ever stands, `to` not among them.
+    const auto& hot = detail::Hot;
+    Square discovered = NoSquare;
+    for (int i = 0; i < count_; ++i) {
+        const Man& y = men_[static_cast<std::size_t>(i)];
+        if (y.color != l || y.origin == man.origin || !(square_bit(y.origin) & fixed_)) continue;
+        if (y.type != PieceType::Queen && y.type != PieceType::Rook && y.type != PieceType::Bishop)
+            continue;
+        const Bitboard line = hot.between[y.origin][k];
+        if (!(line & square_bit(from)) || (line & square_bit(to)) ||
+            (line & occupiable_ & ~square_bit(from)))
+            continue;
+        if (attacks_of(y.type, l, y.origin, blockers) & square_bit(k)) {
+            discovered = y.origin;
+            break;
+        }
+    }
+    if (!direct && discovered == NoSquare) return false;
+    // Where W could parry: take the checker (`to`, or the slider that gives the discovered
+    // check), or, against the discovered check, step between; against both checks at once
+    // only the king's steps. No man of W may stand where it attacks such a square, unless that
+    // move lands W's last piece where every reply takes it (I8: then W cannot mate either).
+    const Bitboard parries = direct && discovered != NoSquare ? 0
+                             : direct                         ? square_bit(to)
+                                      : square_bit(discovered) | hot.between[discovered][k];
     for (int i = 0; i < count_; ++i) {
         const Man& x = men_[static_cast<std::size_t>(i)];
         if (x.color != w || x.type == PieceType::King) continue;
         if (square_bit(x.origin) & promotes_) return false;
         for (Bitboard b = reach_[x.origin]; b;) {
             const Square s = pop_lsb(b);
-            if (attacks_of(x.type, w, s, fixed_) & square_bit(to)) return false;
+            for (Bitboard p = attacks_of(x.type, w, s, fixed_) & parries; p;)
+                if (!last_piece_lost(x, pop_lsb(p), from, man.origin)) return false;
         }
     }
     Bitboard others = 0;
@@ -276,6 +332,59 @@ bool Reach::move_mates_winner(const Man& man, Square from, Square to) const {
     if ((king_attacks(k) & square_bit(to)) && !(others & square_bit(to))) return false;
     const Bitboard covered = (fixed_ & pieces_of_[index_of(w)]) | others | gives;
     return !(king_attacks(k) & ~covered);
+}
+
+// Whether W's king, anywhere in its reach, attacks `target`.
+bool Reach::attacked_by_winner_from_reach(Square target) const {
+    for (Bitboard b = reach_[lsb(pieces_of_[index_of(winner_)] & kings_)]; b;)
+        if (king_attacks(pop_lsb(b)) & square_bit(target)) return true;
+    return false;
+}
+
+// I8: whether `piece`, W's only man but its king (W has no pawn), landing on `to` next to L's
+// king leaves W, in every position where I1-I5 held before the move, with its king alone once
+// L has replied. `vacated`: a square an L man (of origin `moved`) has just left (I7's
+// discovered check), or NoSquare; that man counts neither as a wall nor as a taker. L's king stands
+// on its one square kL (its reach); `piece` on `to` next to it gives check, which no man can block;
+// every other neighbour of kL holds a fixed man of L (I2: on its origin; not `vacated`), so the
+// king's only step is onto `to`. So every legal reply takes `piece`, and one exists: L's king takes
+// it when W's king, wherever it stands, does not attack `to` (W has no other man), or an L man but
+// the king that is never taken attacks `to` from every square of its reach with every square a man
+// may stand on in the way (I4's rule), and no W man can pin it (`piece` stands next to kL, W's king
+// pins nothing). W is then left with its king alone and never mates: a line to W's mate never has
+// this move.
+bool Reach::last_piece_lost(const Man& piece, Square to, Square vacated, Square moved) const {
+    const Color w = winner_;
+    const Color l = ~w;
+    if (piece.type == PieceType::Knight || !winner_has_one_piece() ||
+        !(pieces_of_[index_of(w)] & square_bit(piece.origin)))
+        return false;
+    const Square kl = lsb(pieces_of_[index_of(l)] & kings_);
+    if (reach_[kl] != square_bit(kl) || !(king_attacks(kl) & square_bit(to))) return false;
+    if (!(attacks_of(piece.type, w, to, square_bit(kl)) & square_bit(kl))) return false;
+    const Bitboard left = vacated == NoSquare ? 0 : square_bit(vacated);
+    const Bitboard walls = fixed_ & pieces_of_[index_of(l)] & ~square_bit(kl) & ~left;
+    if (king_attacks(kl) & ~square_bit(to) & ~walls) return false;
+    if (!attacked_by_winner_from_reach(to)) return true;
+    const Bitboard occupied = occupiable_ | square_bit(to);
+    for (int i = 0; i < count_; ++i) {
+        const Man& y = men_[static_cast<std::size_t>(i)];
+        if (y.color != l || y.type == PieceType::King) continue;
+        if (y.origin == moved || y.origin == to) continue;
+        if (square_bit(y.origin) & (takeable_ | promotes_)) continue;
+        if (attacked_for_good(y, occupied) & square_bit(to)) return true;
+    }
+    return false;
+}
+
+// `to` without the squares where W's last piece would be lost (I8).
+Bitboard Reach::without_losses(const Man& piece, Bitboard to) const {
+    const Square kl = lsb(pieces_of_[index_of(~winner_)] & kings_);
+    for (Bitboard t = to & king_attacks(kl); t;) {
+        const Square square = pop_lsb(t);
+        if (last_piece_lost(piece, square, NoSquare, NoSquare)) to &= ~square_bit(square);
+    }
+    return to;
 }
 
 // Squares surely attacked by side c once its king has stepped to `king_to` (I6), in any

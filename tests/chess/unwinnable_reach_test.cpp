@@ -198,5 +198,27 @@ TEST(ReachProof, AKingStepThatUncoversASliderIsNoStalemate) {
     EXPECT_EQ(analyse_winnability(pos, Color::Black, {}).verdict, Winnability::Winnable);
 }
 
+// The boxed king (dead/chasolver-positions.txt line 2,076, only Black can mate): Black's king on
+// b3 is walled in by its own men, and White has only its king and queen. The box opens only by
+// Nb2's move, a discovered check from a3 that mates White unless the queen steps between on b2
+// (I7 with discovered checks); the queen landing next to the boxed king, on b2 or on a man of
+// the wall, is taken by every reply (I8); and a black pawn's capture can only take the queen
+// (I9). With any of the three switched off the proof fails (checked), and the walk needed
+// 5,300,821 positions.
+TEST(ReachProof, AKingBoxedByItsOwnMenIsNeverMatedByTheLastQueen) {
+    const Position pos = position_of("8/6pp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1");
+    EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
+}
+
+// I8 needs a reply that takes the queen: without the knight on a1 (line 2,071, both can mate)
+// nothing retakes on c2, which White's king guards, and Qxc2 is mate.
+TEST(ReachProof, TheLastQueenLandingWhereNothingRetakesItStillMates) {
+    const Position pos = position_of("6Q1/8/4b3/8/ppp5/qkp3r1/rnp5/2K5 b - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate(pos, Color::White));
+    const WinnabilityResult r = analyse_winnability(pos, Color::White, {});
+    ASSERT_EQ(r.verdict, Winnability::Winnable);
+    EXPECT_TRUE(test::mates(pos, Color::White, r.helpmate));
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
