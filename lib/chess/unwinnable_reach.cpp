@@ -304,6 +304,8 @@ bool Reach::move_mates_winner(const Man& man, Square from, Square to) const {
         }
     }
     if (!direct && discovered == NoSquare) return false;
+    // A pawn of W could push between (its pushes are no attacks): no proof then.
+    if (!direct && (pieces_of_[index_of(w)] & pawns_)) return false;
     // Where W could parry: take the checker (`to`, or the slider that gives the discovered
     // check), or, against the discovered check, step between; against both checks at once
     // only the king's steps. No man of W may stand where it attacks such a square, unless that
