@@ -13,6 +13,12 @@ namespace drawaudit::chess {
 
 using namespace unwinnable_parts;
 
+namespace {
+// Part 2b on the replies: two plies (a check answered by the only capture, then the
+// recapture: lines 2,047 and 2,048 of the community file).
+constexpr int ReplyDepth = 2;
+}  // namespace
+
 UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner) {
     const UnwinnableProof proof = static_proof(pos, winner);
     if (proof != UnwinnableProof::None) return proof;
@@ -82,7 +88,10 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     if (best_first(closest, first_best_first)) return result;
     // Part 2b once the quickest search has failed (tens of microseconds, about the cost of a
     // hundred nodes: not worth it where a mate is found at once).
-    if (reach_rules_out_mate(pos, winner)) {
+    // Then on the replies, where they are few: a man that must be taken at once (it checks,
+    // and every reply takes it) counts as a blocker at the root, but is gone after them.
+    if (reach_rules_out_mate(pos, winner) ||
+        reach_rules_out_mate_after_replies(pos, winner, ReplyDepth)) {
         result.verdict = Winnability::Unwinnable;
         result.proof = UnwinnableProof::Reachability;
         result.nodes = spent;

@@ -29,6 +29,10 @@ bool can_block_all(Bitboard needed, const Bitboard* regions, int count);
 // no square where W could mate the other king. Tens of microseconds: the full mode only.
 // `max_splits`: the case splits allowed (each costs two more saturations at most).
 bool reach_rules_out_mate(const Position& pos, Color winner, int max_splits = 8);
+// Part 2b on every legal move from `pos` where it has at most four, and so on `depth` plies
+// deep: W cannot mate when no line through them can (the game ends without W's mate, or a
+// static proof or the saturation closes the position after the move).
+bool reach_rules_out_mate_after_replies(const Position& pos, Color winner, int depth);
 
 // Part 3 (unwinnable_check.cpp): `root` is in check and every position reachable from it within
 // 24 positions ends the game or is closed by the static proofs, none of them W's mate.

@@ -626,4 +626,32 @@ bool reach_rules_out_mate(const Position& pos, Color winner, int max_splits) {
     return rules_out(pos, winner, 0, 0, splits);
 }
 
+// Goal (the replies): every line from `pos` to W's mate goes through one of its legal moves,
+// so W cannot mate from `pos` when, after each of them, the game has ended without W's mate
+// (a stalemate, or W mated) or a proof (parts 1-2, or the saturation) says W cannot mate from
+// there. The saturation lets every move of a man through, whatever the position asks: a piece
+// that must be taken at once (it gives check, and every reply takes it) still counts as a
+// blocker wherever it could go. After the forced replies it is gone. Only where the moves are
+// few: at most MaxReplies a position, `depth` plies deep.
+bool reach_rules_out_mate_after_replies(const Position& pos, Color winner, int depth) {
+    constexpr int MaxReplies = 4;
+    MoveList moves;
+    pos.generate_legal(moves);
+    if (moves.empty() || moves.size() > MaxReplies) return false;
+    for (const Move m : moves) {
+        const Position child = Position::after_move(pos, m);
+        MoveList replies;
+        child.generate_legal(replies);
+        if (replies.empty()) {
+            if (child.in_check() && child.side_to_move() != winner) return false;  // W's mate
+            continue;  // stalemate, or W mated: the game has ended without W's mate
+        }
+        if (static_proof(child, winner) != UnwinnableProof::None) continue;
+        if (reach_rules_out_mate(child, winner)) continue;
+        if (depth > 1 && reach_rules_out_mate_after_replies(child, winner, depth - 1)) continue;
+        return false;
+    }
+    return true;
+}
+
 }  // namespace drawaudit::chess::unwinnable_parts

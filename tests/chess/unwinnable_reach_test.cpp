@@ -11,6 +11,7 @@ namespace {
 
 using test::position_of;
 using unwinnable_parts::reach_rules_out_mate;
+using unwinnable_parts::reach_rules_out_mate_after_replies;
 
 // Three rows of pawns and a fourth that can still advance: the locked-pawn proof refuses it (a
 // pawn may move) and the exhaustive walk drowns in the pawn moves times the king tours. The
@@ -218,6 +219,48 @@ TEST(ReachProof, TheLastQueenLandingWhereNothingRetakesItStillMates) {
     const WinnabilityResult r = analyse_winnability(pos, Color::White, {});
     ASSERT_EQ(r.verdict, Winnability::Winnable);
     EXPECT_TRUE(test::mates(pos, Color::White, r.helpmate));
+}
+
+// The rook-and-bishop wall (dead/chasolver-positions.txt line 2,048, neither side can mate):
+// White's king is frozen on a2 behind its rook, its bishop and the pawns, its bishops are all
+// on light squares above the wall and Black's on dark squares. At the root Black's rook checks
+// along the a-file and counts as a blocker of Black's king wherever it could go; but every
+// legal reply takes it (Bc4xa6 or Bc8xa6), and after either the saturation proves both sides.
+TEST(ReachProof, APieceEveryReplyTakesNoLongerBlocksAfterTheReplies) {
+    const Position pos = position_of("1bB5/k7/r7/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 w - - 0 1");
+    for (Color side : {Color::White, Color::Black}) {
+        EXPECT_FALSE(reach_rules_out_mate(pos, side));
+        EXPECT_TRUE(reach_rules_out_mate_after_replies(pos, side, 1));
+        const WinnabilityResult r = analyse_winnability(pos, side, {});
+        EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+        EXPECT_EQ(r.proof, UnwinnableProof::Reachability);
+    }
+}
+
+// Line 2,047: the same wall a ply earlier. White's rook checks from a6, the only reply takes it
+// (Rxa6), and White's two recaptures lead to the position above: two plies are needed.
+TEST(ReachProof, TheRepliesAreFollowedTwoPliesDeep) {
+    const Position pos = position_of("1bB5/k7/R5r1/8/1pBp1p1p/1PpP1PbP/K1P4b/RB6 b - - 0 1");
+    for (Color side : {Color::White, Color::Black}) {
+        EXPECT_FALSE(reach_rules_out_mate_after_replies(pos, side, 1));
+        EXPECT_TRUE(reach_rules_out_mate_after_replies(pos, side, 2));
+    }
+}
+
+// A move that mates is never ruled out: White's only moves are the four promotions on f8, and
+// f8=Q is mate (the king on a1 cannot move, its pawn is blocked).
+TEST(ReachProof, RepliesWithAMateAmongThemAreNeverRuledOut) {
+    const Position pos = position_of("7k/5P1p/8/8/8/p7/P2n4/K7 w - - 0 1");
+    EXPECT_FALSE(reach_rules_out_mate_after_replies(pos, Color::White, 2));
+    EXPECT_EQ(analyse_winnability(pos, Color::White, {}).verdict, Winnability::Winnable);
+}
+
+// More than four moves: the replies are not looked into (the cost stays a few saturations),
+// even where the saturation proves the position itself (the wall above after Bc4xa6).
+TEST(ReachProof, ManyRepliesAreNotLookedInto) {
+    const Position pos = position_of("1bB5/k7/B7/8/1p1p1p1p/1PpP1PbP/K1P4b/RB6 b - - 0 1");
+    EXPECT_TRUE(reach_rules_out_mate(pos, Color::White));
+    EXPECT_FALSE(reach_rules_out_mate_after_replies(pos, Color::White, 2));
 }
 
 }  // namespace
