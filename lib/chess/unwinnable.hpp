@@ -14,7 +14,8 @@
 //     without a legal move counts as guarded (that capture ends the game);
 //  2b. (full mode only) reachability: the squares each man could ever reach, grown to a fixed
 //     point from rules that every legal move on the way to W's mate obeys (fixed men block, a
-//     king stays off squares attacked for good, pawns on a file never pass each other, no step
+//     king stays off squares attacked for good, by one man or by a group that fills all but
+//     one or two squares of its reach, pawns on a file never pass each other, no step
 //     that stalemates, no move of the other side that mates W, no move that surely loses W's
 //     last piece), leave no square where the other king could stand mated; where they do, a
 //     case split on a man's capture, then the same on each legal move where there are at most
@@ -67,8 +68,8 @@ struct WinnabilityOptions {
     // bound the slowest of those to ~45 ms; the rest of the budget goes to the searches that
     // long composed plans need (undetermined sides of the labelled files: 6 and 34 at
     // 250,000, 0 and 15 at 1,000,000; 14 of the 34 at 2,000,000 by simulation: not worth twice
-    // the time; 0 and 10 since part 2b's I8 and I9, 0 and 5 with 2b on the replies;
-    // docs/performance.md, issue 32). An undetermined side costs about 0.2 s.
+    // the time; 0 and 10 since part 2b's I8 and I9, 0 and 5 with 2b on the replies, 0 and 3 with
+    // groups; docs/performance.md, issue 32). An undetermined side costs about 0.2 s.
     std::uint64_t node_budget = 1'000'000;
     // Part 5: shorten a `winnable` line (its length is what a person reads, `drawaudit winnable`).
     // Off by default: it is presentation, and it made the full mode ~40% slower on the Lichess

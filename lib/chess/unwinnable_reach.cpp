@@ -9,7 +9,9 @@
 //   I2. a fixed man stands on its origin (so its square is never empty and never entered);
 //   I3. a man that is never counted as takeable is still on the board;
 //   I4. a square in `always_attacked[c]` is attacked by a man of c (so the other king never
-//       stands there, but where it may stand now, its origin);
+//       stands there, but where it may stand now, its origin): by one man from every square of
+//       its reach, or by a group of men that fill all but one or two squares of theirs (I4g,
+//       `group_attacked_for_good`);
 //   I5. a pawn P whose reach stays on its file and a pawn Q on that file ahead of P whose reach
 //       also does, never taken: P stands behind Q (neither can pass the other on the file).
 // Each rule of `targets` lets through every legal move (pinned pieces, checks and other men
@@ -69,6 +71,7 @@
 // stalemate and of splitting on a man's capture, comes from the CHA-Solver analysis (Ambrona,
 // chasolver.org); the rules and their arguments here are this project's own.
 #include <array>
+#include <bit>
 
 #include "chess/attacks.hpp"
 #include "chess/unwinnable_parts.hpp"
@@ -106,6 +109,7 @@ class Reach {
     Bitboard checks_by(Color winner) const;
     bool only(const Man& man) const { return reach_[man.origin] == square_bit(man.origin); }
     Bitboard attacked_for_good(const Man& man, Bitboard occupied) const;
+    Bitboard group_attacked_for_good(Color c, Bitboard not_counted, Bitboard occupied) const;
     bool step_stalemates(Color c, Square from, Square to) const;
     Bitboard sure_attacks(Color c, Square king_to) const;
     bool move_mates_winner(const Man& man, Square from, Square to) const;
@@ -259,6 +263,79 @@ Bitboard Reach::attacked_for_good(const Man& man, Bitboard occupied) const {
     for (Bitboard b = reach_[man.origin]; b && always;)
         always &= attacks_of(man.type, man.color, pop_lsb(b), occupied);
     return always;
+}
+
+// I4 for a group of men (I4g): pieces of one colour and one type, never taken, whose reaches
+// overlap (joined while any two meet) and cover together a set S of squares that no other man
+// ever stands on. By I1 and I3 the group's k men stand on k distinct squares of S in every
+// position, so at most |S| - k squares of S are empty: a square some man of the group attacks
+// for every choice of those empty squares (the rest of S, and every square outside S that
+// some man may stand on, blocking) is attacked for good. One man alone may not be: seven
+// bishops in eight squares of a cage guard a pawn from whichever square is full. Only where
+// the choices are few (at most two empty squares of sixteen).
+Bitboard Reach::group_attacked_for_good(Color c, Bitboard not_counted, Bitboard occupied) const {
+    constexpr int MaxGroupSquares = 16;
+    constexpr int MaxEmpty = 2;
+    Bitboard attacked = 0;
+    for (PieceType type :
+         {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen}) {
+        Bitboard left = 0;  // origins of the men of this kind not yet in a group
+        for (int i = 0; i < count_; ++i) {
+            const Man& m = men_[static_cast<std::size_t>(i)];
+            if (m.color == c && m.type == type && !(square_bit(m.origin) & not_counted))
+                left |= square_bit(m.origin);
+        }
+        while (left) {
+            // A group: grow it from one man while another man's reach meets its squares.
+            Bitboard group = square_bit(lsb(left));
+            Bitboard squares = reach_[lsb(left)];
+            for (bool grew = true; grew;) {
+                grew = false;
+                for (Bitboard b = left & ~group; b;) {
+                    const Square o = pop_lsb(b);
+                    if (reach_[o] & squares) {
+                        group |= square_bit(o);
+                        squares |= reach_[o];
+                        grew = true;
+                    }
+                }
+            }
+            left &= ~group;
+            const int men = std::popcount(group);
+            const int empty = std::popcount(squares) - men;
+            if (men < 2 || empty > MaxEmpty || std::popcount(squares) > MaxGroupSquares) continue;
+            bool alone = true;  // no other man ever stands on S
+            for (int i = 0; i < count_ && alone; ++i) {
+                const Man& m = men_[static_cast<std::size_t>(i)];
+                if (!(square_bit(m.origin) & group) && (reach_[m.origin] & squares)) alone = false;
+            }
+            if (!alone) continue;
+            const Bitboard outside = occupied & ~squares;
+            Bitboard always = Everywhere;
+            // Every set of `empty` squares of S (0, 1 or 2 of them).
+            auto attacks_with_empty = [&](Bitboard vacant) {
+                const Bitboard full = squares & ~vacant;
+                Bitboard a = 0;
+                for (Bitboard b = full; b;) a |= attacks_of(type, c, pop_lsb(b), full | outside);
+                always &= a;
+            };
+            if (empty == 0) {
+                attacks_with_empty(0);
+            } else {
+                for (Bitboard first = squares; first && always;) {
+                    const Square e1 = pop_lsb(first);
+                    if (empty == 1) {
+                        attacks_with_empty(square_bit(e1));
+                        continue;
+                    }
+                    for (Bitboard second = first; second && always;)
+                        attacks_with_empty(square_bit(e1) | square_bit(pop_lsb(second)));
+                }
+            }
+            attacked |= always;
+        }
+    }
+    return attacked;
 }
 
 // `to` without the squares where the move of `man` from `from` surely mates W (I7).
@@ -539,6 +616,9 @@ bool Reach::saturate() {
             if ((square_bit(m.origin) & (takeable | promotes_))) continue;
             attacked[index_of(m.color)] |= attacked_for_good(m, occupiable);
         }
+        for (Color c : {Color::White, Color::Black})
+            attacked[index_of(c)] |=
+                group_attacked_for_good(c, takeable | promotes_ | doomed_, occupiable);
         if (!split_candidates_)
             split_candidates_ = takeable & ~takeable_ & fixed_ & ~(guarded_ | doomed_);
         if (takeable != takeable_ || fixed != fixed_ || attacked[0] != always_attacked_[0] ||

@@ -263,5 +263,41 @@ TEST(ReachProof, ManyRepliesAreNotLookedInto) {
     EXPECT_FALSE(reach_rules_out_mate_after_replies(pos, Color::White, 2));
 }
 
+// The seven-bishop cage (dead/chasolver-positions.txt line 3,290, neither side can mate):
+// White's seven light bishops shuffle through the eight squares of rows 7 and 8 that their
+// pawns and Black's close. No one bishop guards a6 from every square it may stand on, but one
+// of b7 and c8 is always full, and either guards it (c8 through an empty b7): the group
+// guards a6, c6, e6 and g6 for good (I4g), so Black's king never takes a pawn and the wall
+// never opens.
+TEST(ReachProof, SevenBishopsInACageOfEightGuardThePawnsTogether) {
+    // Seven bishops with four pawns missing: read as `drawaudit winnable` reads composed
+    // positions.
+    auto parsed = Position::from_fen("B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1",
+                                     FenOptions{.allow_unreachable_material = true});
+    ASSERT_TRUE(parsed);
+    const Position& pos = parsed->position;
+    for (Color side : {Color::White, Color::Black}) {
+        EXPECT_TRUE(reach_rules_out_mate(pos, side, 0));
+        const WinnabilityResult r = analyse_winnability(pos, side, {});
+        EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+        EXPECT_EQ(r.proof, UnwinnableProof::Reachability);
+    }
+}
+
+// With six bishops in the eight squares two may be empty at once, b7 and c8 among them: a6 is
+// then unguarded, Black's king takes it, and both sides can mate (the lines are replayed).
+TEST(ReachProof, SixBishopsInTheCageLeaveAPawnUnguarded) {
+    for (const char* fen : {"B1B1B1B1/p1pBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1",
+                            "B1B1B3/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1"}) {
+        const Position pos = position_of(fen);
+        for (Color side : {Color::White, Color::Black}) {
+            EXPECT_FALSE(reach_rules_out_mate(pos, side)) << fen;
+            const WinnabilityResult r = analyse_winnability(pos, side, {});
+            ASSERT_EQ(r.verdict, Winnability::Winnable) << fen;
+            EXPECT_TRUE(test::mates(pos, side, r.helpmate)) << fen;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
