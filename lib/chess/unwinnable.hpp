@@ -69,7 +69,8 @@ struct WinnabilityOptions {
     // long composed plans need (undetermined sides of the labelled files: 6 and 34 at
     // 250,000, 0 and 15 at 1,000,000; 14 of the 34 at 2,000,000 by simulation: not worth twice
     // the time; 0 and 10 since part 2b's I8 and I9, 0 and 5 with 2b on the replies, 0 and 3 with
-    // groups; docs/performance.md, issue 32). An undetermined side costs about 0.2 s.
+    // groups, 0 and 2 with kings' squares; docs/performance.md, issue 32). An undetermined side
+    // costs about 0.2 s.
     std::uint64_t node_budget = 1'000'000;
     // Part 5: shorten a `winnable` line (its length is what a person reads, `drawaudit winnable`).
     // Off by default: it is presentation, and it made the full mode ~40% slower on the Lichess

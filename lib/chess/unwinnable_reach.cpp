@@ -10,8 +10,8 @@
 //   I3. a man that is never counted as takeable is still on the board;
 //   I4. a square in `always_attacked[c]` is attacked by a man of c (so the other king never
 //       stands there, but where it may stand now, its origin): by one man from every square of
-//       its reach, or by a group of men that fill all but one or two squares of theirs (I4g,
-//       `group_attacked_for_good`);
+//       its reach (a king: from every other square of it), or by a group of men that fill all
+//       but one or two squares of theirs (I4g, `group_attacked_for_good`);
 //   I5. a pawn P whose reach stays on its file and a pawn Q on that file ahead of P whose reach
 //       also does, never taken: P stands behind Q (neither can pass the other on the file).
 // Each rule of `targets` lets through every legal move (pinned pieces, checks and other men
@@ -260,6 +260,17 @@ Bitboard Reach::targets(const Man& man) const {
 // squares in `occupied` in the way.
 Bitboard Reach::attacked_for_good(const Man& man, Bitboard occupied) const {
     Bitboard always = Everywhere;
+    // A king is never taken and no man stands where it stands: whatever man stands on a square
+    // t, the king is on another square of its reach. So t is attacked for good when the king
+    // attacks it from every other square of its reach (a king held to d8 and e8 keeps the
+    // other king off both, and off d7).
+    if (man.type == PieceType::King) {
+        for (Bitboard b = reach_[man.origin]; b && always;) {
+            const Square r = pop_lsb(b);
+            always &= king_attacks(r) | square_bit(r);
+        }
+        return always;
+    }
     for (Bitboard b = reach_[man.origin]; b && always;)
         always &= attacks_of(man.type, man.color, pop_lsb(b), occupied);
     return always;

@@ -299,5 +299,19 @@ TEST(ReachProof, SixBishopsInTheCageLeaveAPawnUnguarded) {
     }
 }
 
+// Line 2,131 (only White can mate), Black's side: White's king is shut in on c8, b7 and a6 with
+// light bishops only, and Black's bishops are all dark. The way out is d7, then f7 and the
+// bishop on f8, and Black's king, held to d8 and e8, stands next to d7 and to the other square
+// of its two wherever it is: no square a king of Black is on is one White's king may enter.
+// I4 for a king counts a square as attacked when the king attacks it from every other square of
+// its reach (it is never taken, and never where another man stands).
+TEST(ReachProof, AKingHeldToTwoSquaresGuardsBothAndTheirCommonNeighbours) {
+    const Position pos = position_of("BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1");
+    EXPECT_TRUE(reach_rules_out_mate(pos, Color::Black, 0));
+    const WinnabilityResult r = analyse_winnability(pos, Color::Black, {});
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+    EXPECT_EQ(r.proof, UnwinnableProof::Reachability);
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
