@@ -110,7 +110,8 @@ bool write_position(std::uint64_t line, std::string_view label, std::string_view
     // side can mate is well defined from them (RULES.md, "Dead positions and unwinnable sides").
     // The FEN tag's reading and repairs (issue 30): an impossible castling right or en-passant
     // square, or a clock out of range, is repaired as the pieces demand and said in the answer
-    // ("repaired_fen", "repairs"); only the clocks may be left out (EPD-style lines).
+    // ("repaired_fen", "repairs"); the clocks may be left out (EPD-style lines), or everything
+    // after the side to move (no castling right, no en passant).
     auto parsed = Position::from_fen(fen, FenOptions{.chess960 = options.chess960,
                                                      .allow_unreachable_material = true,
                                                      .clocks_optional = true});

@@ -102,7 +102,7 @@ struct PositionBuilder {
             if (kings != 1)
                 return fail({.problem = FenProblem::KingCount, .colour = c, .number = kings});
             const int pawns = popcount(pos.pieces(c, PieceType::Pawn));
-            if (pawns > 8)
+            if (pawns > 8 && !allow_unreachable_material)
                 return fail({.problem = FenProblem::PawnCount, .colour = c, .number = pawns});
             if (popcount(pos.pieces(c)) > 16)
                 return fail({.problem = FenProblem::PieceCount,
@@ -334,7 +334,13 @@ tl::expected<ParsedFen, FenError> Position::from_fen(std::string_view fen, FenOp
         if (count == 6) return fail({.problem = FenProblem::TooManyFields});
         fields[static_cast<std::size_t>(count++)] = fen.substr(start, i - start);
     }
-    if (count < 4) return fail({.problem = FenProblem::TooFewFields, .number = count});
+    // EPD-style lines may stop after the side to move: no castling right, no en passant.
+    if (count == 2 && options.clocks_optional) {
+        fields[2] = "-";
+        fields[3] = "-";
+    } else if (count < 4) {
+        return fail({.problem = FenProblem::TooFewFields, .number = count});
+    }
 
     PositionBuilder builder;
     Position& pos = builder.pos;

@@ -103,15 +103,17 @@ struct FenOptions {
     // Without it, a file letter naming a real back-rank rook that standard chess cannot castle
     // with (e.g. "D" with the king on f1) still makes the position Chess960; KQkq with the king
     // or rook off its standard square are dropped as a repair instead (see fen.cpp).
-    // Accept more promoted-looking pieces than missing pawns (composed positions, which no game
-    // reaches but whose winnability is still well defined). Every other check stays (one king
-    // each, at most 8 pawns and 16 men a side, no pawn on a back rank, the side not to move not
+    // Accept more promoted-looking pieces than missing pawns, and more than 8 pawns a side
+    // (composed positions, which no game reaches but whose winnability is still well defined:
+    // two lines of dead/chasolver-positions.txt have nine white pawns). Every other check stays
+    // (one king each, at most 16 men a side, no pawn on a back rank, the side not to move not
     // in check); MoveList holds the moves of any such position (types.hpp). The audit's
     // reading of games never sets it.
     bool allow_unreachable_material = false;
     // EPD-style positions (drawaudit winnable): four fields are a whole position, and missing
-    // clocks are set to 0 and 1 without a repair. Clocks that are given are still checked and
-    // repaired as in a FEN tag.
+    // clocks are set to 0 and 1 without a repair; two (placement and side to move) are one
+    // without castling rights or en passant (a line of dead/d3chess-test-vector.txt). Clocks
+    // that are given are still checked and repaired as in a FEN tag.
     bool clocks_optional = false;
 };
 

@@ -142,7 +142,7 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         return false;
     };
     const std::uint64_t second_stage = budget - first_stage;
-    const std::uint64_t second_walk = second_stage * 3 / 10;
+    const std::uint64_t second_walk = second_stage / 10;
     {
         // The walk waits for the second stage only where that gives it back at least what it
         // waits for (a budget a little past the first stage must not decide less than the
@@ -160,15 +160,18 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         return result;
 
     // The second stage, where the budget goes past the first: the first best-first search goes
-    // on (a fifth: a Lichess final, a lone bishop mating behind the other side's queen, rook
-    // and bishop, needs 162,134 nodes of it), the walk (three tenths: the labelled files' walks
-    // that end after 200,000-290,000 positions) and the search by progress with the rest (the
-    // long plans of composed endings: 25,000-470,000 nodes). Shares chosen by simulation over
-    // the nodes each phase needs alone on the sides the first stage leaves undetermined
-    // (docs/performance.md, issue 32).
+    // on (a tenth: a Lichess final, a lone bishop mating behind the other side's queen, rook
+    // and bishop, needs 162,134 nodes of it), the walk (a tenth: the labelled files' walks
+    // that end after 202,215-220,072 positions), the best-first search with a pull of 6 (a
+    // third: a bishop's mate behind a wall, line 2,131 of the community file, needs 624,642
+    // nodes of it) and the search by progress with the rest (the long plans of composed
+    // endings: up to 737,661 nodes). Shares chosen by simulation over the nodes each phase
+    // needs alone on the sides the first stage leaves undetermined, with a fifth or more to
+    // spare for each (docs/performance.md, issue 32).
     if (second_stage > 0) {
-        if (best_first(closest, second_stage / 5)) return result;
+        if (best_first(closest, second_stage / 10)) return result;
         if (walked(second_walk)) return result;
+        if (best_first(pulled, second_stage / 3)) return result;
         const std::uint64_t used = spent + guided.nodes();
         if (used < budget && by_progress(budget - used)) return result;
     }

@@ -28,8 +28,9 @@
 //     leaves): when the walk ends without a mate by W, W is proved unable to win; a walk
 //     stopped by its depth cap leaves the rest of the budget to a longer best-first run. The
 //     depth-first search guided by a move ordering (4a) shortens the lines found (part 5).
-//     Two stages: the first FirstStageNodes with a share for each search; past them 4b, 4c
-//     and 4d go on where they stopped (each keeps its frontier, stack or table).
+//     Two stages: the first FirstStageNodes with a share for each search; past them 4b (two
+//     of its weightings), 4c and 4d go on where they stopped (each keeps its frontier, stack or
+//     table).
 //  5. (full mode, `shorten_line`: where a person reads the line) the line found is shortened:
 //     its cycles cut, each move replaced by one that lands further along it, then shorter
 //     lines of the guided search while it finds them within a small budget.
@@ -66,12 +67,13 @@ struct WinnabilityOptions {
     // phases stay within it, but for the last expansion of a search), in two stages: the
     // first FirstStageNodes decide all but one of the 60,000 sides of the Lichess finals, and
     // bound the slowest of those to ~45 ms; the rest of the budget goes to the searches that
-    // long composed plans need (undetermined sides of the labelled files: 6 and 34 at
-    // 250,000, 0 and 15 at 1,000,000; 14 of the 34 at 2,000,000 by simulation: not worth twice
-    // the time; 0 and 10 since part 2b's I8 and I9, 0 and 5 with 2b on the replies, 0 and 3 with
-    // groups, 0 and 2 with kings' squares; docs/performance.md, issue 32). An undetermined side
-    // costs about 0.2 s.
-    std::uint64_t node_budget = 1'000'000;
+    // long composed plans need. Undetermined sides of the labelled files (d3chess, community):
+    // 6 and 34 at 250,000, 0 and 15 at 1,000,000, 0 and 2 at 1,000,000 once part 2b had I8,
+    // I9, the replies, groups and kings' squares; none at 2,500,000 with the pull-6 search in
+    // the second stage (the two left need 624,642 nodes of it and 737,661 of the search by
+    // progress). An undetermined side costs about half a second (docs/performance.md, issue
+    // 32).
+    std::uint64_t node_budget = 2'500'000;
     // Part 5: shorten a `winnable` line (its length is what a person reads, `drawaudit winnable`).
     // Off by default: it is presentation, and it made the full mode ~40% slower on the Lichess
     // finals (docs/performance.md), a cost only worth paying where the line is shown.

@@ -173,11 +173,18 @@ TEST(FenComposed, MorePromotedPiecesThanMissingPawnsAreReadWhenAllowed) {
     EXPECT_EQ(popcount(parsed->position.pieces(Color::White, PieceType::Queen)), 2);
 }
 
+// Two lines of dead/chasolver-positions.txt (3,423 and 3,427) give White nine pawns: composed
+// positions whose winnability is still defined.
+TEST(FenComposed, NinePawnsAreReadWhenAllowed) {
+    auto parsed = Position::from_fen("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", Composed);
+    ASSERT_TRUE(parsed.has_value());
+    EXPECT_EQ(popcount(parsed->position.pieces(Color::White, PieceType::Pawn)), 9);
+}
+
 TEST(FenComposed, EveryOtherRefusalStaysWhenPromotionsAreAllowed) {
     for (std::string_view fen : {
              std::string_view("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"),  // pawn on the last rank
              std::string_view("4k2R/8/8/8/8/8/8/4K3 w - - 0 1"),  // side not to move in check
-             std::string_view("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),        // 9 pawns
              std::string_view("QQQQk3/QQQQ4/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"),  // 17 men
              std::string_view("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"),               // two kings
          })
@@ -328,6 +335,20 @@ TEST(FenOptionalClocks, FourFieldsNeedNoRepairWhenClocksAreOptional) {
     EXPECT_TRUE(parsed->repairs.empty());
     EXPECT_EQ(parsed->position.halfmove_clock(), 0);
     EXPECT_EQ(parsed->position.fullmove_number(), 1);
+}
+
+// Placement and side alone (line 1,473 of dead/d3chess-test-vector.txt): no castling right, no
+// en passant, clocks 0 and 1; refused where clocks are required, and one field is never enough.
+TEST(FenOptionalClocks, TwoFieldsAreAPositionWithoutRightsWhenClocksAreOptional) {
+    const std::string_view fen = "Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b";
+    const auto parsed = Position::from_fen(fen, FenOptions{.clocks_optional = true});
+    ASSERT_TRUE(parsed.has_value());
+    EXPECT_TRUE(parsed->repairs.empty());
+    EXPECT_EQ(parsed->position.to_fen(), "Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - - 0 1");
+    EXPECT_FALSE(Position::from_fen(fen).has_value());
+    EXPECT_FALSE(Position::from_fen("Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8",
+                                    FenOptions{.clocks_optional = true})
+                     .has_value());
 }
 
 // Issue 30: winnable --fen once took KQkq without rooks, an impossible en-passant square and
