@@ -143,13 +143,19 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
     };
     const std::uint64_t second_stage = budget - first_stage;
     const std::uint64_t second_walk = second_stage / 10;
+    // The walk waits for the second stage only where that gives it back at least what it
+    // waits for (a budget a little past the first stage must not decide less than the first
+    // stage alone).
+    const bool walk_waits = second_walk >= first_stage / 3;
+    // The second stage's share of the first best-first search (a tenth: a Lichess final, a
+    // lone bishop mating behind the other side's queen, rook and bishop, needs 162,134 nodes of
+    // it) comes before the first stage's walk where that waits: that side then costs no walk
+    // (its first walk, in fresh pages, took it over 100 ms); the composed sides the first
+    // stage's walk decides pay that share first.
+    if (walk_waits && best_first(closest, second_stage / 10)) return result;
     {
-        // The walk waits for the second stage only where that gives it back at least what it
-        // waits for (a budget a little past the first stage must not decide less than the
-        // first stage alone).
         const std::uint64_t used = spent + guided.nodes();
         const std::uint64_t rest = first_stage > used ? first_stage - used : 0;
-        const bool walk_waits = second_walk >= first_stage / 3;
         if (walked(walk_waits ? first_stage / 3 : std::max<std::uint64_t>(rest, first_stage / 3)))
             return result;
     }
@@ -160,16 +166,15 @@ WinnabilityResult analyse_winnability(const Position& pos, Color winner,
         return result;
 
     // The second stage, where the budget goes past the first: the first best-first search goes
-    // on (a tenth: a Lichess final, a lone bishop mating behind the other side's queen, rook
-    // and bishop, needs 162,134 nodes of it), the walk (a tenth: the labelled files' walks
-    // that end after 202,215-220,072 positions), the best-first search with a pull of 6 (a
-    // third: a bishop's mate behind a wall, line 2,131 of the community file, needs 624,642
-    // nodes of it) and the search by progress with the rest (the long plans of composed
-    // endings: up to 737,661 nodes). Shares chosen by simulation over the nodes each phase
-    // needs alone on the sides the first stage leaves undetermined, with a fifth or more to
-    // spare for each (docs/performance.md, issue 32).
+    // on (above, where the walk waited), the walk (a tenth: the labelled files' walks that end
+    // after 202,215-220,072 positions), the best-first search with a pull of 6 (a third: a
+    // bishop's mate behind a wall, line 2,131 of the community file, needs 624,642 nodes of
+    // it) and the search by progress with the rest (the long plans of composed endings: up to
+    // 737,661 nodes). Shares chosen by simulation over the nodes each phase needs alone on the
+    // sides the first stage leaves undetermined, with a fifth or more to spare for each
+    // (docs/performance.md, issue 32).
     if (second_stage > 0) {
-        if (best_first(closest, second_stage / 10)) return result;
+        if (!walk_waits && best_first(closest, second_stage / 10)) return result;
         if (walked(second_walk)) return result;
         if (best_first(pulled, second_stage / 3)) return result;
         const std::uint64_t used = spent + guided.nodes();
