@@ -18,6 +18,21 @@ bool at_most_one_minor(const chess::Position& pos, chess::Bitboard men) {
                    pos.pieces(PieceType::Queen))) == 0 &&
            !chess::more_than_one(men);
 }
+// The squares a piece (not a pawn or king) on `s` reaches in one step of each of its
+// directions: it can move when one of them does not hold a man of its own side.
+chess::Bitboard first_steps(chess::Piece piece, chess::Square s) {
+    using chess::PieceType;
+    switch (chess::type_of(piece)) {
+        case PieceType::Knight:
+            return chess::knight_attacks(s);
+        case PieceType::Bishop:
+            return chess::king_attacks(s) & chess::bishop_rays(s);
+        case PieceType::Rook:
+            return chess::king_attacks(s) & chess::rook_rays(s);
+        default:
+            return chess::king_attacks(s);
+    }
+}
 }  // namespace
 
 bool check_may_force_the_end(const chess::Position& pos) {
@@ -39,16 +54,32 @@ bool check_may_force_the_end(const chess::Position& pos) {
     const Bitboard left = pos.occupied() & ~pos.pieces(PieceType::King) & ~checking_piece;
     if (pos.pieces(PieceType::Pawn) == 0 && at_most_one_minor(pos, left) && can_take_it())
         return true;
-    // Else the checking side must be left without a move: its pawns cannot advance, unless
-    // onto a square the checked king may step to (and lock them),
-    const Bitboard advanced = checker == chess::Color::White ? pawns << 8 : pawns >> 8;
-    const Bitboard reply_may_block = chess::king_attacks(pos.king_square(checked));
-    if ((advanced & ~pos.occupied() & ~reply_may_block) != 0) return false;
-    if (pieces == 0) return true;
-    // and its one piece gives the check, is taken, and leaves its king no square the checked
-    // side does not attack (a stalemate).
-    if (pieces != checking_piece || !can_take_it()) return false;
+    // Else the checking side must be left without a move. Its pieces other than the checking
+    // one have no square to go to (a bishop shut in by its own pawns: game 16 of
+    // draws/tcec-stalemate): no square next to it in its directions (a knight: a jump away) is
+    // free of its own men. Tested first, without a slider's lookup: most checks have such a
+    // piece that can move.
+    for (Bitboard rest = pieces & ~checking_piece; rest != 0;) {
+        const chess::Square s = chess::pop_lsb(rest);
+        if (first_steps(pos.piece_on(s), s) & ~own) return false;
+    }
+    // The checking piece, if one gives the check, is taken.
+    if (pieces != 0 && checking_piece != 0 && !can_take_it()) return false;
+    // Its pawns cannot advance, unless onto a square the checked king may step to (and lock
+    // them), or along a line that pins them to their king (not the file: game 10, a pawn
+    // pinned by the queen on its rank).
     const chess::Square king = pos.king_square(checker);
+    auto pushes = [&](Bitboard movers) {
+        return (checker == chess::Color::White ? movers << 8 : movers >> 8) & ~pos.occupied();
+    };
+    const Bitboard reply_may_block = chess::king_attacks(pos.king_square(checked));
+    if (pushes(pawns) & ~reply_may_block) {
+        const Bitboard pinned_off_file =
+            pos.pinned(checker) & ~chess::file_bb(chess::file_of(king));
+        if (pushes(pawns & ~pinned_off_file) & ~reply_may_block) return false;
+    }
+    if (pieces == 0) return true;
+    // And every square around its king is attacked by the checked side (a stalemate).
     const Bitboard around = pos.occupied() ^ chess::square_bit(king);
     for (Bitboard flights = chess::king_attacks(king) & ~own; flights != 0;) {
         if ((pos.attackers_to(chess::pop_lsb(flights), around) & theirs) == 0) return false;

@@ -36,12 +36,14 @@ inline bool every_pawn_blocked_by_a_pawn(const chess::Position& pos) {
 // checking piece and at most one knight or bishop is then left on a board without pawns
 // (insufficient material), or the checking side is left without a move: none of its pawns can
 // advance except onto a square next to the checked king (which the reply may take), and it has
-// no piece besides king and pawns (the reply may lock its pawns), or only the checking piece,
-// which the checked side can take, with every square around its king attacked. On the 20 MB of
+// no piece besides king and pawns (the reply may lock its pawns), or its other pieces cannot
+// move, the checking piece (if any) can be taken and every square around its king is attacked. On the 20 MB of
 // large/ and the Lichess files of the corpus every dead position in check passed it (a
 // sacrifice that forces a stalemate, a capture into bare material), and 252 of the 2.45 million
-// positions of large/ do. It misses a pawn that could advance but is pinned (one game of
-// draws/tcec-stalemate): such a position is found dead one move later, as before, never wrongly.
+// positions of large/ do. A pawn pinned off its file cannot advance, and a piece with no
+// square next to it (in its directions) free of its own men cannot move (games 10 and 16 of
+// draws/tcec-stalemate); a position the filter still misses is found dead one move later,
+// never wrongly.
 // Out of line: the audit asks it only in check, and its registers would crowd the hot loop.
 bool check_may_force_the_end(const chess::Position& pos);
 

@@ -124,6 +124,39 @@ TEST(DeadPositionFilter, OnlyACheckingPieceTheCheckedSideAttacksMayForceTheEnd) 
     EXPECT_FALSE(check_may_force_the_end(guarded));
 }
 
+// Game 10 of draws/tcec-stalemate: 80... Qg2+ is taken and Black is stalemated, its g-pawn
+// pinned by White's queen along the sixth rank. The filter once counted the pawn as free to
+// advance and found the game dead only at the stalemate, one move later.
+TEST(DeadPositionFilter, APawnPinnedOffItsFileCannotAdvance) {
+    const chess::Position pos = position_of("8/R7/4Q1pk/4P2p/1pP4P/1P5K/6q1/8 w - - 1 81");
+    ASSERT_TRUE(pos.in_check());
+    EXPECT_TRUE(check_may_force_the_end(pos));
+    EXPECT_TRUE(is_dead_beyond_material(pos));
+    // With White's queen off the rank the pawn may advance after Kxg2: no stalemate is forced.
+    const chess::Position free_pawn = position_of("8/R3Q3/6pk/4P2p/1pP4P/1P5K/6q1/8 w - - 1 81");
+    ASSERT_TRUE(free_pawn.in_check());
+    EXPECT_FALSE(check_may_force_the_end(free_pawn));
+    const GameReport g = audit_one(
+        game("80... Qg2+ 81. Kxg2 1/2-1/2",
+             from_fen("8/R7/4Q1pk/4P2p/1pP4P/1P5K/8/6q1 b - - 0 80") + "[Result \"1/2-1/2\"]\n"));
+    EXPECT_TRUE(ended_dead_at(g, 1, 1));
+    EXPECT_TRUE(findings_of(g, Rule::Stalemate).empty());
+}
+
+// Game 16: 41. Qf7+ is taken, and White's bishop on h1, shut in by its own g-pawn, has no move.
+// The filter once asked that the checking piece be the checking side's only piece.
+TEST(DeadPositionFilter, APieceShutInByItsOwnPawnsCannotMove) {
+    const chess::Position pos = position_of("r4k1r/P4Q2/5q2/3p4/3P4/6p1/6P1/6KB b - - 1 41");
+    ASSERT_TRUE(pos.in_check());
+    EXPECT_TRUE(check_may_force_the_end(pos));
+    EXPECT_TRUE(is_dead_beyond_material(pos));
+    // The bishop on e2 instead can move: White is not stalemated.
+    const chess::Position free_bishop =
+        position_of("r4k1r/P4Q2/5q2/3p4/3P4/6p1/4B1P1/6K1 b - - 1 41");
+    ASSERT_TRUE(free_bishop.in_check());
+    EXPECT_FALSE(check_may_force_the_end(free_bishop));
+}
+
 TEST(UnwinnableWinner, AWinOnTimeByASideTheWallStopsIsADraw) {
     const GameReport g =
         audit_one(game("1. Bc7 Bd7 0-1",
