@@ -79,9 +79,16 @@ bool check_may_force_the_end(const chess::Position& pos) {
         if (pushes(pawns & ~pinned_off_file) & ~reply_may_block) return false;
     }
     if (pieces == 0) return true;
-    // And every square around its king is attacked by the checked side (a stalemate).
-    const Bitboard around = pos.occupied() ^ chess::square_bit(king);
-    for (Bitboard flights = chess::king_attacks(king) & ~own; flights != 0;) {
+    // And every square around its king is attacked by the checked side (a stalemate), counting
+    // those its king attacks from the checking piece's square where it may take it there, and
+    // the lines its leaving opens (five games of large/, a queen taken next to the other king).
+    const Bitboard checked_king = pos.pieces(checked, PieceType::King);
+    const bool king_may_take =
+        checking_piece != 0 && (chess::king_attacks(chess::lsb(checked_king)) & checking_piece);
+    const Bitboard king_takes = king_may_take ? chess::king_attacks(chess::lsb(checking_piece)) : 0;
+    const Bitboard around =
+        pos.occupied() ^ chess::square_bit(king) ^ (king_may_take ? checked_king : 0);
+    for (Bitboard flights = chess::king_attacks(king) & ~own & ~king_takes; flights != 0;) {
         if ((pos.attackers_to(chess::pop_lsb(flights), around) & theirs) == 0) return false;
     }
     return true;

@@ -157,6 +157,35 @@ TEST(DeadPositionFilter, APieceShutInByItsOwnPawnsCannotMove) {
     EXPECT_FALSE(check_may_force_the_end(free_bishop));
 }
 
+// A queen taken next to the other king (a game of large/): the flights of White's king are
+// covered only once Black's king stands on b4, the queen's square. The filter counts the
+// squares the taking king attacks from there.
+TEST(DeadPositionFilter, TheTakingKingsNewSquaresCountAsCovered) {
+    const chess::Position pos = position_of("8/8/8/1p1p4/kQ1P4/3K4/4r3/4r3 b - - 4 64");
+    ASSERT_TRUE(pos.in_check());
+    EXPECT_TRUE(check_may_force_the_end(pos));
+    EXPECT_TRUE(is_dead_beyond_material(pos));
+}
+
+// The same, where the king's leaving e2 opens the rook's rank to h2 (another game of large/).
+TEST(DeadPositionFilter, TheLineTheTakingKingLeavesCountsAsOpen) {
+    const chess::Position pos = position_of("8/8/8/6n1/8/4p2p/3rk3/5Q1K b - - 19 124");
+    ASSERT_TRUE(pos.in_check());
+    EXPECT_TRUE(check_may_force_the_end(pos));
+    EXPECT_TRUE(is_dead_beyond_material(pos));
+}
+
+// No check before it: White's king on h1 behind its g-pawn, Black's pawn on h2 held by g3.
+// Every move of Black's king leaves White stalemated, so the position is dead where it stands
+// (two games of large/ were reported at the stalemate one move later).
+TEST(DeadPositionBeyondMaterial, APawnBlockedByAKingOnItsLastRankEndsTheGameWhereItStands) {
+    const GameReport g =
+        audit_one(game("70... Kf4 1/2-1/2",
+                       from_fen("8/8/8/4k3/8/6p1/6Pp/7K b - - 0 70") + "[Result \"1/2-1/2\"]\n"));
+    EXPECT_TRUE(ended_dead_at(g, 0, 1, chess::UnwinnableProof::LockedPawns));
+    EXPECT_TRUE(findings_of(g, Rule::Stalemate).empty());
+}
+
 TEST(UnwinnableWinner, AWinOnTimeByASideTheWallStopsIsADraw) {
     const GameReport g =
         audit_one(game("1. Bc7 Bd7 0-1",
