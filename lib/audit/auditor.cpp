@@ -373,7 +373,7 @@ void GameAuditor::evaluate(int k, bool has_legal_move) {
     if (has_legal_move && last_position_quiet()) [[likely]]
         return;
     claims_.follow_fifty_window(game_, k);
-    endings_.check(game_, k, has_legal_move);
+    endings_.check(game_, k, has_legal_move, !claims_.fifty_window_open());
     if (report_->end_ply) {
         // The game's end closes the window (RULES.md), and the ended position is its last one:
         // its clock is >= 99 too. No claim stands there, but until_ply reaches it.

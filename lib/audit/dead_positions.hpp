@@ -37,8 +37,8 @@ inline bool every_pawn_blocked_by_a_pawn(const chess::Position& pos) {
 // (insufficient material), or the checking side is left without a move: none of its pawns can
 // advance except onto a square next to the checked king (which the reply may take), and it has
 // no piece besides king and pawns (the reply may lock its pawns), or its other pieces cannot
-// move, the checking piece (if any) can be taken and every square around its king is attacked. On the 20 MB of
-// large/ and the Lichess files of the corpus every dead position in check passed it (a
+// move, the checking piece (if any) can be taken and every square around its king is attacked. On
+// the 20 MB of large/ and the Lichess files of the corpus every dead position in check passed it (a
 // sacrifice that forces a stalemate, a capture into bare material), and 252 of the 2.45 million
 // positions of large/ do. A pawn pinned off its file cannot advance, and a piece with no
 // square next to it (in its directions) free of its own men cannot move (games 10 and 16 of
@@ -74,6 +74,10 @@ bool check_walk_may_close(const chess::Position& pos, chess::Color winner);
 
 // 5.2.2 beyond material: both sides proved unwinnable by the quick proofs.
 bool is_dead_beyond_material(const chess::Position& pos);
+
+// 5.2.2 one move before an automatic end: both sides proved unwinnable by the static proofs or
+// by a walk of at most 24 positions from `pos`, check or not (chess::walked_unwinnable_proof).
+bool is_dead_by_walk(const chess::Position& pos);
 
 // Which proof closes each side of a dead position (White's, Black's), for its finding.
 std::array<chess::UnwinnableProof, 2> dead_position_proofs(const chess::Position& pos);

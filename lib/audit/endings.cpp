@@ -38,7 +38,7 @@ void Endings::new_game() {
     first_extra_pos_ = {};
 }
 
-void Endings::check(CurrentGame& game, int k, bool has_legal_move) {
+void Endings::check(CurrentGame& game, int k, bool has_legal_move, bool may_end_earlier) {
     const Position& position = game.history.position(k);
     const bool automatic_draws = game.laws().has_automatic_draws;  // 9.6
 
@@ -56,8 +56,36 @@ void Endings::check(CurrentGame& game, int k, bool has_legal_move) {
     const bool seventy_five = automatic_draws && position.halfmove_clock() >= 150 && !checkmate;
 
     if (checkmate || stalemate || dead || fivefold || seventy_five) [[unlikely]] {
+        // 5.2.2: the audit looks at a position only where its filter lets it through
+        // (dead_positions.hpp); a quiet move whose every reply stalemates or takes the last
+        // pawn (`k1K5/P7/8/8/8/8/8/8 b`) left a dead position it did not look at. Found here,
+        // the game ended there, and the moves since are moves after the end.
+        const int j = (stalemate || dead) && may_end_earlier ? dead_before(game, k) : k;
+        if (j < k) {
+            report(game, j, Found{false, false, true, false, false});
+            for (int i = j + 1; i <= k; ++i)
+                count_extra_half_move(game, game.history.move_text(i), game.history.where(i));
+            return;
+        }
         report(game, k, Found{checkmate, stalemate, dead, fivefold, seventy_five});
     }
+}
+
+// The earliest of the (at most two) positions just before k that are dead, each by the static
+// proofs or a short walk for both sides, with no finding of their own (a claim there would
+// stand at a position the game had already left): k when there is none.
+int Endings::dead_before(const CurrentGame& game, int k) const {
+    constexpr int MaxPliesBack = 2;
+    const auto& findings = game.report().findings;
+    int j = k;
+    for (int back = 0; back < MaxPliesBack && j > 0; ++back) {
+        const int i = j - 1;
+        const bool has_finding = std::any_of(findings.begin(), findings.end(),
+                                             [&](const Finding& f) { return f.ply == i; });
+        if (has_finding || !is_dead_by_walk(game.history.position(i))) break;
+        j = i;
+    }
+    return j;
 }
 
 // 9.6.1: position k has occurred five times; the 2014 text asked for "consecutive alternate

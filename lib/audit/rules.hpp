@@ -64,8 +64,10 @@ class Endings {
   public:
     void new_game();
     // Whether position k ends the game; if so, the game's record says how (end_ply,
-    // termination, expected_result) and the findings are added.
-    void check(CurrentGame& game, int k, bool has_legal_move);
+    // termination, expected_result) and the findings are added. `may_end_earlier`: no claim
+    // window is open, so a stalemate or dead position at k may be found to follow a dead
+    // position a move or two before it, where the game then ended.
+    void check(CurrentGame& game, int k, bool has_legal_move, bool may_end_earlier);
     // RULES.md moves-after-end: a main-line half-move recorded after the automatic end.
     void count_extra_half_move(const CurrentGame& game, std::string_view token, pgn::TextPos pos);
     void report_moves_after_end(CurrentGame& game) const;
@@ -79,6 +81,7 @@ class Endings {
         bool checkmate, stalemate, dead, fivefold, seventy_five;
     };
     bool fivefold(const CurrentGame& game, int k) const;
+    int dead_before(const CurrentGame& game, int k) const;
     [[gnu::cold]] void report(CurrentGame& game, int k, Found found);
 
     std::array<int, 5> findings_{};

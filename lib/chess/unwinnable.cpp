@@ -26,6 +26,12 @@ UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner) {
     return UnwinnableProof::None;
 }
 
+UnwinnableProof walked_unwinnable_proof(const Position& pos, Color winner) {
+    const UnwinnableProof proof = static_proof(pos, winner);
+    if (proof != UnwinnableProof::None) return proof;
+    return small_walk_closes(pos, winner) ? UnwinnableProof::Exhausted : UnwinnableProof::None;
+}
+
 UnwinnableProof static_unwinnable_proof(const Position& pos, Color winner) {
     return static_proof(pos, winner);
 }

@@ -98,6 +98,12 @@ struct WinnabilityResult {
 // No allocation; under a microsecond on average, 100 us at most on the Lichess positions.
 UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner);
 
+// Part 3 from any position, not only from a check: the static proofs, else a walk of at most 24
+// positions whose every line ends the game without `winner`'s mate or reaches a static proof
+// (Exhausted). The audit asks it only of the position before an automatic end
+// (lib/audit/endings.cpp): a quiet move whose every reply takes the last pawn is dead already.
+UnwinnableProof walked_unwinnable_proof(const Position& pos, Color winner);
+
 // Parts 1-2 alone, the proofs that play no move (the audit walks from a check, part 3, only
 // where the check may force the end: lib/audit/dead_positions.hpp).
 UnwinnableProof static_unwinnable_proof(const Position& pos, Color winner);

@@ -186,6 +186,44 @@ TEST(DeadPositionBeyondMaterial, APawnBlockedByAKingOnItsLastRankEndsTheGameWher
     EXPECT_TRUE(findings_of(g, Rule::Stalemate).empty());
 }
 
+// 80. Kc8 leaves Black one move, Kxa7, into bare kings (game 48 of draws/tcec-insufficient,
+// and games of large/): the position after 80. Kc8 is dead, though neither a check nor locked.
+// Found by looking back from the bare kings, the game ends there and 80... Kxa7 is a move after
+// the end.
+TEST(DeadPositionBeyondMaterial, AQuietMoveWhoseOnlyReplyTakesTheLastPawnEndsTheGameAtOnce) {
+    const GameReport g =
+        audit_one(game("80. Kc8 Kxa7 1/2-1/2",
+                       from_fen("k7/P2K4/8/8/8/8/8/8 w - - 0 80") + "[Result \"1/2-1/2\"]\n"));
+    const auto dead = ended_dead_at(g, 1, 1);
+    ASSERT_TRUE(dead);
+    EXPECT_EQ(dead->args.proofs[0], chess::UnwinnableProof::Exhausted);
+    EXPECT_EQ(dead->args.proofs[1], chess::UnwinnableProof::Material);
+}
+
+// Black may also play Kb7 here (and White then promote): only the bare kings are dead.
+TEST(DeadPositionBeyondMaterial, ACaptureIntoBareKingsThatWasNotForcedEndsTheGameAtTheCapture) {
+    const GameReport g =
+        audit_one(game("80... Kxa7 1/2-1/2",
+                       from_fen("k7/P7/3K4/8/8/8/8/8 b - - 0 80") + "[Result \"1/2-1/2\"]\n"));
+    EXPECT_EQ(g.termination, Termination::DeadPosition);
+    EXPECT_EQ(g.end_ply, std::optional<int>(1));
+    const auto dead = finding_at(g, Rule::DeadPosition, 1);
+    ASSERT_TRUE(dead);
+    EXPECT_EQ(dead->args.id, MessageId::DeadByMaterial);
+    EXPECT_TRUE(findings_of(g, Rule::MovesAfterEnd).empty());
+}
+
+// A check whose only reply, Rxe1, stalemates Black (a game of large/): the check's filter does
+// not see that the rook's new square covers Black's flights, the look back from the stalemate
+// does.
+TEST(DeadPositionBeyondMaterial, ACheckWhoseOnlyReplyStalematesIsFoundByLookingBack) {
+    const GameReport g =
+        audit_one(game("56. Rxe1 1/2-1/2", from_fen("8/8/1P6/8/6p1/5kP1/7P/1R2r1K1 w - - 1 56") +
+                                               "[Result \"1/2-1/2\"]\n"));
+    EXPECT_TRUE(ended_dead_at(g, 0, 1));
+    EXPECT_TRUE(findings_of(g, Rule::Stalemate).empty());
+}
+
 TEST(UnwinnableWinner, AWinOnTimeByASideTheWallStopsIsADraw) {
     const GameReport g =
         audit_one(game("1. Bc7 Bd7 0-1",

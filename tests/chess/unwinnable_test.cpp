@@ -42,6 +42,19 @@ TEST(Unwinnable, BareKingIsUnwinnableByMaterial) {
     EXPECT_EQ(full(pos, Color::Black).verdict, Winnability::Unwinnable);
 }
 
+// Part 3 from a position that is not a check (walked_unwinnable_proof, asked by the audit just
+// before an automatic end): Black's only move takes the last pawn.
+TEST(Unwinnable, AQuietPositionWhoseOnlyMoveTakesTheLastPawnIsClosedByTheWalk) {
+    const Position pos = position_of("k1K5/P7/8/8/8/8/8/8 b - - 0 80");
+    ASSERT_FALSE(pos.in_check());
+    EXPECT_EQ(quick_unwinnable_proof(pos, Color::White), UnwinnableProof::None);
+    EXPECT_EQ(walked_unwinnable_proof(pos, Color::White), UnwinnableProof::Exhausted);
+    EXPECT_EQ(walked_unwinnable_proof(pos, Color::Black), UnwinnableProof::Material);
+    // With a second move (Kb7, away from the pawn) White can still promote and mate.
+    const Position free_king = position_of("k7/P7/3K4/8/8/8/8/8 b - - 0 80");
+    EXPECT_EQ(walked_unwinnable_proof(free_king, Color::White), UnwinnableProof::None);
+}
+
 TEST(Unwinnable, StartPositionIsWinnableForBothWithAReplayableHelpmate) {
     const Position pos = Position::startpos();
     for (Color side : {Color::White, Color::Black}) {
