@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -430,17 +431,43 @@ TEST(UnwinnableCorpus, ChasolverPositionsVerdictsMatchTheLabels) {
 // exactly the sides the quick mode proves (the full mode adds only searches, which on these
 // positions find mates). Decompressed by the zstd program, a test dependency
 // (scripts/deps.sh).
-TEST(UnwinnableCorpus, LichessFinalsAreAllDecidedAndEveryHelpmateMates) {
+// The text of the 30,000 Lichess final positions, decompressed by the zstd program (a test
+// dependency, scripts/deps.sh); empty with `why` set when it cannot be read.
+std::string lichess_finals_text(std::string& why) {
     const std::string relative = "corpus/dead/d3chess-lichess-30K-games.txt.zst";
     const fs::path file = fs::path(DRAWAUDIT_SHARED_DIR) / relative;
-    if (!fs::exists(file)) GTEST_SKIP() << "no corpus file at " << file;
+    if (!fs::exists(file)) {
+        why = "no corpus file at " + file.string();
+        return {};
+    }
     FILE* pipe = popen(("zstd -dcq '" + file.string() + "'").c_str(), "r");
-    if (pipe == nullptr) GTEST_SKIP() << "cannot run zstd to read " << file;
+    if (pipe == nullptr) {
+        why = "cannot run zstd to read " + file.string();
+        return {};
+    }
     std::string text;
     char buffer[1 << 16];
     for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
         text.append(buffer, n);
-    if (pclose(pipe) != 0 || text.empty()) GTEST_SKIP() << "zstd could not read " << file;
+    if (pclose(pipe) != 0 || text.empty()) {
+        why = "zstd could not read " + file.string();
+        return {};
+    }
+    return text;
+}
+
+// The FEN of a line of that file: its six fields (a game id follows).
+std::string lichess_final_fen(const std::string& line) {
+    std::istringstream fields(line);
+    std::string fen, field;
+    for (int i = 0; i < 6 && fields >> field; ++i) fen += (i ? " " : "") + field;
+    return fen;
+}
+
+TEST(UnwinnableCorpus, LichessFinalsAreAllDecidedAndEveryHelpmateMates) {
+    std::string why;
+    const std::string text = lichess_finals_text(why);
+    if (text.empty()) GTEST_SKIP() << why;
     std::istringstream in(text);
     std::string line;
     int positions = 0;
@@ -450,10 +477,7 @@ TEST(UnwinnableCorpus, LichessFinalsAreAllDecidedAndEveryHelpmateMates) {
     const int step = SanitizerBuild ? 40 : 1;
     while (std::getline(in, line)) {
         if (++number % step != 0) continue;
-        // The FEN's six fields; a game id follows.
-        std::istringstream fields(line);
-        std::string fen, field;
-        for (int i = 0; i < 6 && fields >> field; ++i) fen += (i ? " " : "") + field;
+        const std::string fen = lichess_final_fen(line);
         auto parsed = Position::from_fen(fen);
         ASSERT_TRUE(parsed) << "line " << number << ": " << fen;
         const Position& pos = parsed->position;
@@ -475,6 +499,42 @@ TEST(UnwinnableCorpus, LichessFinalsAreAllDecidedAndEveryHelpmateMates) {
               << " sides" << list.str() << "\n";
     EXPECT_EQ(positions, SanitizerBuild ? 750 : 30'000);
     EXPECT_EQ(undetermined, 0) << list.str();
+}
+
+// Issue 32, item 4: the line `drawaudit winnable` shows (part 5, shortened) still mates and is
+// never longer than the one the search found, on every fifth Lichess final.
+TEST(UnwinnableCorpus, ShortenedLinesOfTheLichessFinalsMateAndAreNoLonger) {
+    std::string why;
+    const std::string text = lichess_finals_text(why);
+    if (text.empty()) GTEST_SKIP() << why;
+    std::istringstream in(text);
+    std::string line;
+    int number = 0;
+    int lines = 0;
+    std::size_t plies = 0;
+    std::size_t longest = 0;
+    const int step = SanitizerBuild ? 200 : 5;
+    const WinnabilityOptions shortened{AnalysisMode::Full, DefaultNodeBudget, true};
+    while (std::getline(in, line)) {
+        if (++number % step != 0) continue;
+        auto parsed = Position::from_fen(lichess_final_fen(line));
+        ASSERT_TRUE(parsed) << "line " << number;
+        const Position& pos = parsed->position;
+        for (Color side : {Color::White, Color::Black}) {
+            const WinnabilityResult found = full(pos, side);
+            if (found.verdict != Winnability::Winnable) continue;
+            const WinnabilityResult shown = analyse_winnability(pos, side, shortened);
+            ASSERT_EQ(shown.verdict, Winnability::Winnable) << "line " << number;
+            EXPECT_TRUE(mates(pos, side, shown.helpmate)) << "line " << number;
+            EXPECT_LE(shown.helpmate.size(), found.helpmate.size()) << "line " << number;
+            ++lines;
+            plies += shown.helpmate.size();
+            longest = std::max(longest, shown.helpmate.size());
+        }
+    }
+    ASSERT_GT(lines, 0);
+    std::cout << "Lichess finals, shortened lines: " << lines << ", mean "
+              << static_cast<double>(plies) / lines << " plies, longest " << longest << "\n";
 }
 
 }  // namespace
