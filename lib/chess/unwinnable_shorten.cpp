@@ -57,6 +57,66 @@ std::vector<Move> without_detours(const Position& root, const std::vector<Move>&
     return shorter;
 }
 
+namespace {
+
+// without_detours two plies at a time, for long lines: from each position the pair of legal
+// moves that lands furthest along the line (at least three plies on), else the line's own
+// move. The same argument: every jump lands on a position of the line, confirmed by
+// same_position(), so the result is legal, ends in W's mate and is never longer.
+std::vector<Move> without_two_ply_detours(const Position& root, const std::vector<Move>& line) {
+    std::vector<Position> positions;
+    positions.reserve(line.size() + 1);
+    positions.push_back(root);
+    for (Move m : line) {
+        Position next = positions.back();
+        next.make_move(m);
+        positions.push_back(next);
+    }
+    std::unordered_map<std::uint64_t, std::size_t> last_visit;
+    for (std::size_t i = 0; i < positions.size(); ++i) last_visit[positions[i].key()] = i;
+    auto visit = [&](const Position& pos) -> std::size_t {
+        const auto found = last_visit.find(pos.key());
+        if (found == last_visit.end() || !positions[found->second].same_position(pos)) return 0;
+        return found->second;
+    };
+    std::vector<Move> shorter;
+    std::size_t at = 0;
+    while (at < line.size()) {
+        std::size_t furthest = at + 2;  // a pair must land three plies on or more to gain
+        Move first = line[at];
+        Move second{};
+        MoveList moves;
+        positions[at].generate_legal(moves);
+        for (Move m : moves) {
+            const Position child = Position::after_move(positions[at], m);
+            MoveList replies;
+            child.generate_legal(replies);
+            for (Move r : replies) {
+                const std::size_t lands = visit(Position::after_move(child, r));
+                if (lands > furthest) {
+                    furthest = lands;
+                    first = m;
+                    second = r;
+                }
+            }
+        }
+        shorter.push_back(first);
+        if (second.is_null()) {
+            ++at;
+            continue;
+        }
+        shorter.push_back(second);
+        at = furthest;
+    }
+    return shorter;
+}
+
+// Lines longer than this are shortened two plies at a time too (a walk's path, hundreds of
+// plies in the composed files; the Lichess finals' lines stay under it).
+constexpr std::size_t LongLine = 80;
+
+}  // namespace
+
 // A helpmate ends with W's move, so W's lengths differ by two: each retry asks for two plies
 // fewer than the line it has.
 ShortenedLine shortest_helpmate(const Position& root, Color winner, std::vector<Move> line,
@@ -66,6 +126,13 @@ ShortenedLine shortest_helpmate(const Position& root, Color winner, std::vector<
     // Lines of up to 24 plies are left as they are: about half of the Lichess finals' lines,
     // where the searches below cost much and gained little.
     if (result.line.size() <= 24 || budget == 0) return result;
+    // Each pass makes new pairs meet: again while it shortens (a few passes).
+    for (int pass = 0; pass < 8 && result.line.size() > LongLine; ++pass) {
+        std::vector<Move> candidate =
+            without_detours(root, without_two_ply_detours(root, result.line));
+        if (candidate.size() >= result.line.size()) break;
+        result.line = std::move(candidate);
+    }
     GuidedSearch retry(winner, budget);
     while (result.line.size() > 3) {
         const int shorter = static_cast<int>(result.line.size()) - 2;

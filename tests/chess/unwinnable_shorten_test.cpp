@@ -95,5 +95,16 @@ TEST(UnwinnableShorten, TheDefaultAnalysisLeavesTheLineAsTheSearchFoundIt) {
     EXPECT_EQ(shortened.helpmate.size(), 2U) << sans_of(pos, shortened.helpmate);
 }
 
+// A composed position whose mate the exhaustive walk finds as a 723-ply tour (line 656 of
+// dead/chasolver-positions.txt: six bishops in the cage, so a pawn can fall). Lines past 80
+// plies are also shortened two plies at a time: a pair of moves that lands further along.
+TEST(UnwinnableShorten, ALongWalkLineIsShortenedTwoPliesAtATime) {
+    const Position pos = position_of("B1B1B3/pBpBpBp1/P1P1P1P1/8/8/8/8/k1K5 w - - 0 1");
+    const WinnabilityResult r = analyse_winnability(pos, Color::White, Shortened);
+    ASSERT_EQ(r.verdict, Winnability::Winnable);
+    EXPECT_TRUE(mates(pos, Color::White, r.helpmate));
+    EXPECT_LT(r.helpmate.size(), 600U);  // 723 one ply at a time
+}
+
 }  // namespace
 }  // namespace drawaudit::chess
