@@ -127,13 +127,11 @@ bool is_dead_beyond_material(const chess::Position& pos) {
 }
 
 std::array<UnwinnableProof, 2> dead_position_proofs(const chess::Position& pos) {
-    // A position found dead by looking back from an automatic end (endings.cpp) may need the
-    // walk from a position that is not a check.
-    auto proof = [&](Color side) {
-        const UnwinnableProof quick = chess::quick_unwinnable_proof(pos, side);
-        return quick != UnwinnableProof::None ? quick : chess::walked_unwinnable_proof(pos, side);
-    };
-    return {proof(Color::White), proof(Color::Black)};
+    // The quick proofs with their walk from any position, not only from a check: a position
+    // found dead by looking back from an automatic end (endings.cpp) may need it. In check the
+    // two are the same.
+    return {chess::walked_unwinnable_proof(pos, Color::White),
+            chess::walked_unwinnable_proof(pos, Color::Black)};
 }
 
 bool is_dead_by_walk(const chess::Position& pos) {

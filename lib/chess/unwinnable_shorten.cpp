@@ -7,33 +7,45 @@
 
 namespace drawaudit::chess::unwinnable_parts {
 
+namespace {
+
+// The positions a line passes through, and where on it a position last stands.
+class LinePositions {
+  public:
+    LinePositions(const Position& root, const std::vector<Move>& line) {
+        positions_.reserve(line.size() + 1);
+        positions_.push_back(root);
+        for (Move m : line) positions_.push_back(Position::after_move(positions_.back(), m));
+        for (std::size_t i = 0; i < positions_.size(); ++i) last_visit_[positions_[i].key()] = i;
+    }
+    const Position& operator[](std::size_t i) const { return positions_[i]; }
+    // The index of the last visit of `pos` on the line, found by key and confirmed by
+    // same_position(), or `none` when it is not on it.
+    std::size_t visit(const Position& pos, std::size_t none) const {
+        const auto found = last_visit_.find(pos.key());
+        if (found == last_visit_.end() || !positions_[found->second].same_position(pos))
+            return none;
+        return found->second;
+    }
+
+  private:
+    std::vector<Position> positions_;
+    std::unordered_map<std::uint64_t, std::size_t> last_visit_;
+};
+
+}  // namespace
+
 // Every position the line passes through is known; from each one, the line may jump to the
 // last later visit of the same position (the moves between are a cycle) or play the legal move
 // that lands furthest along the line. Each jump lands on a position of the line, found by key
 // and confirmed by same_position(), so the result is a series of legal moves from `root` that
 // ends in the line's last position, W's mate; it is never longer than the line.
 std::vector<Move> without_detours(const Position& root, const std::vector<Move>& line) {
-    std::vector<Position> positions;
-    positions.reserve(line.size() + 1);
-    positions.push_back(root);
-    for (Move m : line) {
-        Position next = positions.back();
-        next.make_move(m);
-        positions.push_back(next);
-    }
-    std::unordered_map<std::uint64_t, std::size_t> last_visit;
-    for (std::size_t i = 0; i < positions.size(); ++i) last_visit[positions[i].key()] = i;
-    // The index of the last visit of `pos` on the line, or `none` when it is not on it.
-    auto visit = [&](const Position& pos, std::size_t none) {
-        const auto found = last_visit.find(pos.key());
-        if (found == last_visit.end() || !positions[found->second].same_position(pos)) return none;
-        return found->second;
-    };
-
+    const LinePositions positions(root, line);
     std::vector<Move> shorter;
     std::size_t at = 0;
     while (at < line.size()) {
-        const std::size_t again = visit(positions[at], at);
+        const std::size_t again = positions.visit(positions[at], at);
         if (again > at) {
             at = again;
             continue;
@@ -45,7 +57,7 @@ std::vector<Move> without_detours(const Position& root, const std::vector<Move>&
         for (Move m : list) {
             Position child = positions[at];
             child.make_move(m);
-            const std::size_t lands = visit(child, 0);
+            const std::size_t lands = positions.visit(child, 0);
             if (lands > furthest) {
                 furthest = lands;
                 chosen = m;
@@ -64,21 +76,7 @@ namespace {
 // move. The same argument: every jump lands on a position of the line, confirmed by
 // same_position(), so the result is legal, ends in W's mate and is never longer.
 std::vector<Move> without_two_ply_detours(const Position& root, const std::vector<Move>& line) {
-    std::vector<Position> positions;
-    positions.reserve(line.size() + 1);
-    positions.push_back(root);
-    for (Move m : line) {
-        Position next = positions.back();
-        next.make_move(m);
-        positions.push_back(next);
-    }
-    std::unordered_map<std::uint64_t, std::size_t> last_visit;
-    for (std::size_t i = 0; i < positions.size(); ++i) last_visit[positions[i].key()] = i;
-    auto visit = [&](const Position& pos) -> std::size_t {
-        const auto found = last_visit.find(pos.key());
-        if (found == last_visit.end() || !positions[found->second].same_position(pos)) return 0;
-        return found->second;
-    };
+    const LinePositions positions(root, line);
     std::vector<Move> shorter;
     std::size_t at = 0;
     while (at < line.size()) {
@@ -92,7 +90,7 @@ std::vector<Move> without_two_ply_detours(const Position& root, const std::vecto
             MoveList replies;
             child.generate_legal(replies);
             for (Move r : replies) {
-                const std::size_t lands = visit(Position::after_move(child, r));
+                const std::size_t lands = positions.visit(Position::after_move(child, r), 0);
                 if (lands > furthest) {
                     furthest = lands;
                     first = m;
