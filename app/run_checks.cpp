@@ -93,8 +93,7 @@ void RunChecks::patch(report::FormattedRecords& records, const std::string& file
             audit::finding_fingerprint(identity, occurrence, slot.rule, slot.route, slot.ply);
         if (occurrence > 0) {
             const auto hex = audit::fingerprint_hex(fingerprint);
-            std::copy(hex.begin(), hex.end(),
-                      records.text.begin() + static_cast<std::ptrdiff_t>(slot.offset));
+            std::copy(hex.begin(), hex.end(), records.text.data() + slot.offset);
         }
         if (record)
             settings_.write_baseline->add(file, games_before + slot.game_in_chunk, slot.ply,

@@ -58,7 +58,16 @@ bool FileOutput::write(std::string_view bytes) {
 bool Writer::flush() {
     if (buffer_.size() > 0) {
         if (records_ != nullptr) {
-            records_->text.append(buffer_.data(), buffer_.size());
+            if (records_->text.size() == 0) {
+                // The usual case: the records' own storage was lent to buffer_ (format_into).
+                // Their text becomes what was written, and buffer_ gets their spare storage,
+                // without copying the text (a chunk's records are about as long as its input).
+                fmt::memory_buffer spare = std::move(records_->text);
+                records_->text = std::move(buffer_);
+                buffer_ = std::move(spare);
+            } else {
+                records_->text.append(buffer_.data(), buffer_.data() + buffer_.size());
+            }
         } else if (!failed_ && output_ != nullptr &&
                    !output_->write(std::string_view(buffer_.data(), buffer_.size()))) {
             failed_ = true;
@@ -71,6 +80,12 @@ bool Writer::flush() {
 void Writer::format_into(FormattedRecords& records) {
     flush();
     records_ = &records;
+    // Empty records lend their storage to buffer_, which flush() gives back with the text in it;
+    // records that hold text already get the new text appended to it.
+    if (records.text.size() == 0 && records.text.capacity() > buffer_.capacity()) {
+        buffer_ = std::move(records.text);
+        buffer_.clear();
+    }
 }
 
 void Writer::put_game_number(BufferCursor& out, std::uint64_t game) {
@@ -101,7 +116,7 @@ void Writer::write_formatted(const FormattedRecords& records, std::uint64_t game
 void Writer::write_formatted_range(const FormattedRecords& records, std::size_t begin,
                                    std::size_t end, std::uint64_t games_before,
                                    std::size_t& next_number) {
-    const std::string_view text = records.text;
+    const std::string_view text = records.text_view();
     const auto& numbers = records.game_numbers;
     while (next_number < numbers.size() && numbers[next_number].offset < begin) ++next_number;
     std::size_t written = begin;

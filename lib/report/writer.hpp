@@ -108,11 +108,14 @@ struct FormattedRecords {
         std::uint64_t game_in_chunk = 0;
         std::uint64_t identity = 0;
     };
-    std::string text;
+    // The formatter writes into this buffer itself (Writer::format_into), so handing a chunk's
+    // records over moves the text rather than copying it.
+    fmt::memory_buffer text;
     std::vector<GameNumber> game_numbers;       // in the order of their offsets
     std::vector<FingerprintSlot> fingerprints;  // in the order of their offsets
     std::vector<GameIdentity> identities;
 
+    std::string_view text_view() const { return {text.data(), text.size()}; }
     void clear() {
         text.clear();
         game_numbers.clear();
@@ -184,9 +187,11 @@ class Writer {
     // The report is incomplete for a reason of the writer's own (failed() from then on).
     void mark_failed() { failed_ = true; }
 
-    // Flushes when the buffer has grown large, so memory stays bounded on big runs.
+    // Flushes when the buffer has grown large, so memory stays bounded on big runs. Not a
+    // formatter: its buffer is its records' text (format_into), which holds the chunk's records
+    // in full either way, and a flush before the chunk's end would copy them.
     void maybe_flush() {
-        if (buffer_.size() >= flush_threshold) flush();
+        if (records_ == nullptr && buffer_.size() >= flush_threshold) flush();
     }
     fmt::memory_buffer buffer_;
 
