@@ -242,17 +242,20 @@ void Summary::count(const GameReport& game, std::uint64_t one) {
     plies += one * static_cast<std::uint64_t>(game.plies);
     undetermined_positions += one * static_cast<std::uint64_t>(game.undetermined_positions);
     below_min_severity += one * game.below_min_severity;
-    std::array<bool, RuleCount> seen{};
-    for (const Finding& f : game.findings) {
-        const auto index = static_cast<std::size_t>(f.rule);
-        findings[index] += one;
-        seen[index] = true;
-    }
-    for (std::size_t i = 0; i < seen.size(); ++i) {
-        if (seen[i]) games_by_rule[i] += one;
+    // Most games have no finding: the per-rule counts are left alone then.
+    if (!game.findings.empty()) {
+        std::array<bool, RuleCount> seen{};
+        for (const Finding& f : game.findings) {
+            const auto index = static_cast<std::size_t>(f.rule);
+            findings[index] += one;
+            seen[index] = true;
+        }
+        for (std::size_t i = 0; i < seen.size(); ++i) {
+            if (seen[i]) games_by_rule[i] += one;
+        }
     }
     if (game.findings_omitted.any()) [[unlikely]] {
-        for (std::size_t i = 0; i < seen.size(); ++i)
+        for (std::size_t i = 0; i < RuleCount; ++i)
             findings_omitted.add(static_cast<Rule>(i), one * game.findings_omitted.by_rule[i]);
     }
     const RecordedResult result = recorded_result(game.result);
