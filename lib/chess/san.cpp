@@ -483,23 +483,28 @@ tl::expected<Move, SanError> play_san(const Position& before, std::string_view s
 // after an edit.
 std::size_t play_san_run(const std::string_view* first_san, std::size_t san_stride,
                          std::size_t count, Position* first, std::size_t stride, Move* moves) {
+    // Pointers to the end rather than an index, and the text read again on the rare path
+    // rather than kept through the call: what lives through the common path's call then fits
+    // the callee-saved registers, where four values were reloaded from the stack every move.
     auto* slot = reinterpret_cast<unsigned char*>(first);
     const auto* text = reinterpret_cast<const unsigned char*>(first_san);
-    std::size_t i = 0;
-    for (; i < count; ++i, slot += stride, text += san_stride) {
+    const unsigned char* const text_end = text + count * san_stride;
+    Move* out = moves;
+    for (; text != text_end; slot += stride, text += san_stride, ++out) {
         const Position& before = *reinterpret_cast<const Position*>(slot);
         Position& after = *reinterpret_cast<Position*>(slot + stride);
-        const std::string_view san = *reinterpret_cast<const std::string_view*>(text);
-        const Move common = detail::play_common_san(before, san, after);
+        const Move common = detail::play_common_san(
+            before, *reinterpret_cast<const std::string_view*>(text), after);
         if (common.is_null()) [[unlikely]] {
-            const auto move = play_general_san(before, san, after);
+            const auto move =
+                play_general_san(before, *reinterpret_cast<const std::string_view*>(text), after);
             if (!move) break;
-            moves[i] = *move;
+            *out = *move;
             continue;
         }
-        moves[i] = common;
+        *out = common;
     }
-    return i;
+    return static_cast<std::size_t>(out - moves);
 }
 
 std::size_t write_san(const Position& pos, Move m, char* out) {
