@@ -104,20 +104,20 @@ inline bool GameAuditor::last_position_quiet() const {
 
 // pending_ is true here exactly while the game has not ended automatically: every position
 // before the end is judged, and none after it.
-inline void GameAuditor::after_played(Move move, std::string_view san, pgn::TextPos pos) {
+inline void GameAuditor::after_played(Move move, const pgn::MoveToken& token) {
     const int k = history_.last();
     if (pending_) [[likely]] {
         // A legal next move proves that position k has one, which spares the move generator.
         if (last_position_quiet()) [[likely]]
             evaluated_up_to_ = k;
         else
-            judge_before_move(k, san, pos);
+            judge_before_move(k, token);
     } else {
         // After an automatic end the moves are still replayed (an illegal one is still
         // reported), but no position after the end is judged.
-        endings_.count_extra_half_move(game_, san, pos);
+        endings_.count_extra_half_move(game_, token.san, token.pos);
     }
-    history_.append_played(move, pos);
+    history_.append_played(move, token.pos);
 }
 
 // A move from the reader's general path (one at a time; the fast path's runs take moves()).
@@ -128,17 +128,17 @@ pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
     auto played = chess::play_san(history_.last_position(), san, history_.next_slot());
     if (!played) [[unlikely]]
         return illegal_move(san, pos);
-    after_played(*played, san, pos);
+    after_played(*played, pgn::MoveToken{san, pos});
     identity_.add_move(*played);
     return pgn::Control::Continue;
 }
 
-// Position k, which the move `san` leaves, is not quiet: everything RULES.md decides there. If
+// Position k, which the move of `token` leaves, is not quiet: everything RULES.md decides there. If
 // that ends the game, the move is the first one recorded after the end.
-void GameAuditor::judge_before_move(int k, std::string_view san, pgn::TextPos pos) {
+void GameAuditor::judge_before_move(int k, const pgn::MoveToken& token) {
     evaluate(k, true);
     if (report_->end_ply)
-        endings_.count_extra_half_move(game_, san, pos);
+        endings_.count_extra_half_move(game_, token.san, token.pos);
     else
         pending_ = true;
 }
@@ -177,7 +177,7 @@ void GameAuditor::replay_run(std::span<const pgn::MoveToken> run) {
     const std::size_t played =
         chess::play_san_run(&run[0].san, sizeof(pgn::MoveToken), run.size(), history_.last_slot(),
                             History::slot_stride(), moves.items);
-    for (std::size_t i = 0; i < played; ++i) after_played(moves.items[i], run[i].san, run[i].pos);
+    for (std::size_t i = 0; i < played; ++i) after_played(moves.items[i], run[i]);
     // Apart from the per-move loop above, whose state stays in registers.
     identity_.add_moves(moves.items, played);
     if (played < run.size()) [[unlikely]] {
