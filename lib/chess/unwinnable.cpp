@@ -19,11 +19,9 @@ namespace {
 constexpr int ReplyDepth = 2;
 }  // namespace
 
+// Part 3's walk only from a check; walked_unwinnable_proof walks from any position.
 UnwinnableProof quick_unwinnable_proof(const Position& pos, Color winner) {
-    const UnwinnableProof proof = static_proof(pos, winner);
-    if (proof != UnwinnableProof::None) return proof;
-    if (pos.in_check() && small_walk_closes(pos, winner)) return UnwinnableProof::Exhausted;
-    return UnwinnableProof::None;
+    return pos.in_check() ? walked_unwinnable_proof(pos, winner) : static_proof(pos, winner);
 }
 
 UnwinnableProof walked_unwinnable_proof(const Position& pos, Color winner) {

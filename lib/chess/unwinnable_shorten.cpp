@@ -55,9 +55,7 @@ std::vector<Move> without_detours(const Position& root, const std::vector<Move>&
         MoveList list;
         positions[at].generate_legal(list);
         for (Move m : list) {
-            Position child = positions[at];
-            child.make_move(m);
-            const std::size_t lands = positions.visit(child, 0);
+            const std::size_t lands = positions.visit(Position::after_move(positions[at], m), 0);
             if (lands > furthest) {
                 furthest = lands;
                 chosen = m;
