@@ -80,13 +80,19 @@ class GameAuditor final : public pgn::Visitor {
 
   private:
     // The per-move path once the move is played into the history's next slot: judge the
-    // position it was played from, then append the new one. The token by reference: its text
-    // is read only on the rare paths, so the replay's loop does not hold it.
+    // position it was played from, then append the new one (replay_run's loop does the same
+    // with a History::Appender). The token by reference: its text is read only on the rare
+    // paths, so the replay's loop does not hold it.
     [[gnu::always_inline]] void after_played(chess::Move move, const pgn::MoveToken& token);
-    // Whether the last position (which has a legal move) has nothing to report: no repetition,
-    // no fifty-move window, and a pawn, rook or queen on the board.
-    bool last_position_quiet() const;
-    [[gnu::noinline]] void judge_before_move(int k, const pgn::MoveToken& token);
+    // Whether the last position of `history` (a History or a History::Appender; the position
+    // has a legal move) has nothing to report: no position of the window occurred twice, no
+    // fifty-move window, a pawn, rook or queen on the board, nothing the dead-position filter
+    // stops at.
+    template <typename HistoryView>
+    bool last_position_quiet(const HistoryView& history) const;
+    // Position k, the last one, when the game has ended or the position is not quiet.
+    [[gnu::noinline]] void judge_loud(int k, const pgn::MoveToken& token);
+    void judge_before_move(int k, const pgn::MoveToken& token);
     // Everything RULES.md decides at position k, the last one.
     void evaluate(int k, bool has_legal_move);
     // At most kReplayRun moves of the reader's fast path, replayed in one call (the chess core's

@@ -53,6 +53,8 @@ class History {
     bool twice_occurred_with(chess::Color side) const {
         return second_occurrences_[static_cast<std::size_t>(chess::index_of(side))] != 0;
     }
+    // Whether some position of the window has occurred twice (with either side to move).
+    bool twice_occurred() const { return (second_occurrences_[0] | second_occurrences_[1]) != 0; }
 
     // Playing a move: room for `positions` more positions, the slot the next position is played
     // into (after the last one), then append_played() makes it the last position.
@@ -66,6 +68,8 @@ class History {
     chess::Position* last_slot() { return &current_->position; }
     static constexpr std::size_t slot_stride() { return sizeof(Ply); }
     void append_played(chess::Move move, pgn::TextPos where);
+    // append_played for a loop over many moves (GameAuditor::replay_run), below.
+    class Appender;
 
     // The latest occurrence so far of the position that occurred at j.
     int latest_occurrence(int j) const {
@@ -113,17 +117,6 @@ class History {
     // pawn move is exactly what resets the halfmove clock (9.3), and a castling right can be
     // lost by any king or rook move.
     static bool irreversible(const chess::Position& before, const chess::Position& after);
-    // Starts a new window at position k if `starts`. Windows start about every third half-move,
-    // unpredictably: started by masks and adds rather than behind a branch.
-    void start_window_if(bool starts, int k);
-    // Whether the window may hold the position of `key` already: a key the filter has not seen
-    // in the window is certainly a first occurrence, which spares most moves the scan.
-    bool may_have_occurred_in_window(std::uint64_t key) { return window_keys_.mark(key); }
-    // Whether position j is `position` (whose key is `key`): a key match, confirmed (9.2.2).
-    bool is_earlier_occurrence(int j, std::uint64_t key, const chess::Position& position) const {
-        return keys_[static_cast<std::size_t>(j)] == key &&
-               this->position(j).same_position(position);
-    }
     [[gnu::cold]] void record_repetition(int k, int earlier);
     void grow(std::size_t positions);
 
@@ -157,36 +150,95 @@ inline bool History::irreversible(const chess::Position& before, const chess::Po
     return (after.halfmove_clock() == 0) | (rights_before != rights_after);
 }
 
-inline void History::start_window_if(bool starts, int k) {
-    const auto start = static_cast<std::uint64_t>(starts);
-    const std::uint64_t keep = start - 1;
-    window_start_ += static_cast<int>(start) * (k - window_start_);
-    for (int& count : second_occurrences_) count &= static_cast<int>(keep);
-    window_keys_.step(static_cast<std::uint32_t>(start));
-}
+// The state that appending a position changes, in the members of a local object: a loop that
+// appends many positions keeps them in registers, where the History's own members were loaded
+// and stored again at every half-move (any store of the loop might have changed them). While an
+// Appender is open the History is stale: save() before anything else reads it, load() after.
+class History::Appender {
+  public:
+    explicit Appender(History& history) : history_(history) { load(); }
+    void load() {
+        current_ = history_.current_;
+        keys_ = history_.keys_.data();
+        seen_ = history_.window_keys_.entries();
+        last_ = history_.last_;
+        window_start_ = history_.window_start_;
+        window_ = history_.window_keys_.number();
+        second_occurrences_ =
+            static_cast<std::uint32_t>(history_.second_occurrences_[0]) |
+            std::uint64_t{static_cast<std::uint32_t>(history_.second_occurrences_[1])} << 32;
+    }
+    void save() const {
+        history_.current_ = current_;
+        history_.last_ = last_;
+        history_.window_start_ = window_start_;
+        history_.window_keys_.set_number(window_);
+        history_.second_occurrences_ = {static_cast<int>(second_occurrences_ & 0xFFFFFFFFU),
+                                        static_cast<int>(second_occurrences_ >> 32)};
+    }
 
-// Appends the position played into next_slot() and finds its latest earlier occurrence: back
-// two plies at a time (the same side to move), no further than the window start.
-inline void History::append_played(chess::Move move, pgn::TextPos where) {
-    const int k = last_ + 1;
-    Ply& ply = current_[1];
-    ply.move = move;
-    ply.where = where;
-    ply.previous = -1;
-    ply.occurrence = 1;
-    const std::uint64_t key = ply.position.key();
-    keys_[static_cast<std::size_t>(k)] = key;
-    start_window_if(irreversible(current_->position, ply.position), k);
-    last_ = k;
-    current_ = &ply;
-    if (!may_have_occurred_in_window(key)) [[likely]]
-        return;
-    for (int j = k - 2; j >= window_start_; j -= 2) {
-        if (is_earlier_occurrence(j, key, ply.position)) [[unlikely]] {
-            record_repetition(k, j);
+    // As the History's functions of the same names.
+    int last() const { return last_; }
+    const chess::Position& last_position() const { return current_->position; }
+    int last_occurrence() const { return current_->occurrence; }
+    bool twice_occurred() const { return second_occurrences_ != 0; }
+    chess::Position& next_slot() { return current_[1].position; }
+
+    // Appends the position played into the slot after the last and finds its latest earlier
+    // occurrence: back two plies at a time (the same side to move), no further than the window
+    // start.
+    void append(chess::Move move, pgn::TextPos where) {
+        const int k = last_ + 1;
+        Ply& ply = current_[1];
+        ply.move = move;
+        ply.where = where;
+        ply.previous = -1;
+        ply.occurrence = 1;
+        const std::uint64_t key = ply.position.key();
+        keys_[k] = key;
+        start_window_if(irreversible(current_->position, ply.position), k);
+        last_ = k;
+        current_ = &ply;
+        // A key the filter has not seen in the window is certainly a first occurrence, which
+        // spares most moves the scan.
+        if (!WindowKeys::mark_in(seen_, window_, key)) [[likely]]
             return;
+        for (int j = k - 2; j >= window_start_; j -= 2) {
+            // Position j is this one: a key match, confirmed (9.2.2).
+            if (keys_[j] == key && current_[j - k].position.same_position(ply.position))
+                [[unlikely]] {
+                save();
+                history_.record_repetition(k, j);
+                load();
+                return;
+            }
         }
     }
+
+  private:
+    // Starts a new window at position k if `starts`. Windows start about every third
+    // half-move, unpredictably: started by masks and adds rather than behind a branch.
+    void start_window_if(bool starts, int k) {
+        const auto start = static_cast<std::uint64_t>(starts);
+        window_start_ += static_cast<int>(start) * (k - window_start_);
+        second_occurrences_ &= start - 1;
+        window_ = history_.window_keys_.stepped(window_, static_cast<std::uint32_t>(start));
+    }
+
+    History& history_;
+    Ply* current_;
+    std::uint64_t* keys_;
+    std::uint32_t* seen_;
+    int last_;
+    int window_start_;
+    std::uint32_t window_;
+    std::uint64_t second_occurrences_;  // History::second_occurrences_, White's in the low half
+};
+
+inline void History::append_played(chess::Move move, pgn::TextPos where) {
+    Appender appender(*this);
+    appender.append(move, where);
+    appender.save();
 }
 
 }  // namespace drawaudit::audit

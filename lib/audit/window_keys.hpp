@@ -15,22 +15,35 @@ namespace drawaudit::audit {
 template <typename Number>
 class BasicWindowKeys {
   public:
-    void step(Number starts_window) {
-        number_ = static_cast<Number>(number_ + starts_window);
-        if (number_ == 0) [[unlikely]] {  // wrapped: entries of old windows would match again
-            seen_ = {};
-            number_ = 1;
-        }
-    }
+    void step(Number starts_window) { number_ = stepped(number_, starts_window); }
     // Marks `key` as occurred in the current window; returns whether its entry matched already.
-    bool mark(std::uint64_t key) {
-        Number& seen = seen_[key >> (64 - kBits)];
-        const bool matched = seen == number_;
-        seen = number_;
+    bool mark(std::uint64_t key) { return mark_in(seen_.data(), number_, key); }
+
+    // For a loop that keeps the current window's number in a local (History::Appender): the
+    // entries, the number, and step() and mark() on them.
+    Number* entries() { return seen_.data(); }
+    Number number() const { return number_; }
+    void set_number(Number number) { number_ = number; }
+    // The number after step(starts_window) from `number`, the entries cleared on a wrap.
+    Number stepped(Number number, Number starts_window) {
+        number = static_cast<Number>(number + starts_window);
+        if (number == 0) [[unlikely]]
+            number = restart();
+        return number;
+    }
+    static bool mark_in(Number* entries, Number number, std::uint64_t key) {
+        Number& seen = entries[key >> (64 - kBits)];
+        const bool matched = seen == number;
+        seen = number;
         return matched;
     }
 
   private:
+    // Wrapped: the entries of old windows would match again.
+    [[gnu::cold, gnu::noinline]] Number restart() {
+        seen_ = {};
+        return 1;
+    }
     static constexpr int kBits = 9;
     Number number_ = 1;  // entries start at 0: no key is seen in window 1 until marked
     std::array<Number, std::size_t{1} << kBits> seen_{};
