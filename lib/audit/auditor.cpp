@@ -319,10 +319,11 @@ void GameAuditor::end_game(std::string_view text) {
         check_result_marker(game_, started_, result_pos_);
     endings_.settle_severities(game_);
 
-    // Most games have no finding or one: stable_sort would still take a temporary buffer.
-    if (report_->findings.size() > 1)
-        std::stable_sort(report_->findings.begin(), report_->findings.end(),
-                         [](const Finding& a, const Finding& b) { return a.ply < b.ply; });
+    // Most games' findings are in ply order already (none, one, or added as the replay went):
+    // stable_sort would still take a temporary buffer and move every Finding through it.
+    const auto by_ply = [](const Finding& a, const Finding& b) { return a.ply < b.ply; };
+    if (!std::is_sorted(report_->findings.begin(), report_->findings.end(), by_ply))
+        std::stable_sort(report_->findings.begin(), report_->findings.end(), by_ply);
     explain_draw_reason();  // RULES.md "Why each draw happened" (draw_reason.cpp)
     if (odd_results) [[unlikely]] {
         report_->result.swap(written_result_);
