@@ -18,6 +18,10 @@
 #           on the board and with a written move: the median and slowest of RUNS runs (default
 #           50) in milliseconds; issue 27 asks well under 50 ms. BASELINE=BINARY runs another
 #           build alternately with this one (the same load for both).
+#   instructions  callgrind's instruction counts of the whole audit (-j1, JSON Lines) on the
+#           first 20 MB of large/ and on corpus/lichess, per half-move and by function (TOP=N,
+#           default 12): unmoved by the load, they tell a difference of a percent. BASELINE=BINARY
+#           counts another build beside this one (scripts/bench_instructions.py).
 #   trf     --trf (issue 29): a tournament of 500 players and 11 rounds with its 2,750 games
 #           (scripts/make_trf.py synthetic: short games, one in ten players without FIDE id so
 #           that names are matched too), audited with and without its TRF: the median wall and
@@ -184,11 +188,12 @@ case "${1:-}" in
     claim) bench_claim ;;
     unwinnable) bench_unwinnable ;;
     audit) build_release_tools && python3 "$root/scripts/bench_audit.py" ;;
+    instructions) build_release && python3 "$root/scripts/bench_instructions.py" ;;
     lichess) build_release_tools && python3 "$root/scripts/bench_lichess.py" ;;
     repetitions) build_release && python3 "$root/scripts/bench_audit.py" --prepare-only &&
         python3 "$root/scripts/compare_repetitions.py" ;;
     *)
-        echo "usage: scripts/bench.sh perft|audit|lichess|repetitions|unwinnable|claim|trf" >&2
+        echo "usage: scripts/bench.sh perft|audit|instructions|lichess|repetitions|unwinnable|claim|trf" >&2
         exit 2
         ;;
 esac
