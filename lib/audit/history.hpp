@@ -32,7 +32,6 @@ class History {
     bool started() const { return last_ >= 0; }
     const chess::Position& position(int k) const { return ply(k).position; }
     const chess::Position& last_position() const { return current_->position; }
-    int last_occurrence() const { return current_->occurrence; }
     // The move that led to position k (null for k = 0), and where its token stands.
     chess::Move move(int k) const { return ply(k).move; }
     pgn::TextPos where(int k) const { return ply(k).where; }
@@ -180,7 +179,6 @@ class History::Appender {
     // As the History's functions of the same names.
     int last() const { return last_; }
     const chess::Position& last_position() const { return current_->position; }
-    int last_occurrence() const { return current_->occurrence; }
     bool twice_occurred() const { return second_occurrences_ != 0; }
     chess::Position& next_slot() { return current_[1].position; }
 

@@ -109,7 +109,6 @@ TEST(HistoryAppender, ReportsTheAppendedStateBeforeItIsSaved) {
     ASSERT_TRUE(move.has_value());
     appender.append(*move, where(1));
     EXPECT_EQ(appender.last(), 1);
-    EXPECT_EQ(appender.last_occurrence(), 1);
     EXPECT_EQ(appender.last_position().side_to_move(), Color::Black);
     EXPECT_FALSE(appender.twice_occurred());
 }
