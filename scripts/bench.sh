@@ -19,9 +19,10 @@
 #           50) in milliseconds; issue 27 asks well under 50 ms. BASELINE=BINARY runs another
 #           build alternately with this one (the same load for both).
 #   instructions  callgrind's instruction counts of the whole audit (-j1, JSON Lines) on the
-#           first 20 MB of large/ and on corpus/lichess, per half-move and by function (TOP=N,
-#           default 12): unmoved by the load, they tell a difference of a percent. BASELINE=BINARY
-#           counts another build beside this one (scripts/bench_instructions.py).
+#           first 20 MB of large/ and on corpus/lichess, per half-move, against the reader alone
+#           (the floor) and by function (TOP=N, default 12): unmoved by the load, they tell a
+#           difference of a percent. BASELINE=BINARY counts another build beside this one
+#           (scripts/bench_instructions.py).
 #   trf     --trf (issue 29): a tournament of 500 players and 11 rounds with its 2,750 games
 #           (scripts/make_trf.py synthetic: short games, one in ten players without FIDE id so
 #           that names are matched too), audited with and without its TRF: the median wall and
@@ -188,7 +189,8 @@ case "${1:-}" in
     claim) bench_claim ;;
     unwinnable) bench_unwinnable ;;
     audit) build_release_tools && python3 "$root/scripts/bench_audit.py" ;;
-    instructions) build_release && python3 "$root/scripts/bench_instructions.py" ;;
+    instructions) build_release && (cd "$root" && cmake --build build/release --target pgn_count >/dev/null) &&
+        python3 "$root/scripts/bench_instructions.py" ;;
     lichess) build_release_tools && python3 "$root/scripts/bench_lichess.py" ;;
     repetitions) build_release && python3 "$root/scripts/bench_audit.py" --prepare-only &&
         python3 "$root/scripts/compare_repetitions.py" ;;

@@ -6,8 +6,11 @@ the whole process, on the two inputs the issue names: the first 20 MB of large/ 
 files of corpus/lichess concatenated (a clock comment after every move). Instruction counts do
 not move with the load of a shared machine, so they tell a difference of a percent that wall
 times cannot. Prints the total, the instructions per half-move, and where they go (self cost by
-function, the TOP largest, default 12). With BASELINE=BINARY it counts that build too, on the
-same inputs, and prints both side by side: before and after a change.
+function, the TOP largest, default 12), and the floor the issue measures the audit against: the
+reader alone as the audit reads (`pgn_count --read-once`, parse_games only, the text already in
+memory), and the audit's multiple of it, the gap this work shrinks, here free of the noise of
+times. With BASELINE=BINARY it counts that build too, on the same inputs, and prints both side by
+side: before and after a change.
 """
 import os
 import re
@@ -20,6 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DRAWAUDIT = os.path.abspath(
     os.environ.get("DRAWAUDIT", os.path.join(ROOT, "build/release/app/drawaudit")))
 BASELINE = os.path.abspath(os.environ["BASELINE"]) if os.environ.get("BASELINE") else ""
+PGN_COUNT = os.path.join(os.path.dirname(os.path.dirname(DRAWAUDIT)), "lib/pgn/pgn_count")
 TOP = int(os.environ.get("TOP", "12"))
 SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared"))
 LARGE_SLICE_BYTES = 20_000_000
@@ -113,6 +117,20 @@ def count(binary, pgn, work):
     return total, functions
 
 
+def reader_floor(pgn, work):
+    """Instructions of one parse_games over the text in memory, as the audit reads it."""
+    profile = os.path.join(work, "callgrind-reader.out")
+    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}",
+                    "--toggle-collect=*parse_games*", PGN_COUNT, "--read-once",
+                    os.path.basename(pgn)], cwd=work, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=True)
+    with open(profile, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("summary:") or line.startswith("totals:"):
+                return int(line.split()[1])
+    sys.exit(f"bench_instructions.py: callgrind gave no total for pgn_count on {pgn}")
+
+
 def millions(n):
     return f"{n / 1e6:,.1f}M"
 
@@ -121,7 +139,7 @@ def main():
     for tool in ("valgrind", "callgrind_annotate", "zstd"):
         if shutil.which(tool) is None:
             sys.exit(f"bench_instructions.py: {tool} not found (scripts/deps.sh bench)")
-    for binary in [DRAWAUDIT] + ([BASELINE] if BASELINE else []):
+    for binary in [DRAWAUDIT, PGN_COUNT] + ([BASELINE] if BASELINE else []):
         if not os.access(binary, os.X_OK):
             sys.exit(f"bench_instructions.py: {binary} is not an executable")
     builds = [("this build", DRAWAUDIT)] + ([("baseline", BASELINE)] if BASELINE else [])
@@ -143,6 +161,12 @@ def main():
                 after = counts["this build"][0]
                 line += (f"  baseline {millions(before):>10}  {before / plies:6.1f}"
                          f"  change {100.0 * (after - before) / before:+.2f}%")
+            print(line, flush=True)
+            floor = reader_floor(pgn, work)
+            line = (f"  {'':22} the reader alone {millions(floor):>10}  {floor / plies:6.1f} a "
+                    f"half-move: the audit takes {counts['this build'][0] / floor:.2f}x its floor")
+            if BASELINE:
+                line += f" (baseline {counts['baseline'][0] / floor:.2f}x)"
             print(line, flush=True)
         for label, (plies, counts) in results.items():
             print(f"where they go on {label} (self cost, the {TOP} largest of this build):")

@@ -36,12 +36,20 @@ struct CountingVisitor : Visitor {
     }
 };
 
+// What GameAuditor asks the reader for: no variations, no comments (the Lichess layout's cost).
+struct AsTheAudit : Visitor {
+    bool wants_variations() const override { return false; }
+    bool wants_comments() const override { return false; }
+};
+
 int usage() {
     std::fprintf(
         stderr,
         "usage: pgn_count [--errors] [--chunked BYTES] PATH...   games, parse errors, moves, bytes "
         "per path\n"
-        "       pgn_count --bench PATH                parse_games throughput (text in memory)\n");
+        "       pgn_count --bench PATH                parse_games throughput (text in memory)\n"
+        "       pgn_count --read-once PATH            one parse_games as the audit reads, for\n"
+        "                                             callgrind's count of the reader's floor\n");
     return 2;
 }
 
@@ -83,11 +91,7 @@ int bench(const std::string& path) {
             struct NoVariations : Visitor {
                 bool wants_variations() const override { return false; }
             } no_variations;
-            // What GameAuditor asks for: no variations, no comments (the Lichess layout's cost).
-            struct AsTheAudit : Visitor {
-                bool wants_variations() const override { return false; }
-                bool wants_comments() const override { return false; }
-            } as_the_audit;
+            AsTheAudit as_the_audit;
             Visitor null_visitor;
             Visitor& v = std::strcmp(mode, "null visitor") == 0 ? null_visitor
                          : std::strcmp(mode, "counting visitor") == 0
@@ -107,16 +111,33 @@ int bench(const std::string& path) {
     return 0;
 }
 
+// One parse of the text in memory as the audit reads it: the reader's floor, which
+// scripts/bench_instructions.py counts with callgrind (parse_games only, not the file's reading).
+int read_once(const std::string& path) {
+    auto text = slurp(path);
+    if (!text) {
+        std::fprintf(stderr, "%s: %s\n", text.error().path.c_str(), text.error().message.c_str());
+        return 2;
+    }
+    AsTheAudit as_the_audit;
+    const std::uint64_t games = parse_games(*text, TextOrigin{path}, as_the_audit);
+    std::printf("%llu games\n", static_cast<unsigned long long>(games));
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     std::vector<std::string> paths;
     std::size_t chunked = 0;
     bool do_bench = false;
+    bool do_read_once = false;
     bool list_errors = false;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--bench") == 0) {
             do_bench = true;
+        } else if (std::strcmp(argv[i], "--read-once") == 0) {
+            do_read_once = true;
         } else if (std::strcmp(argv[i], "--errors") == 0) {
             list_errors = true;
         } else if (std::strcmp(argv[i], "--chunked") == 0 && i + 1 < argc) {
@@ -129,6 +150,7 @@ int main(int argc, char** argv) {
     }
     if (paths.empty()) return usage();
     if (do_bench) return bench(paths.front());
+    if (do_read_once) return read_once(paths.front());
     int status = 0;
     for (const std::string& path : paths) {
         auto source = open_source(path);
