@@ -90,14 +90,13 @@ def short_name(symbol):
     return symbol if len(symbol) <= 56 else symbol[:53] + "..."
 
 
-def count(binary, pgn, work):
-    """(total instructions, {function: self instructions}) of one callgrind run."""
+def callgrind(command, pgn, work, options=()):
+    """(total instructions, {function: self instructions}) of `command` on `pgn`, run from
+    `work` under callgrind with `options`."""
     profile = os.path.join(work, "callgrind.out")
-    # To /dev/null, as the figures of docs/performance.md were counted.
-    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", binary,
-                    "-j1", "--format", "jsonl", "--no-progress", "-o", "/dev/null",
-                    os.path.basename(pgn)], cwd=work,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", *options,
+                    *command, os.path.basename(pgn)], cwd=work, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
     annotated = subprocess.run(["callgrind_annotate", "--threshold=99.9", profile],
                                capture_output=True, text=True, check=True).stdout
     total = None
@@ -113,22 +112,19 @@ def count(binary, pgn, work):
             name = short_name(m.group(2))
             functions[name] = functions.get(name, 0) + value
     if total is None:
-        sys.exit(f"bench_instructions.py: callgrind gave no total for {binary} on {pgn}")
+        sys.exit(f"bench_instructions.py: callgrind gave no total for {command[0]} on {pgn}")
     return total, functions
+
+
+def count(binary, pgn, work):
+    """The whole audit's count, to /dev/null as the figures of docs/performance.md were counted."""
+    return callgrind([binary, "-j1", "--format", "jsonl", "--no-progress", "-o", "/dev/null"],
+                     pgn, work)
 
 
 def reader_floor(pgn, work):
     """Instructions of one parse_games over the text in memory, as the audit reads it."""
-    profile = os.path.join(work, "callgrind-reader.out")
-    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}",
-                    "--toggle-collect=*parse_games*", PGN_COUNT, "--read-once",
-                    os.path.basename(pgn)], cwd=work, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, check=True)
-    with open(profile, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("summary:") or line.startswith("totals:"):
-                return int(line.split()[1])
-    sys.exit(f"bench_instructions.py: callgrind gave no total for pgn_count on {pgn}")
+    return callgrind([PGN_COUNT, "--read-once"], pgn, work, ["--toggle-collect=*parse_games*"])[0]
 
 
 def millions(n):

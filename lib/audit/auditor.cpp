@@ -118,13 +118,17 @@ void GameAuditor::judge_loud(int k, const pgn::MoveToken& token) {
     }
 }
 
-inline void GameAuditor::after_played(Move move, const pgn::MoveToken& token) {
-    const int k = history_.last();
-    if (pending_ && last_position_quiet(history_)) [[likely]]
+inline void GameAuditor::after_played(History::Appender& history, Move move,
+                                      const pgn::MoveToken& token) {
+    const int k = history.last();
+    if (pending_ && last_position_quiet(history)) [[likely]] {
         evaluated_up_to_ = k;
-    else
+    } else {
+        history.save();  // the judging reads the History
         judge_loud(k, token);
-    history_.append_played(move, token.pos);
+        history.load();
+    }
+    history.append(move, token.pos);
 }
 
 // A move from the reader's general path (one at a time; the fast path's runs take moves()).
@@ -135,7 +139,9 @@ pgn::Control GameAuditor::move(std::string_view san, pgn::TextPos pos) {
     auto played = chess::play_san(history_.last_position(), san, history_.next_slot());
     if (!played) [[unlikely]]
         return illegal_move(san, pos);
-    after_played(*played, pgn::MoveToken{san, pos});
+    History::Appender history(history_);
+    after_played(history, *played, pgn::MoveToken{san, pos});
+    history.save();
     identity_.add_move(*played);
     return pgn::Control::Continue;
 }
@@ -185,19 +191,9 @@ void GameAuditor::replay_run(std::span<const pgn::MoveToken> run) {
     const std::size_t played =
         chess::play_san_run(&run[0].san, sizeof(pgn::MoveToken), run.size(), history_.last_slot(),
                             History::slot_stride(), moves.items);
-    // after_played, with the history's changing state in the appender's locals.
+    // One appender for the run: the history's changing state stays in its locals.
     History::Appender history(history_);
-    for (std::size_t i = 0; i < played; ++i) {
-        const int k = history.last();
-        if (pending_ && last_position_quiet(history)) [[likely]] {
-            evaluated_up_to_ = k;
-        } else {
-            history.save();
-            judge_loud(k, run[i]);
-            history.load();
-        }
-        history.append(moves.items[i], run[i].pos);
-    }
+    for (std::size_t i = 0; i < played; ++i) after_played(history, moves.items[i], run[i]);
     history.save();
     // Apart from the per-move loop above, whose state stays in registers.
     identity_.add_moves(moves.items, played);

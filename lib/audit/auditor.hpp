@@ -80,10 +80,11 @@ class GameAuditor final : public pgn::Visitor {
 
   private:
     // The per-move path once the move is played into the history's next slot: judge the
-    // position it was played from, then append the new one (replay_run's loop does the same
-    // with a History::Appender). The token by reference: its text is read only on the rare
-    // paths, so the replay's loop does not hold it.
-    [[gnu::always_inline]] void after_played(chess::Move move, const pgn::MoveToken& token);
+    // position it was played from, then append the new one, through `history` (replay_run keeps
+    // one for a whole run). The token by reference: its text is read only on the rare paths, so
+    // the replay's loop does not hold it.
+    [[gnu::always_inline]] void after_played(History::Appender& history, chess::Move move,
+                                             const pgn::MoveToken& token);
     // Whether the last position of `history` (a History or a History::Appender; the position
     // has a legal move) has nothing to report: no position of the window occurred twice, no
     // fifty-move window, a pawn, rook or queen on the board, nothing the dead-position filter

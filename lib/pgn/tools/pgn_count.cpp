@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pgn/reader.hpp"
@@ -69,6 +71,16 @@ tl::expected<std::string, IoError> slurp(const std::string& path) {
     return text;
 }
 
+// The whole text of `path` in memory, or nothing once the reason is on stderr.
+std::optional<std::string> slurp_or_say(const std::string& path) {
+    auto text = slurp(path);
+    if (!text) {
+        std::fprintf(stderr, "%s: %s\n", text.error().path.c_str(), text.error().message.c_str());
+        return std::nullopt;
+    }
+    return std::move(*text);
+}
+
 double thread_seconds() {
     timespec t{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
@@ -76,11 +88,8 @@ double thread_seconds() {
 }
 
 int bench(const std::string& path) {
-    auto text = slurp(path);
-    if (!text) {
-        std::fprintf(stderr, "%s: %s\n", text.error().path.c_str(), text.error().message.c_str());
-        return 2;
-    }
+    const auto text = slurp_or_say(path);
+    if (!text) return 2;
     const double mb = static_cast<double>(text->size()) / 1e6;
     for (const char* mode :
          {"null visitor", "counting visitor", "null, no variations", "as the audit reads"}) {
@@ -114,11 +123,8 @@ int bench(const std::string& path) {
 // One parse of the text in memory as the audit reads it: the reader's floor, which
 // scripts/bench_instructions.py counts with callgrind (parse_games only, not the file's reading).
 int read_once(const std::string& path) {
-    auto text = slurp(path);
-    if (!text) {
-        std::fprintf(stderr, "%s: %s\n", text.error().path.c_str(), text.error().message.c_str());
-        return 2;
-    }
+    const auto text = slurp_or_say(path);
+    if (!text) return 2;
     AsTheAudit as_the_audit;
     const std::uint64_t games = parse_games(*text, TextOrigin{path}, as_the_audit);
     std::printf("%llu games\n", static_cast<unsigned long long>(games));
